@@ -1,0 +1,48 @@
+# Sanbon: two commands for a fresh machine (see README.md):
+#   make sim    run the handheld in the desktop simulator
+#   make test   run every test and the CircuitPython gate
+# Also: make build [PY=1], make deploy DRIVE=/path/to/CIRCUITPY, make bench.
+
+PYTHON ?= python3
+VENV   := .venv
+VPY    := $(VENV)/bin/python
+STAMP  := $(VENV)/.sanbon-installed
+NODE_STAMP := node_modules/.sanbon-installed
+ARGS   ?=
+
+.PHONY: sim test gate build deploy bench clean
+
+$(STAMP): requirements.txt
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
+	  { echo "Sanbon needs Python 3.11 or newer as '$(PYTHON)'."; exit 1; }
+	@test -x $(VPY) || $(PYTHON) -m venv $(VENV) || \
+	  { echo "Could not create .venv: on Debian, run 'apt-get install python3-venv' first."; exit 1; }
+	$(VPY) -m pip install --disable-pip-version-check -q -r requirements.txt
+	@touch $@
+
+$(NODE_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null || { echo "Sanbon's tests need Node.js 20+ and npm."; exit 1; }
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+sim: $(STAMP)
+	$(VPY) -m tools.sim $(ARGS)
+
+gate: $(STAMP) $(NODE_STAMP)
+	$(VPY) -m tools.gate
+
+test: gate
+	$(VPY) -m pytest -q $(ARGS)
+
+build: $(STAMP)
+	$(VPY) -m tools.build $(if $(filter 1,$(PY)),--py) $(ARGS)
+
+deploy: build
+	@test -n "$(DRIVE)" || { echo "usage: make deploy DRIVE=/path/to/CIRCUITPY"; exit 1; }
+	$(VPY) -m tools.deploy "$(DRIVE)"
+
+bench: $(STAMP) $(NODE_STAMP)
+	$(VPY) -m tools.bench $(ARGS)
+
+clean:
+	rm -rf dist .cache .pytest_cache

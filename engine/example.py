@@ -1,0 +1,127 @@
+"""Pig: a tiny dice game that shows the engine conventions (and tests them).
+
+Each turn the current player rolls a die as often as they like. A 1 loses
+the turn's points and passes the turn; HOLD banks them. First to ``target``
+banked points wins. Real games follow the same shape (docs/ARCHITECTURE.md).
+"""
+
+from engine.core import BadSave, IllegalAction, Reader, TERMINAL, Writer, check_action
+from engine.rng import Rng, STATE_SIZE
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+GAME_ID = const(0)
+VERSION = const(1)
+
+ROLL = const(0)
+HOLD = const(1)
+ACTION_NAMES = ("roll", "hold")
+
+
+class PigState:
+    def __init__(self, rng, players=2, target=20):
+        if not 2 <= players <= 4:
+            raise ValueError("Pig needs 2-4 players")
+        if not 1 <= target <= 250:
+            raise ValueError("target must be 1-250")
+        self.rng = rng
+        self.target = target
+        self.scores = bytearray(players)
+        self.turn_total = 0
+        self.last_roll = 0
+        self.current_player = 0
+        self._winner = None
+
+    # -- the State API ---------------------------------------------------
+    def legal_actions(self):
+        if self.current_player == TERMINAL:
+            return []
+        if self.turn_total == 0:
+            return [ROLL]  # a turn starts with at least one roll
+        return [ROLL, HOLD]
+
+    def apply(self, action):
+        check_action(self, action)
+        p = self.current_player
+        if action == ROLL:
+            self.last_roll = 1 + self.rng.randrange(6)  # chance event
+            if self.last_roll == 1:
+                self.turn_total = 0
+                self._next_player()
+            else:
+                self.turn_total += self.last_roll
+        else:
+            self.scores[p] = min(250, self.scores[p] + self.turn_total)
+            self.turn_total = 0
+            if self.scores[p] >= self.target:
+                self._winner = (p,)
+                self.current_player = TERMINAL
+            else:
+                self._next_player()
+
+    def _next_player(self):
+        self.current_player = (self.current_player + 1) % len(self.scores)
+
+    def is_over(self):
+        return self.current_player == TERMINAL
+
+    def winner(self):
+        return self._winner
+
+    def observation(self, seat):
+        """Pig has no secrets: every seat sees the same public facts."""
+        return (tuple(self.scores), self.turn_total, self.current_player, self.target)
+
+    def action_to_string(self, action):
+        if 0 <= action < len(ACTION_NAMES):
+            return ACTION_NAMES[action]
+        raise IllegalAction("unknown action %r" % action)
+
+    # -- serialisation ---------------------------------------------------
+    def to_bytes(self):
+        w = Writer(GAME_ID, VERSION)
+        w.raw(self.rng.to_bytes())
+        w.u8(self.target)
+        w.seq8(self.scores)
+        w.u8(self.turn_total)
+        w.u8(self.last_roll)
+        w.u8(self.current_player & 0xFF)
+        w.u8(255 if self._winner is None else self._winner[0])
+        return w.getvalue()
+
+    @classmethod
+    def from_bytes(cls, data):
+        r = Reader(data, GAME_ID, VERSION)
+        rng = Rng.from_bytes(r.raw(STATE_SIZE))
+        target = r.u8()
+        scores = r.seq8()
+        if not 2 <= len(scores) <= 4 or target < 1:
+            raise BadSave("bad Pig header")
+        s = cls(rng, len(scores), target)
+        s.scores = bytearray(scores)
+        s.turn_total = r.u8()
+        s.last_roll = r.u8()
+        cp = r.u8()
+        s.current_player = TERMINAL if cp == 0xFF else cp
+        w = r.u8()
+        s._winner = None if w == 255 else (w,)
+        r.end()
+        if s.current_player != TERMINAL and s.current_player >= len(scores):
+            raise BadSave("bad current player")
+        return s
+
+
+def hold_at_bot(observation, threshold=12):
+    """A one-line computer player: roll until the turn is worth ``threshold``."""
+    scores, turn_total, me, target = observation
+    if turn_total == 0:
+        return ROLL
+    if turn_total >= threshold or scores[me] + turn_total >= target:
+        return HOLD
+    return ROLL

@@ -1,0 +1,130 @@
+"""A small seedable PRNG that behaves identically on CPython and MicroPython.
+
+Two 15-bit multiply-with-carry generators (Marsaglia), with multipliers
+32760 and 32730. For each, a * 2**15 - 1 is a safe prime, so each has period
+(a * 2**15 - 2) / 2, about 5.4e8; the periods are coprime, so the pair runs
+for about 2.9e17 draws. Every intermediate stays below 2**30, so on the
+board every value is a small int and nothing is allocated on the heap.
+
+The state is two ints, saved as 8 bytes (``to_bytes``/``from_bytes``), so a
+save that carries the RNG replays the same dice and draws after a reboot.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+_A1 = const(32760)
+_A2 = const(32730)
+_MASK15 = const(0x7FFF)
+_MAX30 = const(0x3FFFFFFF)
+STATE_SIZE = const(8)
+
+
+class Rng:
+    """Deterministic random numbers: ``randrange``, ``choice``, ``shuffle``."""
+
+    def __init__(self, seed=0):
+        self.seed(seed)
+
+    def seed(self, seed):
+        """Seed from any non-negative int (folded to 30 bits)."""
+        if seed < 0:
+            raise ValueError("seed must be >= 0")
+        s = 0
+        while seed:
+            s ^= seed & _MAX30
+            seed >>= 30
+        # Spread the seed over both generators; keep each inside its valid
+        # range [1, a*2**15 - 2] (0 and the top value are fixed points).
+        self._x1 = 1 + s % (_A1 * 32768 - 3)
+        self._x2 = 1 + (s ^ 0x2AAAAAAA) % (_A2 * 32768 - 3)
+        for _ in range(12):
+            self.next30()
+
+    def next30(self):
+        """The next raw value, uniform in [0, 2**30)."""
+        x1 = self._x1
+        x1 = _A1 * (x1 & _MASK15) + (x1 >> 15)
+        self._x1 = x1
+        x2 = self._x2
+        x2 = _A2 * (x2 & _MASK15) + (x2 >> 15)
+        self._x2 = x2
+        return ((x1 & _MASK15) << 15) | (x2 & _MASK15)
+
+    def randrange(self, n):
+        """A uniform int in [0, n), without modulo bias. 1 <= n <= 2**30."""
+        if n <= 0 or n > _MAX30 + 1:
+            raise ValueError("randrange needs 1 <= n <= 2**30")
+        rem = (_MAX30 % n + 1) % n  # == 2**30 % n, computed without a long
+        limit = _MAX30 - rem
+        while True:
+            r = self.next30()
+            if r <= limit:
+                return r % n
+
+    def randint(self, a, b):
+        """A uniform int in [a, b]."""
+        return a + self.randrange(b - a + 1)
+
+    def choice(self, seq):
+        """A uniform element of a non-empty sequence."""
+        if not seq:
+            raise IndexError("choice from an empty sequence")
+        return seq[self.randrange(len(seq))]
+
+    def shuffle(self, seq):
+        """Fisher-Yates shuffle of a list or bytearray, in place."""
+        i = len(seq) - 1
+        while i > 0:
+            j = self.randrange(i + 1)
+            seq[i], seq[j] = seq[j], seq[i]
+            i -= 1
+
+    def fork(self):
+        """An independent Rng seeded from this one (e.g. a bot's own tie-breaks)."""
+        r = Rng(0)
+        r.seed(self.next30())
+        return r
+
+    # -- serialisation -------------------------------------------------
+    def getstate(self):
+        return (self._x1, self._x2)
+
+    def setstate(self, state):
+        x1, x2 = state
+        if not (0 < x1 < _A1 * 32768 - 1 and 0 < x2 < _A2 * 32768 - 1):
+            raise ValueError("bad RNG state")
+        self._x1 = x1
+        self._x2 = x2
+
+    def to_bytes(self):
+        b = bytearray(STATE_SIZE)
+        _put30(b, 0, self._x1)
+        _put30(b, 4, self._x2)
+        return bytes(b)
+
+    @classmethod
+    def from_bytes(cls, data, offset=0):
+        if len(data) - offset < STATE_SIZE:
+            raise ValueError("RNG state is truncated")
+        r = cls(0)
+        r.setstate((_get30(data, offset), _get30(data, offset + 4)))
+        return r
+
+
+def _put30(b, i, v):
+    b[i] = (v >> 24) & 0xFF
+    b[i + 1] = (v >> 16) & 0xFF
+    b[i + 2] = (v >> 8) & 0xFF
+    b[i + 3] = v & 0xFF
+
+
+def _get30(b, i):
+    if b[i] > 0x3F:
+        raise ValueError("bad RNG state")
+    return (b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]

@@ -1,0 +1,1 @@
+"""Host-side tools: simulator, gate, build, deploy, benchmarks. Never shipped."""

@@ -1,1 +1,7 @@
-print("Sanbon")
+# Sanbon: CircuitPython runs this file at power-on. Pick the board, start the app.
+import sys
+
+if sys.implementation.name != "cpython" or __name__ == "__main__":
+    from sanbon.app import main
+
+    main()

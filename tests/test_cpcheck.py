@@ -1,0 +1,99 @@
+"""The gate's subset check must catch what CircuitPython lacks."""
+
+import pytest
+
+from tools.cpcheck import check_source, check_tree
+
+
+def msgs(src, path="engine/x.py"):
+    return [v.message for v in check_source(src, path)]
+
+
+@pytest.mark.parametrize(
+    "src, needle",
+    [
+        ("import dataclasses\n", "dataclasses"),
+        ("from dataclasses import dataclass\n", "dataclasses"),
+        ("import random\nrandom.shuffle(x)\n", "random.shuffle"),
+        ("from random import shuffle\n", "random.shuffle"),
+        ("v = next(it, None)\n", "next(it, default)"),
+        ("from typing import List\n", "typing"),
+        ("import typing\n", "typing"),
+        ("import itertools\n", "itertools"),
+        ("import functools\n", "functools"),
+        ("import enum\n", "enum"),
+        ("import abc\n", "abc"),
+        ("import copy\n", "copy"),
+        ("import bisect, heapq\n", "bisect"),
+        ("from collections import defaultdict\n", "defaultdict"),
+        ("import collections\nc = collections.Counter()\n", "Counter"),
+        ("import random\nr = random.Random(1)\n", "random.Random"),
+        ("import random\nr = random.sample(x, 2)\n", "random.sample"),
+        ("import json\njson.dumps(d, sort_keys=True)\n", "sort_keys"),
+        ("from collections import deque\nq = deque([])\n", "deque"),
+        ("p = p._replace(x=1)\n", "_replace"),
+        ("d = vars(o)\n", "vars"),
+        ("s = 'a'.ljust(4)\n", "ljust"),
+        ("s = 'a'.rjust(4)\n", "rjust"),
+        ("s = '1'.zfill(3)\n", "zfill"),
+        ("s = name.title()\n", "title"),
+        ("import math\nx = math.inf\n", "math.inf"),
+        ("from math import isclose\n", "math.isclose"),
+        ("import time\nt = time.ticks_ms()\n", "time.ticks_ms"),
+        ("match x:\n    case 1:\n        pass\n", "match"),
+    ],
+)
+def test_planted_violations_are_caught(src, needle):
+    found = msgs(src, "lib/sanbon/x.py")
+    assert found, "not caught: %r" % src
+    assert any(needle in m for m in found), found
+
+
+def test_guarded_typing_is_allowed():
+    src = "try:\n    from typing import List\nexcept ImportError:\n    pass\n"
+    assert msgs(src) == []
+    src = "try:\n    from typing import List\nexcept (ImportError, NameError):\n    pass\n"
+    assert msgs(src) == []
+
+
+def test_typing_in_wrong_handler_or_after_try_is_refused():
+    src = "try:\n    from typing import List\nexcept ValueError:\n    pass\n"
+    assert any("typing" in m for m in msgs(src))
+    src = "try:\n    pass\nexcept ImportError:\n    from typing import List\n"
+    assert any("typing" in m for m in msgs(src))
+
+
+def test_allowed_code_passes():
+    src = (
+        "from collections import deque, OrderedDict\n"
+        "q = deque((), 8)\n"
+        "r = deque([], maxlen=4)\n"
+        "v = next(it)\n"
+        "t = self.title\n"
+        "s = 'abc'.upper().center(5)\n"
+        "from micropython import const\n"
+        "X = const(3)\n"
+    )
+    assert msgs(src, "lib/sanbon/ok.py") == []
+
+
+def test_layer_rules():
+    assert any("engine/" in m for m in msgs("import time\n", "engine/a.py"))
+    assert any("engine/" in m for m in msgs("import displayio\n", "engine/a.py"))
+    assert any("engine/" in m for m in msgs("from sanbon import app\n", "engine/a.py"))
+    assert any("files" in m for m in msgs("f = open('x')\n", "engine/a.py"))
+    assert msgs("from engine.rng import Rng\nimport struct\n", "engine/a.py") == []
+    assert any("board" in m for m in msgs("import board\n", "lib/sanbon/a.py"))
+    assert msgs("import time, displayio\nfrom engine import core\n", "lib/sanbon/a.py") == []
+    assert any("boards/" in m for m in msgs("from engine import core\n", "boards/x.py"))
+    assert msgs("import board, busio\n", "boards/x.py") == []
+
+
+def test_violation_reports_file_and_line():
+    (v,) = check_source("x = 1\nimport enum\n", "lib/sanbon/y.py")
+    assert (v.path, v.line) == ("lib/sanbon/y.py", 2)
+    assert str(v).startswith("lib/sanbon/y.py:2:")
+
+
+def test_the_real_tree_is_clean():
+    assert [str(v) for v in check_tree()] == []

@@ -2,6 +2,7 @@
 import sys
 
 if sys.implementation.name != "cpython" or __name__ == "__main__":
+    import boards
     from sanbon.app import main
 
-    main()
+    main(boards.load())

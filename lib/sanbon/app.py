@@ -32,10 +32,7 @@ def splash(board):
     return root
 
 
-def main(board=None):
-    if board is None:
-        import boards
-
-        board = boards.load()
+def main(board):
+    """Run the app on ``board`` (see boards/: code.py picks it)."""
     splash(board)
     return board

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUNNER = os.path.join(ROOT, "tools", "mpy_run.mjs")
-DEFAULT_HEAP_START = 8 * 1024  # the heap grows past this by itself
+DEFAULT_HEAP_START = 8 * 1024  # only the starting size: the heap grows past it
 
 
 @dataclass
@@ -18,8 +18,10 @@ class MpyResult:
     status: int
     output: str  # what the script printed
     heap_peak: int  # peak GC heap total over the scenario's steps
+    heap_used: int  # peak bytes in use at the end of a step (finer figure)
     heap_total: int  # GC total after the run
     version: str = ""
+    step_ms: tuple = ()  # with timing=True: wall time of each step call, in ms
 
     def lines(self, prefix):
         return [l[len(prefix) :] for l in self.output.splitlines() if l.startswith(prefix)]
@@ -43,13 +45,20 @@ def available():
     )
 
 
-def run(script, files=None, heap_start=DEFAULT_HEAP_START, timeout=600):
-    """Step ``script``'s run() generator with ``files`` (default: engine/) importable."""
+def run(script, files=None, root=ROOT, heap_start=DEFAULT_HEAP_START, timeout=600, timing=False):
+    """Step ``script``'s run() generator with ``files`` (default: engine/) importable.
+
+    ``timing=True`` also times each step call (see tools/mpy_run.mjs): Node
+    runs with --no-liftoff --no-wasm-lazy-compilation so that the WebAssembly
+    is fully compiled up front.
+    """
     if files is None:
         files = device_files("engine")
+    env = dict(os.environ, MPY_RUN_TIMING="1") if timing else None
     proc = subprocess.run(
-        ["node", RUNNER, str(heap_start), ROOT, script] + list(files),
+        ["node"] + (["--no-liftoff", "--no-wasm-lazy-compilation"] if timing else []) + [RUNNER, str(heap_start), root, script] + list(files),
         cwd=ROOT,
+        env=env,
         capture_output=True,
         text=True,
         timeout=timeout,
@@ -57,8 +66,10 @@ def run(script, files=None, heap_start=DEFAULT_HEAP_START, timeout=600):
     text = proc.stdout + proc.stderr
     body, _, mem = text.partition("@@MEMINFO\n")
     m = re.search(r"GC: total: (\d+)", mem)
-    p = re.search(r"^@@PEAK (\d+)$", body, re.M)
+    p = re.search(r"^@@PEAK (\d+) (\d+)$", body, re.M)
     if not (m and p):
         raise RuntimeError("MicroPython run gave no heap report:\n" + text[-2000:])
+    t = re.search(r"^@@TIMES ?(.*)$", text, re.M)
+    steps = tuple(float(v) for v in t.group(1).split()) if t else ()
     body = body[: p.start()]
-    return MpyResult(proc.returncode, body, int(p.group(1)), int(m.group(1)))
+    return MpyResult(proc.returncode, body, int(p.group(1)), int(p.group(2)), int(m.group(1)), step_ms=steps)

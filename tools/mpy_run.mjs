@@ -9,8 +9,17 @@
 // split heap it grows instead, and collects only at the top level between
 // calls). So each step ends with gc.collect() and the heap total is read at
 // the end of each step: the peak of those totals is the heap the scenario
-// needed (live data plus one step's garbage). It is printed as "@@PEAK n".
+// needed (live data plus one step's garbage). It is printed as
+// "@@PEAK total used", with the peak bytes in use at a step's end.
 // Exit status 1 if the script raised.
+//
+// With MPY_RUN_TIMING=1 in the environment it also prints, after @@PEAK,
+// "@@TIMES ms ms ...": the wall time of each step call (performance.now()
+// around runPython, so it includes the step's own gc.collect and @@HEAP
+// print). What the script prints is held until the last step, so writing it
+// out is not timed. tools/micropython.py then runs Node with --no-liftoff
+// --no-wasm-lazy-compilation: the WebAssembly is fully compiled up front
+// instead of compiling or tiering up during the steps.
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -18,15 +27,26 @@ import { dirname, join } from "node:path";
 const [heapArg, root, script, ...files] = process.argv.slice(2);
 const heapsize = parseInt(heapArg, 10);
 let done = false;
-let peak = 0;
+let peak = 0; // peak heap total (what the budget checks)
+let peakUsed = 0; // peak bytes in use at a step's end, before collecting
 let split = null; // gc.mem_free() counts the heap it may still add: subtract it
 let quiet = false;
+const timing = !!process.env.MPY_RUN_TIMING;
+const times = []; // ms per step call, when timing
+const held = []; // when timing, lines printed by steps wait here: writing is not timed
+let holding = false;
 const out = (l) => {
   if (l === "@@DONE") { done = true; return; }
-  if (l.startsWith("@@HEAP ")) { peak = Math.max(peak, parseInt(l.slice(7), 10) - split); return; }
+  if (l.startsWith("@@HEAP ")) {
+    const [used, total] = l.slice(7).split(" ").map((v) => parseInt(v, 10));
+    peak = Math.max(peak, total - split);
+    peakUsed = Math.max(peakUsed, used);
+    return;
+  }
   const m = /max new split: (\d+)/.exec(l);
   if (m && split === null) split = parseInt(m[1], 10);
-  if (!quiet) process.stdout.write(l + "\n");
+  if (holding) held.push(l);
+  else if (!quiet) process.stdout.write(l + "\n");
 };
 const mp = await loadMicroPython({ heapsize, stdout: out, stderr: out, linebuffer: true });
 
@@ -46,7 +66,7 @@ try:
     next(_gate_it)
 except StopIteration:
     print("@@DONE")
-print("@@HEAP", gc.mem_alloc() + gc.mem_free())
+print("@@HEAP", gc.mem_alloc(), gc.mem_alloc() + gc.mem_free())
 gc.collect()
 `;
 let status = 0;
@@ -56,13 +76,21 @@ try {
   quiet = false;
   if (split === null) throw new Error("no 'max new split' in mem_info()");
   mp.runPython(readFileSync(script, "utf8"));
-  mp.runPython("print('@@HEAP', gc.mem_alloc() + gc.mem_free())\ngc.collect()\n_gate_it = run()\n");
-  while (!done) mp.runPython(STEP);
+  mp.runPython("print('@@HEAP', gc.mem_alloc(), gc.mem_alloc() + gc.mem_free())\ngc.collect()\n_gate_it = run()\n");
+  holding = timing;
+  while (!done) {
+    const t0 = timing ? performance.now() : 0;
+    mp.runPython(STEP);
+    if (timing) times.push(performance.now() - t0);
+  }
 } catch (e) {
   out(String(e && e.message ? e.message : e));
   status = 1;
 }
-out("@@PEAK " + peak);
+holding = false;
+for (const l of held) out(l);
+out("@@PEAK " + peak + " " + peakUsed);
+if (timing) out("@@TIMES " + times.map((t) => t.toFixed(4)).join(" "));
 out("@@MEMINFO");
 mp.runPython("import micropython\nmicropython.mem_info()\n");
 process.exit(status);

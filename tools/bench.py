@@ -1,0 +1,288 @@
+"""Measure Sanbon's figures and write docs/BENCHMARKS.md: ``make bench``.
+
+1. the peak MicroPython heap of every gate scenario (tools/scenarios), run
+   from .mpy files as the gate runs them;
+2. an RP2040 time estimate per scenario: the same interpreter times a
+   reference loop whose RP2040 time is known, and the scenario's step times
+   are scaled by the ratio;
+3. the size of the CIRCUITPY build (tools.build).
+
+Nothing here is asserted by a test: timings never gate anything, only the
+heap budgets do (tools.gate).
+"""
+
+import datetime
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+from tools import gate, micropython, mpyc
+from tools.scenarios import SCENARIOS, path as scenario_path
+
+OUT = os.path.join(micropython.ROOT, "docs", "BENCHMARKS.md")
+PACKAGE = os.path.join(micropython.ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
+
+# The reference loop, and its time on an RP2040 at 125 MHz under
+# CircuitPython 9.1.4 (a measured figure we were given, not measured here).
+REF_N = 1000000
+REF_RP2040_MS = 9577
+REF_RUNS = 5
+REF_LOOP = """
+def loop(n):
+    a = 1
+    b = 2
+    for i in range(n):
+        C = a + b
+"""
+REF_SCRIPT = REF_LOOP + """
+import sys, time
+
+def run():
+    print("VERSION", sys.version)
+    for _ in range(%d):
+        t = time.ticks_ms()
+        loop(%d)
+        print("REF", time.ticks_diff(time.ticks_ms(), t))
+        yield
+""" % (REF_RUNS, REF_N)
+# Steps that do nothing: what remains is the runner's own cost per step.
+EMPTY_SCRIPT = "def run():\n    for i in range(2000):\n        yield\n"
+REPEATS = 3  # timed runs per scenario; each step keeps its fastest time
+
+
+def timed_run(script, files, root):
+    """Run a scenario REPEATS times with timing; (first result, fastest ms per step)."""
+    runs = [micropython.run(script, files=files, root=root, timing=True) for _ in range(REPEATS)]
+    for r in runs:
+        if r.status != 0:
+            raise RuntimeError("%s raised under MicroPython:\n%s" % (script, r.output[-1500:]))
+    return runs[0], [min(t) for t in zip(*(r.step_ms for r in runs))]
+
+
+def cpython_ref_ms():
+    ns = {}
+    exec(REF_LOOP, ns)
+    times = []
+    for _ in range(REF_RUNS):
+        t = time.perf_counter()
+        ns["loop"](REF_N)
+        times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times)
+
+
+def build_size():
+    """tools.build's summary of a fresh build, or the reason it is unavailable."""
+    tmp = tempfile.mkdtemp(prefix="sanbon-bench-build-")
+    try:
+        from tools import build
+
+        return build.build(out=os.path.join(tmp, "CIRCUITPY"), quiet=True)
+    except Exception as e:  # the size is a report, not a requirement
+        return "%s: %s" % (type(e).__name__, e)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def command_output(cmd):
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True).stdout.strip()
+    except OSError as e:
+        return "unavailable (%s)" % e
+
+
+def host_cpu():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return "%s, %d CPUs" % (line.split(":", 1)[1].strip(), os.cpu_count())
+    except OSError:
+        pass
+    return platform.machine() or "unknown"
+
+
+def kb(n):
+    return "%.1f" % (n / 1024)
+
+
+def measure():
+    with open(os.path.join(PACKAGE, "package.json")) as f:
+        package_version = json.load(f)["version"]
+    tmp = tempfile.mkdtemp(prefix="sanbon-bench-")
+    try:
+        engine_mpy = gate.compile_all(tmp)
+        ref_path = os.path.join(tmp, "bench_ref.py")
+        empty_path = os.path.join(tmp, "bench_empty.py")
+        with open(ref_path, "w") as f:
+            f.write(REF_SCRIPT)
+        with open(empty_path, "w") as f:
+            f.write(EMPTY_SCRIPT)
+        print("bench: reference loop under MicroPython ...")
+        ref = micropython.run(ref_path, files=[], root=tmp, timing=True)
+        ref_ms = statistics.median(int(v) for v in ref.lines("REF "))
+        print("bench: runner overhead per step ...")
+        overhead = statistics.median(timed_run(empty_path, [], tmp)[1])
+        scenarios = []
+        for name, script, budget in SCENARIOS:
+            print("bench: %s ..." % name)
+            res, steps = timed_run(scenario_path(script), engine_mpy, tmp)
+            scenarios.append((name, budget, res, [max(0.0, s - overhead) for s in steps]))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print("bench: reference loop under CPython ...")
+    cp_ms = cpython_ref_ms()
+    print("bench: build size ...")
+    return {
+        "date": command_output(["date"]) or datetime.datetime.now().isoformat(" ", "seconds"),
+        "cpython": "%s %s" % (platform.python_implementation(), platform.python_version()),
+        "micropython": "%s (WebAssembly port, npm package %s; sys.version %r)"
+        % (ref.lines("VERSION ")[0].split("; ")[-1], package_version, ref.lines("VERSION ")[0]),
+        "mpy_cross": command_output([mpyc.compiler(), "--version"]),
+        "node": command_output(["node", "--version"]),
+        "host": host_cpu(),
+        "ref_ms": ref_ms,
+        "cp_ms": cp_ms,
+        "overhead": overhead,
+        "scenarios": scenarios,
+        "build": build_size(),
+    }
+
+
+def render(m):
+    factor = REF_RP2040_MS / m["ref_ms"]
+    L = [
+        "# Benchmarks",
+        "",
+        "Written by `make bench` (tools/bench.py) on %s." % m["date"],
+        "",
+        "- CPython: %s" % platform.python_version(),
+        "- MicroPython: %s" % m["micropython"],
+        "- mpy-cross: %s" % m["mpy_cross"],
+        "- Node: %s" % m["node"],
+        "- Host: %s" % m["host"],
+        "",
+        "These figures are measured, not asserted by tests: timings never gate a",
+        "test. Only the heap budgets are enforced, by the CircuitPython gate",
+        "(`make test` runs tools/gate.py).",
+        "",
+        "## 1. Peak MicroPython heap per scenario",
+        "",
+        "| Scenario | Steps | Heap peak (total) | Peak in use | Budget |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for name, budget, res, steps in m["scenarios"]:
+        over = " (**over**)" if res.heap_peak > budget else ""
+        L.append("| %s | %d | %s KB%s | %s KB | %s KB |"
+                 % (name, len(steps), kb(res.heap_peak), over, kb(res.heap_used), kb(budget)))
+    L += [
+        "",
+        "Each scenario runs under the MicroPython WebAssembly port on Node, from",
+        "the engine's .mpy files compiled by mpy-cross, exactly as the gate runs it",
+        "(tools/mpy_run.mjs). That port only collects garbage at the top level,",
+        "between calls from JavaScript, never inside one, so the runner steps the",
+        "scenario's `run()` generator one `yield` at a time, calls `gc.collect()` at",
+        "the end of each step and reads the heap total there: the peak of those",
+        "totals is the heap the scenario needs (its live data plus one step's",
+        "garbage). The heap starts at 8 KB and grows in chunks, so that figure is",
+        "rounded up to the growth step; \"peak in use\" is the largest number of",
+        "bytes allocated at a step's end, before collecting, which is finer.",
+        "\"Steps\" counts the step calls: one per `yield`, plus the last call,",
+        "which runs the code after the final `yield`.",
+        "",
+        "## 2. RP2040 time estimate per scenario",
+        "",
+        "Reference loop: %s iterations of `C = a + b` on locals inside a function."
+        % format(REF_N, ","),
+        "",
+        "| Interpreter | Reference loop | vs RP2040 |",
+        "|---|---:|---:|",
+        "| RP2040 at 125 MHz, CircuitPython 9.1.4 (given figure) | %s ms | 1x |"
+        % format(REF_RP2040_MS, ","),
+        "| MicroPython WebAssembly on Node (this host) | %d ms | %.1fx faster |"
+        % (m["ref_ms"], factor),
+        "| %s (this host) | %.0f ms | %.0fx faster |"
+        % (m["cpython"], m["cp_ms"], REF_RP2040_MS / m["cp_ms"]),
+        "",
+        "Scale factor: %s / %d = **%.1f**. Runner overhead per step: %.3f ms"
+        % (format(REF_RP2040_MS, ","), m["ref_ms"], factor, m["overhead"]),
+        "(subtracted from every step below).",
+        "",
+        "| Scenario | Steps | RP2040 total | Per step, median | Per step, worst |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for name, budget, res, steps in m["scenarios"]:
+        L.append("| %s | %d | %.2f s | %.1f ms | %.1f ms |" % (
+            name, len(steps), sum(steps) * factor / 1000,
+            statistics.median(steps) * factor, max(steps) * factor))
+    L += [
+        "",
+        "How it is measured: the reference loop is timed inside MicroPython with",
+        "`time.ticks_ms()` / `time.ticks_diff()` (median of %d runs). Each scenario"
+        % REF_RUNS,
+        "is timed by the runner with `performance.now()` around each step call",
+        "(one step is one `yield`, e.g. one game action), %d times, keeping each"
+        % REPEATS,
+        "step's fastest time. Node runs with `--no-liftoff --no-wasm-lazy-compilation`",
+        "so the WebAssembly is fully compiled before the first step, and what a",
+        "scenario prints is written out after its last step, untimed. A step's time",
+        "includes the runner's own work (the `gc.collect()`, the heap `print` and",
+        "the JavaScript call): the median step of a scenario whose steps do nothing",
+        "measures that overhead, and it is subtracted. The result is then multiplied",
+        "by the scale factor. It is an estimate: the two interpreters and their",
+        "builds differ, `gc.collect()` costs more on a bigger heap, module imports",
+        "(done before the first step) are not counted, and the worst step moves by",
+        "several ms between runs on a busy host. The CPython row is for comparison",
+        "with the rough rule that the RP2040 is about 300x slower than CPython on a",
+        "desktop; the ratio depends on the host.",
+        "",
+        "## 3. Build size",
+        "",
+    ]
+    b = m["build"]
+    if isinstance(b, dict):
+        L += [
+            "`make build` (.mpy) output, %d files:" % len(b["files"]),
+            "",
+            "| Part | Bytes |",
+            "|---|---:|",
+            "| Our code (code.py, engine/, lib/sanbon/, boards/) | %s |" % format(b["our_bytes"], ","),
+            "| Libraries (%s) | %s |" % (", ".join(b["libs"]), format(b["lib_bytes"], ",")),
+            "| Total | %s |" % format(b["total_bytes"], ","),
+            "| On the drive (512-byte clusters, with the manifest) | %s |" % format(b["drive_bytes"], ","),
+            "",
+            "That is **%.1f%%** of the %s-byte CIRCUITPY drive of a 2 MB Raspberry"
+            % (100.0 * b["drive_bytes"] / b["capacity"], format(b["capacity"], ",")),
+            "Pi Pico.",
+        ]
+    else:
+        L.append("Unavailable: the build failed (%s)." % b)
+    L += [
+        "",
+        "## How to reproduce",
+        "",
+        "`make bench` (runs `python -m tools.bench` and overwrites this file).",
+        "",
+    ]
+    return "\n".join(L)
+
+
+def main():
+    if not micropython.available():
+        print("bench: MicroPython is not installed: run 'npm ci'", file=sys.stderr)
+        return 1
+    text = render(measure())
+    os.makedirs(os.path.dirname(OUT), exist_ok=True)
+    with open(OUT, "w") as f:
+        f.write(text)
+    print("bench: wrote %s" % os.path.relpath(OUT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

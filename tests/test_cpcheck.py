@@ -97,3 +97,19 @@ def test_violation_reports_file_and_line():
 
 def test_the_real_tree_is_clean():
     assert [str(v) for v in check_tree()] == []
+
+
+def test_check_tree_finds_each_planted_file(tmp_path):
+    planted = {
+        "engine/a.py": "import dataclasses\n",
+        "engine/b.py": "import random\nrandom.shuffle([])\n",
+        "lib/sanbon/c.py": "x = next(iter(()), 0)\n",
+        "lib/sanbon/d.py": "from typing import List\n",
+        "boards/ok.py": "import board\n",
+    }
+    for rel, src in planted.items():
+        p = tmp_path / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(src)
+    found = check_tree(root=str(tmp_path))
+    assert sorted({v.path for v in found}) == ["engine/a.py", "engine/b.py", "lib/sanbon/c.py", "lib/sanbon/d.py"]

@@ -8,6 +8,8 @@ import re
 import subprocess
 from dataclasses import dataclass
 
+from tools.mpyc import device_sources
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUNNER = os.path.join(ROOT, "tools", "mpy_run.mjs")
 DEFAULT_HEAP_START = 8 * 1024  # only the starting size: the heap grows past it
@@ -27,18 +29,6 @@ class MpyResult:
         return [l[len(prefix) :] for l in self.output.splitlines() if l.startswith(prefix)]
 
 
-def device_files(*dirs):
-    """The .py files under the given top-level folders, relative to ROOT."""
-    found = []
-    for d in dirs:
-        for base, subdirs, names in os.walk(os.path.join(ROOT, d)):
-            subdirs[:] = sorted(s for s in subdirs if s != "__pycache__")
-            for n in sorted(names):
-                if n.endswith(".py"):
-                    found.append(os.path.relpath(os.path.join(base, n), ROOT))
-    return found
-
-
 def available():
     return os.path.isdir(
         os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
@@ -53,7 +43,7 @@ def run(script, files=None, root=ROOT, heap_start=DEFAULT_HEAP_START, timeout=60
     is fully compiled up front.
     """
     if files is None:
-        files = device_files("engine")
+        files = device_sources(ROOT, dirs=("engine",), files=())
     env = dict(os.environ, MPY_RUN_TIMING="1") if timing else None
     proc = subprocess.run(
         ["node"] + (["--no-liftoff", "--no-wasm-lazy-compilation"] if timing else []) + [RUNNER, str(heap_start), root, script] + list(files),

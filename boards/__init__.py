@@ -1,9 +1,36 @@
 """One small module per supported board, all with the same interface.
 
-``load(name=None)`` returns a Board: name, width, height, display, buttons,
-leds. The name comes from the argument, else SANBON_BOARD in settings.toml,
-else the chip's board.board_id. No other file knows a pin name.
+``load(name=None)`` returns a Board. The name comes from the argument, else
+SANBON_BOARD in settings.toml (os.getenv), else the chip's board.board_id.
+No other file knows a pin name.
+
+The Board interface (duck-typed, the same on every board):
+
+    name        "picosystem", "pico_display2", "pico_display" or "desktop"
+    width       screen width in pixels (display rotation already applied)
+    height      screen height
+    display     a displayio display: root_group, refresh(), auto_refresh (False:
+                the app refreshes after each change), brightness (0.0-1.0)
+    keys        keypad-like: keys.events.get() returns None or an event with
+                key_number (one of the KEY_* numbers below) and pressed (bool)
+    pixels      NeoPixel-like strip (len(), [i] = (r, g, b), fill(), show(),
+                auto_write False) or None
+    rgb_led     an RGB LED with set(r, g, b), 0-255 each, or None
+    nvm         4096-byte buffer with slice assignment (microcontroller.nvm)
+    speaker     None (sound comes later)
+    ticks_ms()  a millisecond clock that wraps at 2**29 (supervisor.ticks_ms)
+    hints       button names for on-screen help: {"A": "A", "B": "B",
+                "X": "X", "Y": "Y"}; a D-pad board says "UP"/"DOWN" for X/Y
+
+Every board reports the same four logical keys; a D-pad board maps UP and
+LEFT to KEY_X, DOWN and RIGHT to KEY_Y, so every screen works with four
+buttons: A select, B back (hold B: pause menu), X up/previous, Y down/next.
 """
+
+KEY_A = 0
+KEY_B = 1
+KEY_X = 2
+KEY_Y = 3
 
 NAMES = ("picosystem", "pico_display2", "pico_display", "desktop")
 # board.board_id -> our module (a bare Pico defaults to the reference build)
@@ -11,8 +38,11 @@ BOARD_IDS = {
     "pimoroni_picosystem": "picosystem",
     "raspberry_pi_pico": "pico_display2",
     "raspberry_pi_pico_w": "pico_display2",
+    "raspberry_pi_pico2": "pico_display2",
 }
 SIZES = {"picosystem": (240, 240), "pico_display2": (320, 240), "pico_display": (240, 135)}
+TICKS_PERIOD = 1 << 29
+TICKS_MASK = TICKS_PERIOD - 1
 
 
 def choose(name=None):

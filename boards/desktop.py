@@ -1,37 +1,237 @@
 """The desktop simulator board: a pygame window through Blinka displayio.
 
-``make(size="pico_display2")`` takes any device board's screen size.
+It has the same interface as the device boards (boards/__init__.py), at any
+device board's screen size, plus what the simulator and tests need:
+
+- the display refreshes only displayio's dirty areas, like the device, and
+  records them (``display.refreshed``) so tests can check partial redraws;
+- NeoPixels are a PixelBuf whose ``_transmit`` records the bytes; they are
+  drawn as dots in a strip beside the screen;
+- keys are a queue that the keyboard, or a script, fills;
+- nvm is a 4 KB bytearray, optionally backed by a file (a "reboot" reads it);
+- ticks_ms() is real time, or a virtual clock that scripts advance.
 """
 
-import displayio
-from blinka_displayio_pygamedisplay import PyGameDisplay
+import os
+import time
 
-from boards import SIZES
+import numpy as np
+import pygame
+from adafruit_pixelbuf import PixelBuf
+from blinka_displayio_pygamedisplay import PyGameDisplay
+import busdisplay
+import displayio
+from displayio._area import Area
+
+from boards import KEY_A, KEY_B, KEY_X, KEY_Y, SIZES, TICKS_MASK
+
+STRIP = 28  # width of the LED strip drawn right of the screen
+NVM_SIZE = 4096
+
+# keyboard -> logical key
+KEYMAP = {
+    pygame.K_z: KEY_A, pygame.K_RETURN: KEY_A, pygame.K_SPACE: KEY_A, pygame.K_a: KEY_A,
+    pygame.K_x: KEY_B, pygame.K_ESCAPE: KEY_B, pygame.K_BACKSPACE: KEY_B, pygame.K_b: KEY_B,
+    pygame.K_UP: KEY_X, pygame.K_LEFT: KEY_X, pygame.K_w: KEY_X,
+    pygame.K_DOWN: KEY_Y, pygame.K_RIGHT: KEY_Y, pygame.K_s: KEY_Y,
+}
+
+
+class SimDisplay(PyGameDisplay):
+    """PyGameDisplay that refreshes dirty areas only and records them."""
+
+    def __init__(self, width, height, strip=0, render=True, **kw):
+        self._strip = strip
+        self._render = render  # False: track dirty areas, skip the pixels (fast fuzzing)
+        self.refreshed = []  # (x1, y1, x2, y2) of every area refreshed
+        super().__init__(width=width, height=height, **kw)
+
+    def _initialize(self, init_sequence):
+        super()._initialize(init_sequence)
+        if self._strip:
+            self._pygame_screen = pygame.display.set_mode(size=(self.width + self._strip, self.height))
+
+    def _get_refresh_areas(self):
+        areas = busdisplay.BusDisplay._get_refresh_areas(self)
+        for a in areas:
+            self.refreshed.append((a.x1, a.y1, a.x2, a.y2))
+        return areas
+
+    def _refresh_area(self, area):
+        # PyGameDisplay's own version truncates areas with an odd pixel count.
+        if not self._render:
+            return True
+        clipped = Area()
+        if not self._core.clip_area(area, clipped):
+            return True
+        w, h = clipped.width(), clipped.height()
+        n = w * h
+        buffer = memoryview(bytearray(((n + 1) // 2) * 4))
+        mask = memoryview(bytearray(((n // 32) + 1) * 4)).cast("I")
+        self._core.fill_area(clipped, mask, buffer)
+        px = np.frombuffer(bytes(buffer)[: n * 2], dtype=">u2").astype(np.uint32)
+        rgb = np.empty((n, 3), dtype=np.uint8)
+        rgb[:, 0] = ((px >> 11) & 0x1F) * 255 // 31
+        rgb[:, 1] = ((px >> 5) & 0x3F) * 255 // 63
+        rgb[:, 2] = (px & 0x1F) * 255 // 31
+        surface = pygame.image.frombuffer(rgb.tobytes(), (w, h), "RGB")
+        self._pygame_screen.blit(surface, (clipped.x1, clipped.y1))
+        return True
+
+
+class KeyEvent:
+    def __init__(self, key_number, pressed, timestamp=0):
+        self.key_number = key_number
+        self.pressed = pressed
+        self.released = not pressed
+        self.timestamp = timestamp
+
+    def __repr__(self):
+        return "KeyEvent(%d, %s)" % (self.key_number, "pressed" if self.pressed else "released")
+
+
+class EventQueue:
+    """keypad.EventQueue's reading side: get() returns an event or None."""
+
+    def __init__(self):
+        self._q = []
+
+    def get(self):
+        return self._q.pop(0) if self._q else None
+
+    def put(self, key_number, pressed, timestamp=0):
+        self._q.append(KeyEvent(key_number, pressed, timestamp))
+
+    def __len__(self):
+        return len(self._q)
+
+    def clear(self):
+        self._q.clear()
+
+
+class Keys:
+    def __init__(self):
+        self.events = EventQueue()
+
+
+class SimPixels(PixelBuf):
+    """NeoPixels on the host: _transmit records the bytes the strip would get."""
+
+    def __init__(self, n, on_show=None):
+        self.transmitted = []
+        self._on_show = on_show
+        super().__init__(n, byteorder="GRB", brightness=0.2, auto_write=False)
+
+    def _transmit(self, buffer):
+        self.transmitted.append(bytes(buffer))
+        del self.transmitted[:-64]  # keep the recent history only
+        if self._on_show:
+            self._on_show()
+
+
+class FileNvm(bytearray):
+    """microcontroller.nvm on the host: a 4 KB bytearray saved to ``path``.
+
+    Like the device, every slice assignment is one write; ``writes`` counts
+    them and ``path`` (if given) is rewritten after each.
+    """
+
+    def __init__(self, path=None, size=NVM_SIZE):
+        data = b""
+        if path and os.path.exists(path):
+            with open(path, "rb") as f:
+                data = f.read(size)
+        super().__init__(data + b"\xff" * (size - len(data)))
+        self.path = path
+        self.writes = 0
+        self.identical = 0  # writes of bytes equal to those already stored
+
+    def __setitem__(self, key, value):
+        if isinstance(key, slice):
+            start, stop, step = key.indices(len(self))
+            if step != 1 or stop - start != len(value):
+                raise ValueError("nvm slice assignment must keep the size")
+            if bytes(self[start:stop]) == bytes(value):
+                self.identical += 1
+        bytearray.__setitem__(self, key, value)
+        self.writes += 1
+        if self.path:
+            tmp = self.path + ".tmp"
+            with open(tmp, "wb") as f:
+                f.write(self)
+            os.replace(tmp, self.path)
+
+
+class VirtualClock:
+    """A clock that only moves when told (scripted runs and tests)."""
+
+    def __init__(self, start=0):
+        self.now = start
+
+    def advance(self, ms):
+        self.now = (self.now + ms) & TICKS_MASK
+
+    def __call__(self):
+        return self.now
 
 
 class Board:
-    def __init__(self, size="pico_display2"):
+    def __init__(self, size="pico_display2", nvm_path=None, virtual_time=False, neopixels=4, render=True):
         if size not in SIZES:
             raise ValueError("unknown screen size %r: use one of %s" % (size, ", ".join(sorted(SIZES))))
         self.name = "desktop"
         self.size_name = size
         self.width, self.height = SIZES[size]
         displayio.release_displays()
-        self.display = PyGameDisplay(
-            width=self.width, height=self.height, caption="Sanbon (%s)" % size, auto_refresh=False
+        self.display = SimDisplay(
+            self.width, self.height, strip=STRIP if neopixels else 0, render=render,
+            caption="Sanbon (%s)" % size, auto_refresh=False,
         )
-        self.leds = None
+        self.keys = Keys()
+        self.pixels = SimPixels(neopixels, self._draw_pixels) if neopixels else None
+        self.rgb_led = None
+        self.nvm = FileNvm(nvm_path)
+        self.speaker = None
+        self.hints = {"A": "A", "B": "B", "X": "X", "Y": "Y"}
+        self.clock = VirtualClock() if virtual_time else None
+        self._t0 = time.monotonic()
 
+    def ticks_ms(self):
+        if self.clock is not None:
+            return self.clock()
+        return int((time.monotonic() - self._t0) * 1000) & TICKS_MASK
+
+    # -- simulator extras ---------------------------------------------
     def screen_surface(self):
-        return self.display._pygame_screen
+        """The screen alone (without the LED strip) as a pygame surface."""
+        return self.display._pygame_screen.subsurface((0, 0, self.width, self.height))
 
-    def quit_requested(self):
-        import pygame
+    def _draw_pixels(self):
+        surf = self.display._pygame_screen
+        if surf is None or not self.pixels:
+            return
+        x = self.width
+        pygame.draw.rect(surf, (24, 24, 28), (x, 0, STRIP, self.height))
+        n = len(self.pixels)
+        gap = self.height // (n + 1)
+        for i in range(n):
+            r, g, b = self.pixels[i]
+            # show the colour as the eye sees a lit LED, not the dimmed bytes
+            peak = max(r, g, b, 1)
+            col = (r * 255 // peak, g * 255 // peak, b * 255 // peak) if (r or g or b) else (50, 50, 56)
+            pygame.draw.circle(surf, col, (x + STRIP // 2, gap * (i + 1)), STRIP // 2 - 5)
+        pygame.display.flip()
 
-        for e in pygame.event.get(pygame.QUIT):
-            return True
-        return False
+    def poll_window(self):
+        """Move window events into the key queue. Returns False on quit."""
+        for e in pygame.event.get((pygame.QUIT, pygame.KEYDOWN, pygame.KEYUP)):
+            if e.type == pygame.QUIT:
+                return False
+            key = KEYMAP.get(e.key)
+            if key is not None:
+                self.keys.events.put(key, e.type == pygame.KEYDOWN, self.ticks_ms())
+        return True
 
 
-def make(size="pico_display2", **_):
-    return Board(size)
+def make(size="pico_display2", **options):
+    return Board(size, **options)

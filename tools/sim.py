@@ -1,6 +1,17 @@
-"""The desktop simulator: ``python -m tools.sim --board NAME [--headless] [--screenshot out.png]``.
+"""The desktop simulator.
 
-Runs the real app (lib/sanbon) on the desktop board at any device's screen size.
+    python -m tools.sim --board NAME [--headless] [--press "DOWN,DOWN,A,..."]
+                        [--screenshot out.png] [--seed N] [--nvm FILE]
+
+Runs the real app (lib/sanbon) on the desktop board (boards/desktop.py) at the
+chosen board's screen size. Keyboard: arrows or W/S move (X/Y), Z/Enter/Space
+select (A), X/Esc/Backspace back (B, hold for the pause menu).
+
+``--press`` plays a script of button names first, on a virtual clock:
+A, B, X, Y (UP/LEFT = X, DOWN/RIGHT = Y), HOLD_B (the pause menu), and
+WAIT or WAIT:ms to let time pass (computer turns). Then ``--screenshot``
+saves the screen and exits, or the window stays open for play.
+``--nvm FILE`` keeps the save store in a file, so a second run is a reboot.
 """
 
 import argparse
@@ -13,48 +24,140 @@ for p in (ROOT, os.path.join(ROOT, "lib")):
         sys.path.insert(0, p)
 
 SIZES = ("pico_display2", "picosystem", "pico_display")
+STEP_MS = 20  # between a press and its release
+WAIT_STEP_MS = 50  # loop passes while waiting
+ALIASES = {"UP": "X", "LEFT": "X", "DOWN": "Y", "RIGHT": "Y", "PAUSE": "HOLD_B"}
 
 
-def parse(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.sim", description=__doc__)
-    ap.add_argument("--board", default="pico_display2", choices=SIZES, help="screen size to simulate")
-    ap.add_argument("--headless", action="store_true", help="no window (SDL dummy video driver)")
-    ap.add_argument("--screenshot", metavar="PNG", help="save the screen to this PNG, then exit")
-    return ap.parse_args(argv)
-
-
-def start(board_size="pico_display2", headless=False):
+def quiet_env(headless):
     if headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
-    os.environ.setdefault("BLINKA_FORCEBOARD", "GENERIC_LINUX_PC")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from boards import desktop
-    from sanbon import app
-
-    board = desktop.make(size=board_size)
-    app.main(board)
-    return board
+    os.environ.setdefault("BLINKA_FORCEBOARD", "GENERIC_LINUX_PC")
+    os.environ.setdefault("BLINKA_FORCECHIP", "GENERIC_X86")
 
 
-def screenshot(board, path):
-    import pygame
+class Sim:
+    """The app on a desktop board, driven by a script on a virtual clock."""
 
-    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    pygame.image.save(board.screen_surface(), path)
+    def __init__(self, size="pico_display2", seed=None, nvm_path=None, headless=True, virtual_time=True, render=True):
+        quiet_env(headless)
+        from boards import desktop
+        from sanbon.app import App
+
+        self.board = desktop.make(size=size, nvm_path=nvm_path, virtual_time=virtual_time, render=render)
+        if not render:  # fuzzing: the host's gc.collect() costs ~15 ms and proves nothing
+            import sanbon.app
+
+            sanbon.app.collect = lambda: None
+        self.app = App(self.board, seed)
+        self.step()
+
+    def step(self, ms=STEP_MS):
+        if self.board.clock is not None:
+            self.board.clock.advance(ms)
+        self.app.step()
+
+    def wait(self, ms=1000):
+        for _ in range(max(1, ms // WAIT_STEP_MS)):
+            self.step(WAIT_STEP_MS)
+
+    def key(self, key, pressed):
+        self.board.keys.events.put(key, pressed, self.board.ticks_ms())
+
+    def press(self, *names):
+        """Press and release buttons by name (see module docstring)."""
+        from boards import KEY_A, KEY_B, KEY_X, KEY_Y
+
+        keys = {"A": KEY_A, "B": KEY_B, "X": KEY_X, "Y": KEY_Y}
+        for raw in names:
+            for name in raw.split(","):
+                name = ALIASES.get(name.strip().upper(), name.strip().upper())
+                if not name:
+                    continue
+                if name.startswith("WAIT"):
+                    self.wait(int(name[5:]) if ":" in name else 1000)
+                elif name == "HOLD_B":
+                    self.key(KEY_B, True)
+                    self.wait(800)
+                    self.key(KEY_B, False)
+                    self.step()
+                elif name in keys:
+                    self.key(keys[name], True)
+                    self.step()
+                    self.key(keys[name], False)
+                    self.step()
+                else:
+                    raise ValueError("unknown button %r: use A, B, X, Y, UP, DOWN, HOLD_B or WAIT:ms" % name)
+
+    def text(self):
+        """What the top screen says it shows (its describe())."""
+        return self.app.describe()
+
+    def visible_text(self):
+        """Every visible label on the display, top to bottom: what a player reads."""
+        from adafruit_display_text.label import Label
+
+        found = []
+
+        def walk(group, dx, dy):
+            if getattr(group, "hidden", False):
+                return
+            if isinstance(group, Label):
+                if group.text:
+                    found.append((dy + group.y, dx + group.x, group.text))
+                return
+            if hasattr(group, "__len__") and hasattr(group, "x"):
+                for item in group:
+                    walk(item, dx + group.x, dy + group.y)
+
+        walk(self.board.display.root_group, 0, 0)
+        found.sort()
+        return [t for _, _, t in found]
+
+    def screenshot(self, path):
+        import pygame
+
+        os.makedirs(os.path.dirname(os.path.abspath(path)) or ".", exist_ok=True)
+        pygame.image.save(self.board.screen_surface(), path)
+
+
+def parse(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m tools.sim", description="Run Sanbon in a window.")
+    ap.add_argument("--board", default="pico_display2", choices=SIZES, help="screen size to simulate")
+    ap.add_argument("--headless", action="store_true", help="no window (SDL dummy video driver)")
+    ap.add_argument("--press", default="", help="comma-separated buttons to press first")
+    ap.add_argument("--screenshot", metavar="PNG", help="save the screen to this PNG, then exit")
+    ap.add_argument("--seed", type=int, help="seed for new games (replays exactly)")
+    ap.add_argument("--nvm", metavar="FILE", help="keep the save store in FILE (default: .cache/sim-nvm-BOARD.bin)")
+    return ap.parse_args(argv)
 
 
 def main(argv=None):
     args = parse(argv)
-    board = start(args.board, args.headless or bool(args.screenshot))
+    headless = args.headless or bool(args.screenshot)
+    nvm = args.nvm or os.path.join(ROOT, ".cache", "sim-nvm-%s.bin" % args.board)
+    os.makedirs(os.path.dirname(nvm), exist_ok=True)
+    scripted = bool(args.press) or headless
+    sim = Sim(args.board, args.seed, nvm, headless=headless, virtual_time=scripted)
+    if args.press:
+        sim.press(args.press)
     if args.screenshot:
-        screenshot(board, args.screenshot)
+        sim.wait(200)
+        sim.screenshot(args.screenshot)
         print("saved", args.screenshot)
+        return 0
+    if headless:
+        print(sim.text())
         return 0
     import time
 
-    while not board.quit_requested():
-        time.sleep(0.03)
+    board = sim.board
+    board.clock = None  # real time from here on
+    while board.poll_window():
+        sim.app.step()
+        time.sleep(0.01)
     return 0
 
 

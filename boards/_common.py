@@ -1,0 +1,213 @@
+"""Parts shared by the device boards (CircuitPython 10 only).
+
+``Board`` is the interface of boards/__init__.py; ``Keys`` turns active-low
+buttons into the four logical keys; ``rgb_led`` and ``neopixel_strip`` give
+the optional lights (None when they cannot be set up); ``pico_display_pack``
+builds either Pimoroni Pico Display Pack on a Raspberry Pi Pico.
+"""
+
+import keypad
+import microcontroller
+import supervisor
+
+from boards import KEY_A, KEY_B, KEY_X, KEY_Y
+
+# PWM frequency of the RGB LEDs. On the RP2040 two GPIOs share each PWM slice
+# and must use the same frequency; 50 kHz is the backlight frequency of
+# CircuitPython's built-in PicoSystem display, whose BACKLIGHT (GPIO12) shares
+# slice 6 with LED_G (GPIO13).
+LED_FREQUENCY = 50000
+# Pico Display Packs: SPI clock for the ST7789 (the RP2040's SPI maximum).
+SPI_BAUDRATE = 62500000
+
+
+class Board:
+    """What every board offers; see boards/__init__.py."""
+
+    def __init__(self, name, display, keys, hints, rgb_led=None, pixels=None):
+        self.name = name
+        self.width = display.width
+        self.height = display.height
+        self.display = display
+        self.keys = keys
+        self.pixels = pixels
+        self.rgb_led = rgb_led
+        self.nvm = microcontroller.nvm
+        self.speaker = None
+        self.ticks_ms = supervisor.ticks_ms
+        self.hints = hints
+
+
+class KeyEvent:
+    """A key event with a logical key_number; Keys reuses one instance."""
+
+    def __init__(self):
+        self.key_number = 0
+        self.pressed = False
+
+    @property
+    def released(self):
+        return not self.pressed
+
+    def __repr__(self):
+        return "KeyEvent(%d, %s)" % (self.key_number, "pressed" if self.pressed else "released")
+
+
+class Keys:
+    """keypad.Keys on buttons wired to ground (internal pull-ups), reporting
+    logical key numbers: ``logical[i]`` is the key of ``pins[i]``.
+
+    Several pins may share one logical key (a D-pad): the key is pressed when
+    the first of them goes down and released when the last comes up.
+    ``keys.events.get()`` returns None or one reused KeyEvent, so read it
+    before the next get().
+    """
+
+    def __init__(self, pins, logical):
+        self._keys = keypad.Keys(pins, value_when_pressed=False, pull=True)
+        self._logical = bytes(logical)
+        self._held = bytearray(4)
+        self._raw = keypad.Event()
+        self._event = KeyEvent()
+        self.events = self
+        self.key_count = 4
+
+    def get(self):
+        queue = self._keys.events
+        if queue.overflowed:  # lost events: start again from what is held now
+            self.clear()
+        raw = self._raw
+        held = self._held
+        while queue.get_into(raw):
+            k = self._logical[raw.key_number]
+            n = held[k]
+            if raw.pressed:
+                held[k] = n + 1
+                if n:
+                    continue
+            else:
+                if not n:
+                    continue
+                held[k] = n - 1
+                if n > 1:
+                    continue
+            ev = self._event
+            ev.key_number = k
+            ev.pressed = raw.pressed
+            return ev
+        return None
+
+    def clear(self):
+        """Drop queued events; keys held now are reported pressed again."""
+        self._keys.events.clear()
+        self._keys.reset()
+        held = self._held
+        for i in range(len(held)):
+            held[i] = 0
+
+    def reset(self):
+        self.clear()
+
+    def __len__(self):
+        return len(self._keys.events)
+
+    def deinit(self):
+        self._keys.deinit()
+
+
+class RGBLed:
+    """Three PWM pins; set(r, g, b) with 0-255 each (linear duty cycle)."""
+
+    def __init__(self, pwms, active_low):
+        self._pwms = pwms
+        self._active_low = active_low
+        self.set(0, 0, 0)
+
+    def _duty(self, v):
+        if v <= 0:
+            d = 0
+        elif v >= 255:
+            d = 65535
+        else:
+            d = int(v) * 257
+        return 65535 - d if self._active_low else d
+
+    def set(self, r, g, b):
+        p = self._pwms
+        p[0].duty_cycle = self._duty(r)
+        p[1].duty_cycle = self._duty(g)
+        p[2].duty_cycle = self._duty(b)
+
+    def deinit(self):
+        for p in self._pwms:
+            p.deinit()
+
+
+def rgb_led(pins, active_low):
+    """An RGBLed on (red, green, blue) pins, off; None if a pin is unavailable."""
+    import pwmio
+
+    off = 65535 if active_low else 0
+    pwms = []
+    try:
+        for pin in pins:
+            pwms.append(pwmio.PWMOut(pin, frequency=LED_FREQUENCY, duty_cycle=off))
+    except (ValueError, RuntimeError) as e:
+        print("rgb_led:", e)
+        for p in pwms:
+            p.deinit()
+        return None
+    return RGBLed(pwms, active_low)
+
+
+def neopixel_strip(pin, count):
+    """``count`` NeoPixels on ``pin``, dark, auto_write off; None if count is 0,
+    the neopixel library is missing or the pin is unavailable."""
+    if not count:
+        return None
+    try:
+        import neopixel
+    except ImportError:
+        return None
+    try:
+        pixels = neopixel.NeoPixel(pin, count, brightness=0.2, auto_write=False)
+    except (ValueError, RuntimeError) as e:
+        print("neopixels:", e)
+        return None
+    pixels.fill((0, 0, 0))
+    pixels.show()
+    return pixels
+
+
+def pico_display_pack(name, width, height, rowstart=0, colstart=0, neopixels=4):
+    """A Raspberry Pi Pico with a Pimoroni Pico Display Pack (1.14" or 2.0").
+
+    Both packs use the same pins (docs/HARDWARE.md): ST7789 on SPI0 (SCK GP18,
+    MOSI GP19, DC GP16, CS GP17, backlight GP20), buttons A B X Y on GP12-GP15,
+    a common-anode RGB LED on GP6-GP8; an optional NeoPixel stick on GP22.
+    """
+    import board
+    import busio
+    import displayio
+    import fourwire
+    from adafruit_st7789 import ST7789
+
+    # A display made by code.py survives a soft reload and holds its pins.
+    displayio.release_displays()
+    spi = busio.SPI(clock=board.GP18, MOSI=board.GP19)
+    bus = fourwire.FourWire(spi, command=board.GP16, chip_select=board.GP17, baudrate=SPI_BAUDRATE)
+    display = ST7789(
+        bus,
+        width=width,
+        height=height,
+        rowstart=rowstart,
+        colstart=colstart,
+        rotation=270,
+        backlight_pin=board.GP20,
+        auto_refresh=False,
+    )
+    keys = Keys((board.GP12, board.GP13, board.GP14, board.GP15), (KEY_A, KEY_B, KEY_X, KEY_Y))
+    led = rgb_led((board.GP6, board.GP7, board.GP8), True)
+    pixels = neopixel_strip(board.GP22, neopixels)
+    hints = {"A": "A", "B": "B", "X": "X", "Y": "Y"}
+    return Board(name, display, keys, hints, rgb_led=led, pixels=pixels)

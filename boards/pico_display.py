@@ -1,0 +1,12 @@
+"""Raspberry Pi Pico + Pimoroni Pico Display Pack (1.14", 240x135).
+
+The 240x135 panel is a window of the ST7789's memory: rowstart 40, colstart 53.
+``make(neopixels=4)``: the length of the optional NeoPixel stick on GP22
+(0: none). Pins and wiring: docs/HARDWARE.md.
+"""
+
+from boards import _common
+
+
+def make(neopixels=4, **_):
+    return _common.pico_display_pack("pico_display", 240, 135, rowstart=40, colstart=53, neopixels=neopixels)

@@ -1,0 +1,75 @@
+"""The games the shell offers, and what their setup screens ask.
+
+A game's app module (``module``) is imported only when the game starts, so a
+game that is not built yet costs nothing and says so plainly. A game module
+provides:
+
+    new_state(config, rng)          a fresh engine state
+    load_state(data)                state from its to_bytes()
+    bot_action(state, seat, level, rng)   a computer decision (observation only)
+    GameScreen(app, session)        the play screen (a sanbon.ui.Screen)
+    turn_over(before_player, state) optional: True at a turn boundary (save)
+    HIDDEN                          True if hands are secret (hand-over screens)
+"""
+
+
+class GameInfo:
+    def __init__(self, gid, key, name, short, module, players, modes, levels, howto):
+        self.id = gid
+        self.key = key
+        self.name = name
+        self.short = short  # fits beside "Continue: " on the narrowest menu
+        self.module = module
+        self.min_players, self.max_players = players
+        self.modes = modes
+        self.levels = levels  # seat types offered besides Human (indexes into SEAT_TYPES)
+        self.howto = howto  # module holding PAGES
+
+
+KYUDO = GameInfo(1, "kyudo", "Kyudo", "Kyudo", "sanbon.kyudo", (2, 4), ("Standard",), (1, 2, 3), "sanbon.howto_kyudo")
+KENDO = GameInfo(2, "kendo", "Kendo Duel", "Kendo", "sanbon.kendo", (2, 4), ("Duel", "Competition"), (2, 3), "sanbon.howto_kendo")
+OKKO = GameInfo(3, "okko", "Okko: Oni Hunters", "Okko", "sanbon.okko", (2, 2), ("Co-op",), (2, 3), "sanbon.howto_okko")
+PIG = GameInfo(4, "pig", "Pig (demo)", "Pig", "sanbon.pig", (2, 4), ("To 30",), (1, 2), "sanbon.howto_pig")
+
+GAMES = (KYUDO, KENDO, OKKO)
+ALL = (KYUDO, KENDO, OKKO, PIG)
+
+
+def by_id(gid):
+    for g in ALL:
+        if g.id == gid:
+            return g
+    return None
+
+
+class Config:
+    """What the setup screen chose: players, mode and each seat's type."""
+
+    def __init__(self, info, players=None, mode=0, seats=None):
+        self.info = info
+        self.players = players or info.min_players
+        self.mode = mode
+        if seats is None:
+            seats = [0] + [info.levels[(len(info.levels) - 1) // 2]] * (info.max_players - 1)
+        self.seats = list(seats)  # always max_players long; the first `players` count
+
+    def seat_types(self):
+        return self.seats[: self.players]
+
+    def humans(self):
+        return sum(1 for t in self.seat_types() if t == 0)
+
+    def to_bytes(self):
+        return bytes([self.players, self.mode] + self.seats)
+
+    @classmethod
+    def from_bytes(cls, info, data):
+        if len(data) != 2 + info.max_players:
+            raise ValueError("bad game setup")
+        players, mode = data[0], data[1]
+        seats = list(data[2:])
+        if not info.min_players <= players <= info.max_players or mode >= len(info.modes):
+            raise ValueError("bad game setup")
+        if any(t != 0 and t not in info.levels for t in seats):
+            raise ValueError("bad seat type")
+        return cls(info, players, mode, seats)

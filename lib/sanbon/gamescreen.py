@@ -1,0 +1,119 @@
+"""What every game's play screen shares: computer turns at the chosen speed
+(any button skips ahead), hold B for the pause menu, hand-over screens for
+secret hands, and the end screen."""
+
+from engine.core import IllegalAction
+
+from sanbon import buttons as btn
+from sanbon import ui
+from sanbon.profile import SPEED_MS
+
+
+class GameScreen(ui.Screen):
+    def __init__(self, app, session):
+        super().__init__(app)
+        self.session = session
+        self.title = session.info.name
+        self.bot_due = None
+        self.ended = False
+        self.shown_seat = None  # the human seat the screen was handed to
+        self.spinner = ui.Spinner(self.L.width - 24, self.L.title_h // 2)
+        self.spinner.show(False)
+
+    # -- to override -----------------------------------------------------
+    def update(self):
+        """Redraw what changed in the state."""
+
+    def human_button(self, b):
+        """A button on a human seat's turn. B opens the pause menu by default."""
+        if b == btn.B:
+            self.pause()
+
+    def private_ok(self):
+        """May the current seat's private view be on screen now?"""
+        return not self.needs_handover() or self.shown_seat == self.session.state.current_player
+
+    # -- shared behaviour -----------------------------------------------
+    def needs_handover(self):
+        s = self.session
+        return s.hidden and s.config.humans() >= 2 and self.app.settings.handover
+
+    def pause(self):
+        from sanbon.screens import PauseScreen
+
+        self.app.push(PauseScreen(self.app, self.session))
+
+    def button(self, b):
+        if b == btn.PAUSE:
+            self.pause()
+            return
+        st = self.session.state
+        if st.is_over():
+            return
+        if self.session.is_bot(st.current_player):
+            self.bot_due = self.app.now  # any press: the computer moves now
+            return
+        self.human_button(b)
+
+    def act(self, action):
+        """Apply a human action; an illegal one shows why and changes nothing."""
+        try:
+            self.session.apply(action)
+        except IllegalAction as e:
+            self.app.toast(str(e), 2000, ui.BAD)
+        self.update()
+
+    def tick(self, now):
+        s = self.session
+        st = s.state
+        if st.is_over():
+            if not self.ended:
+                self.ended = True
+                self.spinner.show(False)
+                self.update()
+                self.show_end()
+            return
+        seat = st.current_player
+        if s.is_bot(seat):
+            if self.bot_due is None:
+                self.bot_due = (now + SPEED_MS[self.app.settings.speed]) & 0x1FFFFFFF
+                self.spinner.show(True)
+            elif btn.ticks_diff(now, self.bot_due) >= 0:
+                self.bot_due = None
+                s.bot_step()
+                self.update()
+            self.spinner.tick(now)
+            return
+        self.spinner.show(False)
+        if self.needs_handover() and self.shown_seat != seat:
+            from sanbon.screens import HandOverScreen
+
+            self.shown_seat = seat
+            self.update()  # hides the private parts first
+            self.app.push(HandOverScreen(self.app, s.seat_name(seat), self.update))
+
+    def resume(self):
+        self.update()
+
+    def headline(self):
+        s = self.session
+        winners = s.state.winner() or ()
+        if not winners:
+            return "Nobody wins"
+        if len(winners) == 1:
+            name = s.seat_name(winners[0])
+            return "You win!" if name == "You" else "%s wins" % name
+        return " & ".join(s.seat_name(w) for w in winners) + " win"
+
+    def reason(self):
+        return ""
+
+    def show_end(self):
+        from sanbon.screens import EndScreen
+
+        winners = self.session.state.winner() or ()
+        if winners:
+            from sanbon.leds import SEAT_COLORS
+
+            self.app.leds.win(SEAT_COLORS[winners[0] % 4])
+        self.app.push(EndScreen(self.app, self.session, self.headline(), self.reason()))

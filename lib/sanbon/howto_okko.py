@@ -1,0 +1,37 @@
+"""How to play Okko: Oni Hunters: (title, body) pages for the device help."""
+
+PAGES = (
+    ("Goal",
+     "You and your partner lead two heroes across three boards, then reach"
+     " the Court of Pajan: 16 face-down tokens, 3 of them Oni. Flip the 3"
+     " Oni to win together. Flip a courtier and you lose, unless a Spirit"
+     " Jar saves you."),
+    ("A turn",
+     "Reveal an enemy at the end of the line and draw a card. You may trade"
+     " 1 card with your partner. Then take one action for 1 day: draw 2"
+     " cards, play a Special card, fight, do encounters, or move. A summon"
+     " is a free extra."),
+    ("Days",
+     "A board ends when the day track hits 20 or its final boss falls (that"
+     " earns 2 peeks). With 5 enemies in line, each turn costs 1 more day;"
+     " with 7, 2 more. Up to 2 unused days carry to the next board."),
+    ("Fighting",
+     "Fight the newest enemy first, then more if you wish; bosses fight the"
+     " same way. Use Allies or your healthy hero, plus Equipment: both Fight"
+     " and Investigate totals must reach the enemy's. A hero who fights is"
+     " injured for a turn."),
+    ("Moving",
+     "Pay the exit cost and beat any boss here first. Then flip exploration"
+     " cards and add them up. Stop to bank the total; when your bank reaches"
+     " the arrow's value, you move. A FAIL loses this turn's total. Summons"
+     " flip the same way."),
+    ("Encounters",
+     "Do encounters in order, discarding just the cards asked; one card can"
+     " count for its kind and its element. All done: a peek. Every 6th enemy"
+     " beaten: a peek. Only you see it, so remember it - some cards rotate"
+     " the Court."),
+    ("Controls",
+     "A selects or confirms. B goes back. Hold B for the pause menu. X and Y"
+     " move up and down (the D-pad on the PicoSystem). Peeks are shown only"
+     " to the hunter who earned them."),
+)

@@ -1,0 +1,440 @@
+"""Screens and widgets on displayio: small, allocation-light, partial redraw.
+
+Every widget owns a displayio Group (``.group``) and changes only the
+displayio objects whose content really changed, so displayio refreshes only
+those areas: a cursor move repaints two rows, never the whole screen.
+Shapes are vectorio (no bitmap memory); text is adafruit_display_text.
+"""
+
+import displayio
+import terminalio
+import vectorio
+from adafruit_display_text import label
+
+# colours
+BG = 0x0E141C
+PANEL = 0x1E2A36
+LINE = 0x3A4A5A
+TEXT = 0xF0F0F0
+DIM = 0x7A8A9A
+ACCENT = 0xE8B030
+SELECT_TEXT = 0x101010
+GOOD = 0x40C070
+BAD = 0xE05050
+INFO = 0x50A0E0
+
+FONT = terminalio.FONT
+CHAR_W = 6
+CHAR_H = 12
+
+
+class Layout:
+    """Sizes that adapt the screens to 240x135, 240x240 and 320x240."""
+
+    def __init__(self, width, height):
+        self.width = width
+        self.height = height
+        self.big = height >= 200  # text at scale 2 on the tall screens
+        self.scale = 2 if self.big else 1
+        self.row_h = CHAR_H * self.scale + (4 if self.big else 2)
+        self.title_h = CHAR_H * self.scale + (8 if self.big else 4)
+        self.hint_h = CHAR_H + 2
+        self.body_top = self.title_h + 2
+        self.body_h = height - self.body_top - self.hint_h - 2
+        self.rows = self.body_h // self.row_h
+        self.margin = 6 if self.big else 4
+
+    def chars(self, width=None, scale=None):
+        """How many characters fit across ``width`` at ``scale``."""
+        return (width or self.width - 2 * self.margin) // (CHAR_W * (scale or self.scale))
+
+
+def palette(color):
+    p = displayio.Palette(1)
+    p[0] = color
+    return p
+
+
+class Box:
+    """A filled rectangle (vectorio: no bitmap memory)."""
+
+    def __init__(self, x, y, w, h, color):
+        self.pal = palette(color)
+        self.shape = vectorio.Rectangle(pixel_shader=self.pal, width=max(1, w), height=max(1, h), x=x, y=y)
+
+    @property
+    def color(self):
+        return self.pal[0]
+
+    @color.setter
+    def color(self, c):
+        if self.pal[0] != c:
+            self.pal[0] = c
+
+    def move(self, x, y):
+        if self.shape.x != x or self.shape.y != y:
+            self.shape.x = x
+            self.shape.y = y
+
+    def resize(self, w, h):
+        w, h = max(1, w), max(1, h)
+        if self.shape.width != w:
+            self.shape.width = w
+        if self.shape.height != h:
+            self.shape.height = h
+
+
+class Text:
+    """A label that redraws only when its text or colour really changes."""
+
+    def __init__(self, x, y, text="", color=TEXT, scale=1, anchor=(0.0, 0.0), bg=None):
+        self.label = label.Label(
+            FONT, text=text, color=color, scale=scale, anchor_point=anchor,
+            anchored_position=(x, y), background_color=bg,
+        )
+        self._text = text
+        self._color = color
+
+    @property
+    def text(self):
+        return self._text
+
+    def set(self, text, color=None):
+        if text != self._text:
+            self._text = text
+            self.label.text = text
+        if color is not None and color != self._color:
+            self._color = color
+            self.label.color = color
+
+    def move(self, x, y):
+        if self.label.anchored_position != (x, y):
+            self.label.anchored_position = (x, y)
+
+
+def wrap(text, width):
+    """Split ``text`` into lines of at most ``width`` characters (on spaces)."""
+    lines = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            while len(word) > width:  # a very long word: cut it
+                if line:
+                    lines.append(line)
+                    line = ""
+                lines.append(word[:width])
+                word = word[width:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= width:
+                line = line + " " + word
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def fit(text, n):
+    """``text`` cut to ``n`` characters, with '~' marking a cut."""
+    return text if len(text) <= n else text[: max(0, n - 1)] + "~"
+
+
+class Frame:
+    """The frame every screen shares: background, title bar and hint line."""
+
+    def __init__(self, layout, title, hint=""):
+        self.group = displayio.Group()
+        L = layout
+        self.group.append(Box(0, 0, L.width, L.height, BG).shape)
+        self.group.append(Box(0, 0, L.width, L.title_h, PANEL).shape)
+        self.title = Text(L.margin, L.title_h // 2, fit(title, L.chars()), ACCENT, L.scale, (0.0, 0.5))
+        self.group.append(self.title.label)
+        self.hint = Text(L.width // 2, L.height - 1, fit(hint, L.width // CHAR_W), DIM, 1, (0.5, 1.0))
+        self.group.append(self.hint.label)
+
+
+class ListMenu:
+    """A vertical list with a highlight bar; scrolls when longer than the screen.
+
+    ``items`` are strings; ``enabled`` (optional) a parallel list of bools:
+    disabled items are drawn dim but can still be selected (the screen says why).
+    """
+
+    def __init__(self, layout, items, y=None, rows=None, x=None, width=None, enabled=None):
+        L = layout
+        self.L = L
+        self.x = L.margin if x is None else x
+        self.y = L.body_top if y is None else y
+        self.width = (L.width - 2 * self.x) if width is None else width
+        self.rows = min(rows or L.rows, max(1, len(items)))
+        self.items = list(items)
+        self.enabled = list(enabled) if enabled else [True] * len(items)
+        self.index = 0
+        self.top = 0
+        self.group = displayio.Group()
+        self.bar = Box(self.x - 2, self.y, self.width + 4, L.row_h, ACCENT)
+        self.group.append(self.bar.shape)
+        self.labels = []
+        self.n_chars = self.width // (CHAR_W * L.scale)
+        for r in range(self.rows):
+            t = Text(self.x + 2, self.y + r * L.row_h + L.row_h // 2, "", TEXT, L.scale, (0.0, 0.5))
+            self.labels.append(t)
+            self.group.append(t.label)
+        # scroll marks
+        self.more_up = Text(self.x + self.width, self.y, "", DIM, 1, (1.0, 0.0))
+        self.more_down = Text(self.x + self.width, self.y + self.rows * L.row_h, "", DIM, 1, (1.0, 1.0))
+        self.group.append(self.more_up.label)
+        self.group.append(self.more_down.label)
+        self._draw()
+
+    def _draw(self):
+        L = self.L
+        for r in range(self.rows):
+            i = self.top + r
+            t = self.labels[r]
+            if i < len(self.items):
+                if i == self.index:
+                    col = SELECT_TEXT
+                else:
+                    col = TEXT if self.enabled[i] else DIM
+                t.set(fit(self.items[i], self.n_chars), col)
+            else:
+                t.set("")
+        self.bar.move(self.x - 2, self.y + (self.index - self.top) * L.row_h)
+        self.more_up.set("^" if self.top > 0 else "")
+        self.more_down.set("v" if self.top + self.rows < len(self.items) else "")
+
+    def move(self, delta):
+        n = len(self.items)
+        if not n:
+            return
+        self.index = (self.index + delta) % n
+        if self.index < self.top:
+            self.top = self.index
+        elif self.index >= self.top + self.rows:
+            self.top = self.index - self.rows + 1
+        self._draw()
+
+    def select(self, index):
+        self.index = 0
+        self.top = 0
+        self.move(index)
+
+    def set_item(self, i, text, enabled=True):
+        self.items[i] = text
+        self.enabled[i] = enabled
+        if self.top <= i < self.top + self.rows:
+            self._draw()
+
+    def set_items(self, items, enabled=None):
+        self.items = list(items)
+        self.enabled = list(enabled) if enabled else [True] * len(items)
+        self.index = min(self.index, max(0, len(items) - 1))
+        self.top = min(self.top, self.index)
+        self._draw()
+
+    @property
+    def current(self):
+        return self.items[self.index] if self.items else None
+
+
+class Dialog:
+    """A centred message box with a one-line choice hint; lives in an overlay."""
+
+    def __init__(self, layout, message, hint="A: OK", color=TEXT):
+        L = layout
+        w = L.width - 4 * L.margin
+        n = w // CHAR_W - 2
+        lines = wrap(message, n)[: max(1, (L.height - 40) // (CHAR_H + 2))]
+        h = len(lines) * (CHAR_H + 2) + CHAR_H + 18
+        x = (L.width - w) // 2
+        y = (L.height - h) // 2
+        self.group = displayio.Group()
+        self.group.append(Box(x - 2, y - 2, w + 4, h + 4, ACCENT).shape)
+        self.group.append(Box(x, y, w, h, PANEL).shape)
+        for i, line in enumerate(lines):
+            self.group.append(Text(x + 6, y + 6 + i * (CHAR_H + 2), line, color, 1).label)
+        self.group.append(Text(x + w - 6, y + h - 4, hint, ACCENT, 1, (1.0, 1.0)).label)
+
+
+class Toast:
+    """A one-line note at the bottom that goes away by itself."""
+
+    def __init__(self, layout, text, until, color=TEXT):
+        L = layout
+        self.until = until
+        n = L.width // CHAR_W - 2
+        lines = wrap(text, n)[:3]
+        h = len(lines) * (CHAR_H + 1) + 6
+        self.group = displayio.Group()
+        self.group.append(Box(0, L.height - h - L.hint_h, L.width, h, LINE).shape)
+        for i, line in enumerate(lines):
+            self.group.append(Text(L.width // 2, L.height - h - L.hint_h + 3 + i * (CHAR_H + 1), line, color, 1, (0.5, 0.0)).label)
+
+
+class Spinner:
+    """The 'thinking' indicator: three dots that take turns to light up."""
+
+    def __init__(self, x, y, r=3, color=ACCENT):
+        self.group = displayio.Group()
+        self.dots = []
+        self.color = color
+        self.pal_on = palette(color)
+        self.pal_off = palette(LINE)
+        for i in range(3):
+            c = vectorio.Circle(pixel_shader=self.pal_off, radius=r, x=x + i * (3 * r), y=y)
+            self.dots.append(c)
+            self.group.append(c)
+        self.phase = -1
+
+    def tick(self, now):
+        p = (now // 250) % 3
+        if p != self.phase:
+            if self.phase >= 0:
+                self.dots[self.phase].pixel_shader = self.pal_off
+            self.dots[p].pixel_shader = self.pal_on
+            self.phase = p
+
+    def show(self, on):
+        self.group.hidden = not on
+
+
+# pip positions on a 3x3 grid, per face value
+_PIPS = (
+    (),
+    (4,),
+    (0, 8),
+    (0, 4, 8),
+    (0, 2, 6, 8),
+    (0, 2, 4, 6, 8),
+    (0, 2, 3, 5, 6, 8),
+)
+ARROW = 7  # symbol value for the arrow icon
+
+
+class DiceFace:
+    """A die drawn as a picture: a coloured face with pips (1-6) or an arrow.
+
+    ``set(color, symbol, pip_color)``; ``dim`` greys it (a kept/used die);
+    ``mark`` draws the selection frame.
+    """
+
+    def __init__(self, x, y, size, color=TEXT, symbol=1, pip_color=SELECT_TEXT):
+        self.size = size
+        self.x, self.y = x, y
+        self.group = displayio.Group(x=x, y=y)
+        self.frame = Box(-3, -3, size + 6, size + 6, ACCENT)
+        self.frame.shape.hidden = True
+        self.group.append(self.frame.shape)
+        self.face = Box(0, 0, size, size, color)
+        self.group.append(self.face.shape)
+        self.pip_pal = palette(pip_color)
+        r = max(2, size // 10)
+        self.pips = []
+        step = size // 4
+        for i in range(9):
+            c = vectorio.Circle(pixel_shader=self.pip_pal, radius=r, x=step * (1 + i % 3), y=step * (1 + i // 3))
+            c.hidden = True
+            self.pips.append(c)
+            self.group.append(c)
+        s = size
+        # an arrow pointing up-right: shaft and head as one polygon
+        pts = [(s * 2 // 10, s * 7 // 10), (s * 5 // 10, s * 4 // 10), (s * 4 // 10, s * 3 // 10),
+               (s * 8 // 10, s * 2 // 10), (s * 7 // 10, s * 6 // 10), (s * 6 // 10, s * 5 // 10),
+               (s * 3 // 10, s * 8 // 10)]
+        self.arrow = vectorio.Polygon(pixel_shader=self.pip_pal, points=pts, x=0, y=0)
+        self.arrow.hidden = True
+        self.group.append(self.arrow)
+        self.symbol = None
+        self.set(color, symbol, pip_color)
+
+    def set(self, color, symbol, pip_color=None):
+        self.face.color = color
+        if pip_color is not None and self.pip_pal[0] != pip_color:
+            self.pip_pal[0] = pip_color
+        if symbol == self.symbol:
+            return
+        self.symbol = symbol
+        on = _PIPS[symbol] if 0 <= symbol <= 6 else ()
+        for i in range(9):
+            h = i not in on
+            if self.pips[i].hidden != h:
+                self.pips[i].hidden = h
+        a = symbol != ARROW
+        if self.arrow.hidden != a:
+            self.arrow.hidden = a
+
+    def mark(self, on):
+        if self.frame.shape.hidden == on:
+            self.frame.shape.hidden = not on
+
+
+class CardFace:
+    """A card as a picture: frame in the card's colour and a short name."""
+
+    def __init__(self, x, y, w, h, frame_color, text="", text_color=TEXT, scale=1):
+        self.group = displayio.Group(x=x, y=y)
+        self.frame = Box(0, 0, w, h, frame_color)
+        self.inner = Box(3, 3, w - 6, h - 6, PANEL)
+        self.group.append(self.frame.shape)
+        self.group.append(self.inner.shape)
+        self.n = (w - 8) // (CHAR_W * scale)
+        self.text = Text(w // 2, h // 2, fit(text, self.n), text_color, scale, (0.5, 0.5))
+        self.group.append(self.text.label)
+
+    def set(self, frame_color, text, text_color=None):
+        self.frame.color = frame_color
+        self.text.set(fit(text, self.n), text_color)
+
+
+class PipCounter:
+    """A counter drawn as a row of dots, filled up to ``value`` (of ``total``)."""
+
+    def __init__(self, x, y, total, r=4, color=ACCENT, empty=LINE, gap=None):
+        self.group = displayio.Group(x=x, y=y)
+        self.on = palette(color)
+        self.off = palette(empty)
+        gap = gap or (2 * r + 3)
+        self.dots = []
+        for i in range(total):
+            c = vectorio.Circle(pixel_shader=self.off, radius=r, x=r + i * gap, y=r)
+            self.dots.append(c)
+            self.group.append(c)
+        self.value = 0
+
+    def set(self, value):
+        value = max(0, min(value, len(self.dots)))
+        if value == self.value:
+            return
+        lo, hi = min(value, self.value), max(value, self.value)
+        for i in range(lo, hi):
+            self.dots[i].pixel_shader = self.on if i < value else self.off
+        self.value = value
+
+
+class Screen:
+    """A screen on the app's stack. Subclasses build ``self.group`` in __init__."""
+
+    title = ""
+
+    def __init__(self, app):
+        self.app = app
+        self.L = app.layout
+        self.group = displayio.Group()
+
+    def button(self, b):
+        """Handle a logical button (sanbon.buttons A, B, X, Y, PAUSE)."""
+
+    def tick(self, now):
+        """Called every loop: animations, computer turns."""
+
+    def resume(self):
+        """Shown again after the screen above it closed."""
+
+    def close(self):
+        """Leaving the stack: release what is held."""
+
+    def describe(self):
+        """Plain text of what the screen shows (tests, serial debug)."""
+        return self.title

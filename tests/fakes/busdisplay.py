@@ -1,0 +1,43 @@
+"""Fake ``busdisplay``: BusDisplay records its arguments.
+
+width and height are the rotated size, as passed (CircuitPython's meaning).
+A backlight pin becomes a PWMOut at backlight_pwm_frequency, as on the device.
+"""
+
+import displayio
+import microcontroller
+import pwmio
+
+
+class BusDisplay:
+    display_part = True  # survives a soft reload (released by release_displays)
+
+    def __init__(self, display_bus, init_sequence, *, width, height, colstart=0, rowstart=0, rotation=0,
+                 backlight_pin=None, brightness=1.0, auto_refresh=True, backlight_pwm_frequency=50000, **kwargs):
+        self.bus = display_bus
+        self.init_sequence = init_sequence
+        self.width = width
+        self.height = height
+        self.colstart = colstart
+        self.rowstart = rowstart
+        self.rotation = rotation
+        self.backlight_pin = backlight_pin
+        self.backlight = None
+        if backlight_pin is not None:
+            self.backlight = pwmio.PWMOut(backlight_pin, frequency=backlight_pwm_frequency)
+            microcontroller.claimed[backlight_pin] = self
+        self.brightness = brightness
+        self.auto_refresh = auto_refresh
+        self.extra = kwargs
+        self.root_group = displayio.CIRCUITPYTHON_TERMINAL
+        self.refreshes = 0
+        displayio.displays.append(self)
+
+    def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
+        self.refreshes += 1
+        return True
+
+    def release(self):
+        if self.backlight is not None:
+            self.backlight.deinit()
+        self.bus.deinit()

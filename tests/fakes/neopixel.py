@@ -1,0 +1,40 @@
+"""Fake ``neopixel``: NeoPixel records its pixels and every show()."""
+
+import microcontroller
+
+GRB = "GRB"
+
+
+class NeoPixel:
+    def __init__(self, pin, n, *, bpp=3, brightness=1.0, auto_write=True, pixel_order=None):
+        microcontroller.claim(pin, self)
+        self.pin = pin
+        self.n = n
+        self.bpp = bpp
+        self.brightness = brightness
+        self.auto_write = auto_write
+        self.pixel_order = pixel_order
+        self._pixels = [(0, 0, 0)] * n
+        self.shown = []  # the pixels at each show()
+
+    def __len__(self):
+        return self.n
+
+    def __setitem__(self, i, color):
+        self._pixels[i] = tuple(color)
+        if self.auto_write:
+            self.show()
+
+    def __getitem__(self, i):
+        return self._pixels[i]
+
+    def fill(self, color):
+        self._pixels = [tuple(color)] * self.n
+        if self.auto_write:
+            self.show()
+
+    def show(self):
+        self.shown.append(list(self._pixels))
+
+    def deinit(self):
+        microcontroller.release(self.pin)

@@ -1,0 +1,54 @@
+"""Helpers for tests that drive the real app in the headless simulator."""
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("BLINKA_FORCEBOARD", "GENERIC_LINUX_PC")
+os.environ.setdefault("BLINKA_FORCECHIP", "GENERIC_X86")
+
+from tools.sim import Sim  # noqa: E402
+
+SIZES = ("pico_display2", "picosystem", "pico_display")
+
+
+def goto_demo_setup(sim):
+    """Main menu -> About -> 'Try the demo game (Pig)' -> Pig setup."""
+    choose(sim, "About")
+    assert sim.text().startswith("About")
+    sim.press("A")  # the demo item is preselected
+    assert sim.text().startswith("Setup: Pig (demo)")
+
+
+def set_rows(sim, wanted):
+    """On a setup screen, press A on each row until its text is as wanted."""
+    menu = sim.app.top.menu
+    for target in wanted:
+        prefix = target.split(":")[0] + ":"
+        for _ in range(10):
+            i = [k for k, t in enumerate(menu.items) if t.startswith(prefix)][0]
+            if menu.items[i] == target:
+                break
+            while menu.index != i:
+                sim.press("Y")
+            sim.press("A")
+        assert target in menu.items, (target, menu.items)
+
+
+def choose(sim, text):
+    """Move the top menu's cursor to the item ``text`` and press A."""
+    menu = sim.app.top.menu
+    i = menu.items.index(text)
+    while menu.index != i:
+        sim.press("Y")
+    sim.press("A")
+
+
+def play_until(sim, cond, limit_ms=600000):
+    """Let time pass (computer turns) until cond(sim) holds."""
+    waited = 0
+    while not cond(sim):
+        assert waited < limit_ms, "timed out waiting; screen: %s" % sim.text()
+        sim.wait(200)
+        waited += 200

@@ -1,0 +1,208 @@
+"""The real app driven by scripted presses in the headless simulator."""
+
+import pytest
+
+from engine.rng import Rng
+from sim_helpers import SIZES, Sim, choose, goto_demo_setup, play_until, set_rows
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_menu_setup_pause_and_back(size, tmp_path):
+    sim = Sim(size, seed=5, nvm_path=str(tmp_path / "nvm.bin"))
+    shown = sim.visible_text()
+    for item in ("Sanbon", "Kyudo", "Kendo Duel", "Okko: Oni Hunters", "Statistics", "Settings", "About"):
+        assert item in shown
+    assert not any(t.startswith("Continue") for t in shown)
+    goto_demo_setup(sim)
+    shown = sim.visible_text()
+    assert "Players: 2" in shown and "P1: Human" in shown and "Start" in shown
+    sim.press("A")  # Start
+    assert sim.text().startswith("Game: Pig")
+    assert "Roll" in sim.visible_text()
+    sim.press("HOLD_B")
+    assert sim.text().startswith("Pause")
+    assert sim.visible_text()[:5] == ["Paused: Pig (demo)", "Resume", "How to play", "Restart", "Quit to menu"]
+    sim.press("B")  # back to the game
+    assert sim.text().startswith("Game: Pig")
+    sim.press("HOLD_B", "Y", "A")  # How to play
+    assert sim.text().startswith("HowTo")
+    sim.press("Y")
+    assert "2/" in sim.visible_text()[0]
+    sim.press("B", "Y", "Y", "A")  # Quit to menu
+    assert sim.text().startswith("Sanbon")
+    assert "Continue: Pig" in sim.visible_text()
+
+
+def test_a_game_that_is_not_built_says_so(tmp_path):
+    sim = Sim("pico_display", seed=1, nvm_path=str(tmp_path / "n"))
+    sim.press("A")  # Kyudo
+    assert sim.text().startswith("Setup: Kyudo")
+    assert "Players: 2" in sim.visible_text()
+    set_rows(sim, ["Players: 4"])
+    choose(sim, "Start")
+    assert sim.text().startswith("Dialog: Kyudo is not built yet")
+    sim.press("A")
+    assert sim.text().startswith("Setup: Kyudo")
+    sim.press("B")
+    assert sim.text().startswith("Sanbon")
+
+
+def test_setup_cycles_seats_and_modes(tmp_path):
+    sim = Sim("pico_display2", seed=1, nvm_path=str(tmp_path / "n"))
+    sim.press("Y", "A")  # Kendo Duel
+    set_rows(sim, ["Mode: Competition", "P2: Computer (Hard)", "P2: Human"])
+    assert "Mode: Competition" in sim.visible_text()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_cursor_move_repaints_two_rows_not_the_screen(size):
+    sim = Sim(size, seed=1)
+    d = sim.board.display
+    d.refreshed.clear()
+    sim.press("Y")
+    assert d.refreshed, "nothing was redrawn"
+    painted = set()
+    for x1, y1, x2, y2 in d.refreshed:
+        painted.update((x, y) for x in range(x1, x2) for y in range(y1, y2))
+    screen = sim.board.width * sim.board.height
+    assert len(painted) < screen * 0.3, (len(painted), screen)
+    # only the band of the two rows involved: not the title bar, not the hints
+    L = sim.app.layout
+    assert min(a[1] for a in d.refreshed) >= L.body_top - 4
+    assert max(a[3] for a in d.refreshed) <= L.body_top + 2 * L.row_h + 4
+    d.refreshed.clear()
+    sim.wait(500)  # idle: nothing to redraw
+    assert d.refreshed == []
+
+
+def test_settings_survive_a_reboot(tmp_path):
+    path = str(tmp_path / "nvm.bin")
+    sim = Sim("pico_display2", seed=1, nvm_path=path)
+    choose(sim, "Settings")
+    before = sim.board.nvm.writes
+    set_rows(sim, ["Brightness: 40%", "LEDs: off", "Computer speed: instant", "Hand-over screen: off"])
+    assert sim.board.nvm.writes == before, "settings must not be written on every press"
+    sim.press("B")
+    assert sim.board.nvm.writes == before + 1
+    assert abs(sim.board.display.brightness - 0.4) < 1e-6
+    again = Sim("pico_display2", seed=1, nvm_path=path)  # reboot
+    choose(again, "Settings")
+    shown = again.visible_text()
+    for row in ("Brightness: 40%", "LEDs: off", "Computer speed: instant", "Hand-over screen: off"):
+        assert row in shown
+    assert abs(again.board.display.brightness - 0.4) < 1e-6
+
+
+def test_a_corrupt_store_says_so_and_starts_fresh(tmp_path):
+    path = tmp_path / "nvm.bin"
+    rng = Rng(3)
+    path.write_bytes(bytes(rng.randrange(256) for _ in range(4096)))
+    sim = Sim("pico_display", seed=1, nvm_path=str(path))
+    assert "Save could not be read, starting fresh." in " ".join(sim.visible_text())
+    assert sim.text().startswith("Sanbon")
+    choose(sim, "Settings")  # still fully usable, and it saves cleanly
+    sim.press("A", "B")
+    again = Sim("pico_display", seed=1, nvm_path=str(path))
+    assert "Save could not be read" not in " ".join(again.visible_text())
+
+
+def start_bot_game(sim, seats=("P1: Computer (Normal)", "P2: Computer (Normal)")):
+    goto_demo_setup(sim)
+    set_rows(sim, list(seats))
+    choose(sim, "Start")
+
+
+def test_a_seeded_full_game_saves_once_per_turn_and_never_rewrites(tmp_path):
+    sim = Sim("pico_display2", seed=11, nvm_path=str(tmp_path / "n"))
+    choose(sim, "Settings")
+    set_rows(sim, ["Computer speed: instant"])
+    sim.press("B")
+    nvm = sim.board.nvm
+    start = nvm.writes
+    turns = []
+    start_bot_game(sim)
+    session = sim.app.session
+    last = session.state.current_player
+    while not session.state.is_over():
+        sim.step()
+        if session.state.current_player != last:
+            turns.append(last)
+            last = session.state.current_player
+    play_until(sim, lambda s: s.text().startswith("End"))
+    writes = nvm.writes - start
+    assert nvm.identical == 0, "a write repeated the stored bytes"
+    # one write at the start, one per turn end (the last one is the game end)
+    assert writes == 1 + len(turns) + 1 or writes == 1 + len(turns), (writes, len(turns))
+    assert writes < 80
+    # the finished game is no longer offered, the statistics count it
+    sim.press("Y", "A")  # Menu
+    assert not any(t.startswith("Continue") for t in sim.visible_text())
+    choose(sim, "Statistics")
+    assert any("Normal" in t and "played   2" in t for t in sim.visible_text())
+
+
+def test_quit_resume_continues_the_same_game(tmp_path):
+    path = str(tmp_path / "n")
+    sim = Sim("pico_display2", seed=21, nvm_path=path)
+    start_bot_game(sim, ("P2: Computer (Normal)",))
+    sim.press("A", "A")  # roll twice (if the first roll was a 1, the turn passed)
+    play_until(sim, lambda s: not s.app.session.is_bot(s.app.session.state.current_player))
+    before = sim.app.session.to_bytes()
+    sim.press("HOLD_B")
+    choose(sim, "Quit to menu")
+    again = Sim("pico_display2", seed=99, nvm_path=path)
+    assert again.visible_text()[1] == "Continue: Pig"
+    again.press("A")
+    assert again.app.session.to_bytes() == before
+    assert again.text().startswith("Game: Pig")
+
+
+def test_a_power_cut_mid_turn_replays_the_same_dice(tmp_path):
+    path = str(tmp_path / "n")
+    sim = Sim("pico_display2", seed=8, nvm_path=path)
+    start_bot_game(sim, ("P2: Computer (Normal)",))
+    saved = sim.app.saved_game
+    rolls = []
+    for _ in range(3):
+        if sim.app.session.state.current_player != 0:
+            break
+        sim.press("A")  # Roll (the cursor is on Roll)
+        rolls.append(sim.app.session.state.last_roll)
+    # power cut: no quit, no save; the store still has the turn-start save
+    again = Sim("pico_display2", seed=1234, nvm_path=path)
+    assert again.app.saved_game == saved
+    again.press("A")  # Continue
+    replay = []
+    for _ in range(len(rolls)):
+        again.press("A")
+        replay.append(again.app.session.state.last_roll)
+    assert replay == rolls
+
+
+def test_hand_over_screen_before_each_human_turn_of_a_hidden_game(tmp_path, monkeypatch):
+    import sanbon.pig as pig
+
+    monkeypatch.setattr(pig, "HIDDEN", True)
+    sim = Sim("pico_display", seed=4, nvm_path=str(tmp_path / "n"))
+    goto_demo_setup(sim)
+    set_rows(sim, ["P2: Human"])
+    choose(sim, "Start")
+    assert sim.text() == "HandOver: Pass to P1"
+    assert not any(t in ("Roll", "Hold") for t in sim.visible_text())
+    sim.press("A")
+    assert sim.text().startswith("Game: Pig")
+    # play P1's turn until it passes to P2
+    menu = sim.app.top.menu
+    for _ in range(50):
+        st = sim.app.session.state
+        if st.current_player != 0:
+            break
+        want = 1 if st.turn_total >= 10 else 0  # hold at 10
+        if menu.index != want:
+            sim.press("Y")
+        sim.press("A")
+    assert sim.text() == "HandOver: Pass to P2"
+    # with the setting off, no hand-over
+    sim.app.settings.handover = 0
+    sim.press("A")
+    assert sim.text().startswith("Game: Pig")

@@ -1,0 +1,293 @@
+"""The device board modules, built against fake CircuitPython modules (tests/fakes)."""
+
+import sys
+
+import pytest
+
+import boards
+from boards import KEY_A, KEY_B, KEY_X, KEY_Y
+from fakes import fake_hardware  # noqa: F401  (the fixture)
+
+INTERFACE = {"name", "width", "height", "display", "keys", "pixels", "rgb_led", "nvm", "speaker", "ticks_ms", "hints"}
+
+
+def drain(keys):
+    out = []
+    ev = keys.events.get()
+    while ev is not None:
+        out.append((ev.key_number, ev.pressed))
+        ev = keys.events.get()
+    return out
+
+
+def check_common(hw, b, name):
+    assert set(vars(b)) == INTERFACE
+    assert b.name == name
+    assert (b.width, b.height) == boards.SIZES[name]
+    assert b.display.auto_refresh is False
+    assert b.nvm is hw.microcontroller.nvm and len(b.nvm) == 4096
+    b.nvm[0:3] = b"abc"
+    assert bytes(b.nvm[0:3]) == b"abc"
+    assert b.speaker is None
+    hw.supervisor.now[0] = 1234
+    assert b.ticks_ms() == 1234
+    hw.supervisor.now[0] = (1 << 29) + 5  # supervisor.ticks_ms wraps at 2**29
+    assert b.ticks_ms() == 5
+    assert b.keys.events.get() is None
+    b.display.refresh()
+
+
+# -- PicoSystem ------------------------------------------------------------
+
+
+def test_picosystem_builds_its_interface(fake_hardware):
+    hw = fake_hardware("pimoroni_picosystem")
+    b = hw.make("picosystem")
+    check_common(hw, b, "picosystem")
+    assert b.display is hw.board.DISPLAY  # the built-in display, as it is
+    assert b.hints == {"A": "A", "B": "B", "X": "UP", "Y": "DOWN"}
+    assert b.pixels is None
+
+
+def test_picosystem_keys_map_the_dpad_onto_x_and_y(fake_hardware):
+    hw = fake_hardware("pimoroni_picosystem")
+    b = hw.make("picosystem")
+    raw = hw.keypad.instances[-1]
+    assert raw.value_when_pressed is False and raw.pull is True  # buttons pull to ground
+    brd = hw.board
+    expect = [
+        (brd.SW_A, KEY_A), (brd.SW_B, KEY_B), (brd.SW_X, KEY_X), (brd.SW_Y, KEY_Y),
+        (brd.SW_UP, KEY_X), (brd.SW_LEFT, KEY_X), (brd.SW_DOWN, KEY_Y), (brd.SW_RIGHT, KEY_Y),
+    ]
+    assert sorted(p.number for p in raw.pins) == list(range(16, 24))
+    for pin, key in expect:
+        raw.press(pin)
+        raw.release(pin)
+        assert drain(b.keys) == [(key, True), (key, False)], pin
+
+
+def test_picosystem_two_pins_of_one_key_make_one_press(fake_hardware):
+    hw = fake_hardware("pimoroni_picosystem")
+    b = hw.make("picosystem")
+    raw = hw.keypad.instances[-1]
+    brd = hw.board
+    raw.press(brd.SW_UP)
+    raw.press(brd.SW_LEFT)  # X is already down
+    raw.release(brd.SW_UP)  # LEFT still holds it
+    assert drain(b.keys) == [(KEY_X, True)]
+    raw.release(brd.SW_LEFT)
+    assert drain(b.keys) == [(KEY_X, False)]
+
+
+def test_keys_overflow_and_clear_start_again(fake_hardware):
+    hw = fake_hardware("pimoroni_picosystem")
+    b = hw.make("picosystem")
+    raw = hw.keypad.instances[-1]
+    raw.press(hw.board.SW_UP)
+    assert drain(b.keys) == [(KEY_X, True)]
+    for _ in range(70):  # more than the queue holds: events are lost
+        raw.events.put(0, True)
+    assert raw.events.overflowed
+    resets = raw.resets
+    assert b.keys.events.get() is None  # queue dropped, scanner reset (held keys re-reported)
+    assert raw.resets == resets + 1 and not raw.events.overflowed
+    raw.press(hw.board.SW_LEFT)  # counted afresh: X pressed again
+    assert drain(b.keys) == [(KEY_X, True)]
+
+
+def test_picosystem_events_are_one_reused_object(fake_hardware):
+    hw = fake_hardware("pimoroni_picosystem")
+    b = hw.make("picosystem")
+    raw = hw.keypad.instances[-1]
+    raw.press(hw.board.SW_A)
+    raw.press(hw.board.SW_B)
+    e1 = b.keys.events.get()
+    assert (e1.key_number, e1.pressed, e1.released) == (KEY_A, True, False)
+    e2 = b.keys.events.get()
+    assert e2 is e1 and e2.key_number == KEY_B
+
+
+def test_picosystem_rgb_led_is_active_high_and_shares_the_backlight_slice(fake_hardware):
+    hw = fake_hardware("pimoroni_picosystem")
+    b = hw.make("picosystem")
+    pwm = {p.pin: p for p in owners(hw, "PWMOut")}
+    r, g, bl = pwm[hw.board.LED_R], pwm[hw.board.LED_G], pwm[hw.board.LED_B]
+    assert (r.duty_cycle, g.duty_cycle, bl.duty_cycle) == (0, 0, 0)  # off at start
+    b.rgb_led.set(255, 0, 128)
+    assert (r.duty_cycle, g.duty_cycle, bl.duty_cycle) == (65535, 0, 128 * 257)
+    b.rgb_led.set(-3, 300, 1)  # clamped
+    assert (r.duty_cycle, g.duty_cycle, bl.duty_cycle) == (0, 65535, 257)
+    # LED_G (GPIO13) is on PWM slice 6 with the display's BACKLIGHT (GPIO12)
+    assert hw.microcontroller.pwm_slice(hw.board.LED_G) == hw.microcontroller.pwm_slice(hw.board.BACKLIGHT)
+    assert g.frequency == hw.board.DISPLAY.backlight.frequency
+
+
+def test_picosystem_without_display_says_why(fake_hardware):
+    hw = fake_hardware("pimoroni_picosystem")
+    hw.board.DISPLAY = None  # what release_displays() leaves behind
+    with pytest.raises(RuntimeError, match="DISPLAY"):
+        hw.make("picosystem")
+
+
+def owners(hw, cls_name):
+    seen = []
+    for o in hw.microcontroller.claimed.values():
+        if type(o).__name__ == cls_name and o not in seen:
+            seen.append(o)
+    return seen
+
+
+# -- Pico Display Packs ----------------------------------------------------
+
+PACKS = [
+    # name, size, rowstart, colstart
+    ("pico_display2", (320, 240), 0, 0),
+    ("pico_display", (240, 135), 40, 53),
+]
+
+
+@pytest.mark.parametrize("name, size, rowstart, colstart", PACKS)
+def test_display_pack_builds_its_interface(fake_hardware, name, size, rowstart, colstart):
+    hw = fake_hardware("raspberry_pi_pico")
+    b = hw.make(name)
+    check_common(hw, b, name)
+    d = b.display
+    assert isinstance(d, hw.adafruit_st7789.ST7789)
+    assert (d.width, d.height) == size
+    assert d.kwargs["rotation"] == 270
+    assert (d.kwargs["rowstart"], d.kwargs["colstart"]) == (rowstart, colstart)
+    assert d.kwargs["backlight_pin"] is hw.board.GP20
+    assert d.kwargs["auto_refresh"] is False
+    bus = d.bus
+    assert (bus.command, bus.chip_select, bus.reset) == (hw.board.GP16, hw.board.GP17, None)
+    assert (bus.spi_bus.clock, bus.spi_bus.MOSI) == (hw.board.GP18, hw.board.GP19)
+    d.brightness = 0.5  # the backlight is a PWM pin, so brightness works
+    assert d.backlight is not None
+    assert b.hints == {"A": "A", "B": "B", "X": "X", "Y": "Y"}
+
+
+@pytest.mark.parametrize("name", ["pico_display2", "pico_display"])
+def test_display_pack_keys(fake_hardware, name):
+    hw = fake_hardware()
+    b = hw.make(name)
+    raw = hw.keypad.instances[-1]
+    assert raw.value_when_pressed is False and raw.pull is True
+    brd = hw.board
+    for pin, key in [(brd.GP12, KEY_A), (brd.GP13, KEY_B), (brd.GP14, KEY_X), (brd.GP15, KEY_Y)]:
+        raw.press(pin)
+        raw.release(pin)
+        assert drain(b.keys) == [(key, True), (key, False)]
+
+
+@pytest.mark.parametrize("name", ["pico_display2", "pico_display"])
+def test_display_pack_rgb_led_is_common_anode(fake_hardware, name):
+    hw = fake_hardware()
+    b = hw.make(name)
+    pwm = {p.pin: p for p in owners(hw, "PWMOut")}
+    r, g, bl = pwm[hw.board.GP6], pwm[hw.board.GP7], pwm[hw.board.GP8]
+    assert (r.duty_cycle, g.duty_cycle, bl.duty_cycle) == (65535, 65535, 65535)  # off
+    b.rgb_led.set(255, 0, 100)
+    assert (r.duty_cycle, g.duty_cycle, bl.duty_cycle) == (0, 65535, 65535 - 100 * 257)
+
+
+@pytest.mark.parametrize("name", ["pico_display2", "pico_display"])
+def test_display_pack_neopixels(fake_hardware, name):
+    hw = fake_hardware()
+    b = hw.make(name)
+    px = b.pixels
+    assert isinstance(px, hw.neopixel.NeoPixel)
+    assert px.pin is hw.board.GP22 and len(px) == 4
+    assert px.brightness == 0.2 and px.auto_write is False
+    assert px.shown == [[(0, 0, 0)] * 4]  # dark at start
+    px[1] = (1, 2, 3)
+    px.fill((0, 0, 9))
+    px.show()
+    assert px.shown[-1] == [(0, 0, 9)] * 4
+
+
+def test_display_pack_pixel_options(fake_hardware):
+    hw = fake_hardware()
+    assert hw.make("pico_display2", neopixels=8).pixels.n == 8
+    hw.soft_reload()
+    assert hw.make("pico_display2", neopixels=0).pixels is None
+
+
+def test_display_pack_without_neopixel_library(fake_hardware):
+    hw = fake_hardware()
+    hw.without("neopixel")
+    b = hw.make("pico_display2")
+    assert b.pixels is None
+    assert b.rgb_led is not None
+
+
+def test_display_pack_with_gp22_taken(fake_hardware):
+    hw = fake_hardware()
+    hw.digitalio.DigitalInOut(hw.board.GP22)
+    assert hw.make("pico_display").pixels is None
+
+
+def test_display_pack_survives_a_soft_reload(fake_hardware):
+    # The display from the last run keeps its pins until release_displays().
+    hw = fake_hardware()
+    first = hw.make("pico_display2")
+    hw.soft_reload()
+    second = hw.make("pico_display2")
+    assert second.display is not first.display
+    assert hw.displayio.displays == [second.display]
+
+
+def test_rgb_led_is_none_when_a_pin_is_taken(fake_hardware):
+    hw = fake_hardware()
+    hw.digitalio.DigitalInOut(hw.board.GP7)
+    b = hw.make("pico_display2")
+    assert b.rgb_led is None
+    assert hw.board.GP6 not in hw.microcontroller.claimed  # the red PWM was given back
+
+
+def test_load_builds_through_boards(fake_hardware, monkeypatch):
+    monkeypatch.delenv("SANBON_BOARD", raising=False)
+    fake_hardware("pimoroni_picosystem")
+    assert boards.load().name == "picosystem"
+
+
+# -- board choice ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "board_id, name",
+    [
+        ("pimoroni_picosystem", "picosystem"),
+        ("raspberry_pi_pico", "pico_display2"),
+        ("raspberry_pi_pico_w", "pico_display2"),
+        ("adafruit_feather_rp2040", "desktop"),
+    ],
+)
+def test_choose_from_board_id(fake_hardware, monkeypatch, board_id, name):
+    monkeypatch.delenv("SANBON_BOARD", raising=False)
+    fake_hardware(board_id)
+    assert boards.choose() == name
+
+
+def test_settings_toml_overrides_board_id(fake_hardware, monkeypatch):
+    fake_hardware("pimoroni_picosystem")
+    monkeypatch.setenv("SANBON_BOARD", "pico_display")
+    assert boards.choose() == "pico_display"
+    assert boards.choose("pico_display2") == "pico_display2"  # an argument beats both
+
+
+def test_unknown_sanbon_board_is_a_clear_error(fake_hardware, monkeypatch):
+    fake_hardware()
+    monkeypatch.setenv("SANBON_BOARD", "gameboy")
+    with pytest.raises(ValueError) as e:
+        boards.choose()
+    msg = str(e.value)
+    assert "gameboy" in msg
+    for n in boards.NAMES:
+        assert n in msg
+
+
+def test_fakes_are_gone_after_a_test():
+    for name in ("board", "keypad", "supervisor", "adafruit_st7789", "neopixel"):
+        m = sys.modules.get(name)
+        assert m is None or "fakes" not in (getattr(m, "__file__", "") or "")
+    assert "boards.picosystem" not in sys.modules

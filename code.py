@@ -5,4 +5,5 @@ if sys.implementation.name != "cpython" or __name__ == "__main__":
     import boards
     from sanbon.app import main
 
-    main(boards.load())
+    board, note = boards.start()
+    main(board, note=note)

@@ -45,8 +45,28 @@ TICKS_PERIOD = 1 << 29
 TICKS_MASK = TICKS_PERIOD - 1
 
 
+def detect():
+    """The board module for this chip's board.board_id.
+
+    An unknown board on CircuitPython gets the reference build (Pico Display
+    Pack 2.0); on a desktop (no board module, or Blinka's) the simulator.
+    """
+    import sys
+
+    on_device = sys.implementation.name == "circuitpython"
+    try:
+        import board
+
+        return BOARD_IDS.get(board.board_id, "pico_display2" if on_device else "desktop")
+    except (ImportError, AttributeError):
+        return "pico_display2" if on_device else "desktop"
+
+
 def choose(name=None):
-    """The board module name to use (see module docstring)."""
+    """The board module name: ``name``, else SANBON_BOARD, else detect().
+
+    Raises ValueError, naming the choices, for an unknown name.
+    """
     if not name:
         try:
             import os
@@ -55,18 +75,23 @@ def choose(name=None):
         except (ImportError, AttributeError):
             name = None
     if not name:
-        try:
-            import board
-
-            name = BOARD_IDS.get(board.board_id, "desktop")
-        except (ImportError, AttributeError):
-            name = "desktop"
+        return detect()
     if name not in NAMES:
-        raise ValueError("unknown board %r: use one of %s" % (name, ", ".join(NAMES)))
+        raise ValueError("SANBON_BOARD %r is not a board: use one of %s" % (name, ", ".join(NAMES)))
     return name
 
 
 def load(name=None, **options):
-    name = choose(name)
-    module = __import__("boards." + name, None, None, ["make"])
+    module = __import__("boards." + choose(name), None, None, ["make"])
     return module.make(**options)
+
+
+def start():
+    """Load the board for code.py. Returns (board, note): a bad SANBON_BOARD
+    falls back to detect() and the note says so on screen."""
+    try:
+        return load(), None
+    except ValueError as e:
+        print(e)
+        module = __import__("boards." + detect(), None, None, ["make"])
+        return module.make(), str(e)

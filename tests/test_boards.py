@@ -291,3 +291,20 @@ def test_fakes_are_gone_after_a_test():
         m = sys.modules.get(name)
         assert m is None or "fakes" not in (getattr(m, "__file__", "") or "")
     assert "boards.picosystem" not in sys.modules
+
+
+def test_unknown_board_on_circuitpython_gets_the_reference_build(fake_hardware, monkeypatch):
+    import types
+
+    monkeypatch.delenv("SANBON_BOARD", raising=False)
+    fake_hardware("adafruit_feather_rp2040")
+    monkeypatch.setattr(sys, "implementation", types.SimpleNamespace(name="circuitpython"))
+    assert boards.choose() == "pico_display2"
+
+
+def test_bad_sanbon_board_falls_back_with_a_note(fake_hardware, monkeypatch):
+    fake_hardware("pimoroni_picosystem")
+    monkeypatch.setenv("SANBON_BOARD", "gameboy")
+    board, note = boards.start()
+    assert board.name == "picosystem"
+    assert "gameboy" in note and "pico_display" in note

@@ -50,6 +50,11 @@ def test_layout(mpy_build):
         assert os.path.isfile(os.path.join(out, rel)), rel
     assert [f for f in files_on_disk(out) if f.endswith(".py")] == ["code.py"]
     assert not [f for f in files_on_disk(out) if "dist-info" in f or "/examples/" in f]
+    # the device boards and the app ship; the simulator board does not
+    for rel in ("boards/picosystem.mpy", "boards/pico_display2.mpy", "boards/pico_display.mpy",
+                "lib/sanbon/app.mpy", "lib/sanbon/store.mpy"):
+        assert os.path.isfile(os.path.join(out, rel)), rel
+    assert not os.path.exists(os.path.join(out, "boards", "desktop.mpy"))
     assert result["libs"] == ["adafruit_display_text", "adafruit_st7789", "adafruit_ticks", "neopixel"]
 
 

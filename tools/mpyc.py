@@ -15,6 +15,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Everything that runs on the device (relative to ROOT).
 DEVICE_DIRS = ("engine", "lib", "boards")
 DEVICE_FILES = ("code.py",)
+# Inside those folders but host-only (the simulator board needs pygame).
+HOST_ONLY = ("boards/desktop.py",)
 
 
 class CompileError(Exception):
@@ -39,8 +41,9 @@ def device_sources(root=ROOT, dirs=DEVICE_DIRS, files=DEVICE_FILES):
         for base, subdirs, names in os.walk(os.path.join(root, d)):
             subdirs[:] = sorted(s for s in subdirs if s != "__pycache__")
             for n in sorted(names):
-                if n.endswith(".py"):
-                    found.append(os.path.relpath(os.path.join(base, n), root))
+                rel = os.path.relpath(os.path.join(base, n), root)
+                if n.endswith(".py") and rel.replace(os.sep, "/") not in HOST_ONLY:
+                    found.append(rel)
     return found
 
 

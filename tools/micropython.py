@@ -35,8 +35,12 @@ def available():
     )
 
 
-def run(script, files=None, root=ROOT, heap_start=DEFAULT_HEAP_START, timeout=600, timing=False):
+def run(script, files=None, root=ROOT, heap_start=DEFAULT_HEAP_START, timeout=600, timing=False, paths=()):
     """Step ``script``'s run() generator with ``files`` (default: engine/) importable.
+
+    ``files`` (relative to ``root``) go under /app, which is first on sys.path;
+    ``paths`` are folders under /app put next on sys.path, in order (e.g.
+    ("lib",): /app/lib, as CIRCUITPY/lib is on the device).
 
     ``timing=True`` also times each step call (see tools/mpy_run.mjs): Node
     runs with --no-liftoff --no-wasm-lazy-compilation so that the WebAssembly
@@ -44,7 +48,9 @@ def run(script, files=None, root=ROOT, heap_start=DEFAULT_HEAP_START, timeout=60
     """
     if files is None:
         files = device_sources(ROOT, dirs=("engine",), files=())
-    env = dict(os.environ, MPY_RUN_TIMING="1") if timing else None
+    env = dict(os.environ, MPY_RUN_PATH=":".join(paths))
+    if timing:
+        env["MPY_RUN_TIMING"] = "1"
     proc = subprocess.run(
         ["node"] + (["--no-liftoff", "--no-wasm-lazy-compilation"] if timing else []) + [RUNNER, str(heap_start), root, script] + list(files),
         cwd=ROOT,

@@ -2,8 +2,10 @@
 // usage: node tools/mpy_run.mjs HEAPSIZE ROOT SCRIPT [FILE ...]
 //
 // Each FILE (relative to ROOT; .py or .mpy) is written into MicroPython's
-// filesystem under /app, which goes first on sys.path. SCRIPT must define a
-// generator function run(); the runner steps it one `yield` at a time.
+// filesystem under /app, which goes first on sys.path. MPY_RUN_PATH in the
+// environment ("lib:mp_fakes") names folders under /app that go next on
+// sys.path, in that order. SCRIPT must define a generator function run();
+// the runner steps it one `yield` at a time.
 //
 // Why steps: this port never collects garbage inside a call from JS (with its
 // split heap it grows instead, and collects only at the top level between
@@ -32,6 +34,7 @@ let peakUsed = 0; // peak bytes in use at a step's end, before collecting
 let split = null; // gc.mem_free() counts the heap it may still add: subtract it
 let quiet = false;
 const timing = !!process.env.MPY_RUN_TIMING;
+const extraPath = (process.env.MPY_RUN_PATH || "").split(":").filter((p) => p);
 const times = []; // ms per step call, when timing
 const held = []; // when timing, lines printed by steps wait here: writing is not timed
 let holding = false;
@@ -72,7 +75,9 @@ gc.collect()
 let status = 0;
 try {
   quiet = true;
-  mp.runPython("import sys, gc, micropython\nsys.path.insert(0, '/app')\nmicropython.mem_info()\n");
+  const paths = ["/app"].concat(extraPath.map((p) => "/app/" + p));
+  const setPath = paths.map((p, i) => "sys.path.insert(" + i + ", " + JSON.stringify(p) + ")\n").join("");
+  mp.runPython("import sys, gc, micropython\n" + setPath + "micropython.mem_info()\n");
   quiet = false;
   if (split === null) throw new Error("no 'max new split' in mem_info()");
   mp.runPython(readFileSync(script, "utf8"));

@@ -38,11 +38,7 @@ def set_rows(sim, wanted):
 
 def choose(sim, text):
     """Move the top menu's cursor to the item ``text`` and press A."""
-    menu = sim.app.top.menu
-    i = menu.items.index(text)
-    while menu.index != i:
-        sim.press("Y")
-    sim.press("A")
+    sim.choose(text)
 
 
 def play_until(sim, cond, limit_ms=600000):

@@ -13,14 +13,6 @@ from tools.sim import ROOT, SIZES, Sim
 OUT = os.path.join(ROOT, "docs", "screenshots")
 
 
-def choose(sim, text):
-    menu = sim.app.top.menu
-    i = menu.items.index(text)
-    while menu.index != i:
-        sim.press("Y")
-    sim.press("A")
-
-
 def shots(size, tmp):
     nvm = os.path.join(tmp, "nvm-%s.bin" % size)
     made = []
@@ -33,15 +25,15 @@ def shots(size, tmp):
 
     sim = Sim(size, seed=7, nvm_path=nvm)
     save(sim, "menu")
-    choose(sim, "Kendo Duel")
+    sim.choose("Kendo Duel")
     save(sim, "setup")
     sim.press("B")
-    choose(sim, "Settings")
+    sim.choose("Settings")
     save(sim, "settings")
     sim.press("B")
-    choose(sim, "About")
+    sim.choose("About")
     sim.press("A")  # the demo game's setup
-    choose(sim, "Start")
+    sim.choose("Start")
     sim.press("A", "A")
     save(sim, "game", window=True)
     sim.press("HOLD_B")

@@ -91,6 +91,14 @@ class Sim:
                 else:
                     raise ValueError("unknown button %r: use A, B, X, Y, UP, DOWN, HOLD_B or WAIT:ms" % name)
 
+    def choose(self, text):
+        """Move the top menu's cursor to the item ``text`` and press A."""
+        menu = self.app.top.menu
+        i = menu.items.index(text)
+        while menu.index != i:
+            self.press("Y")
+        self.press("A")
+
     def text(self):
         """What the top screen says it shows (its describe())."""
         return self.app.describe()

@@ -208,58 +208,6 @@ class PauseScreen(MenuScreen):
         return "Pause: " + MenuScreen.describe(self)
 
 
-class HowToScreen(ui.Screen):
-    """The game's rules summary, a few pages: X/Y turn pages, B back."""
-
-    def __init__(self, app, info):
-        super().__init__(app)
-        self.info = info
-        try:
-            mod = __import__(info.howto, None, None, ["PAGES"])
-            self.pages = mod.PAGES
-        except ImportError:
-            self.pages = (("How to play", "The rules summary for %s is not in this build." % info.name),)
-        self.page = 0
-        self.frame = ui.Frame(self.L, "", "X/Y page  B back")
-        self.group.append(self.frame.group)
-        L = self.L
-        self.n_chars = L.chars(scale=1)
-        self.n_lines = (L.body_h - 4) // (ui.CHAR_H + 1)
-        self.lines = []
-        for i in range(self.n_lines):
-            t = ui.Text(L.margin, L.body_top + 2 + i * (ui.CHAR_H + 1), "", ui.TEXT, 1)
-            self.lines.append(t)
-            self.group.append(t.label)
-        self._draw()
-
-    def _draw(self):
-        head, body = self.pages[self.page]
-        self.title = "%s %d/%d: %s" % (self.info.name, self.page + 1, len(self.pages), head)
-        self.frame.title.set(ui.fit("%d/%d %s" % (self.page + 1, len(self.pages), head), self.L.chars()))
-        text = ui.wrap(body, self.n_chars)
-        for i, t in enumerate(self.lines):
-            t.set(text[i] if i < len(text) else "")
-        self.text = " ".join(text)
-
-    def button(self, b):
-        if b in (btn.X, btn.Y):
-            n = len(self.pages)
-            self.page = (self.page + (1 if b == btn.Y else -1)) % n
-            self._draw()
-        elif b in (btn.B, btn.A):
-            self.app.pop()
-
-    def close(self):
-        import sys
-
-        sys.modules.pop(self.info.howto, None)  # free the text
-        self.pages = None
-        gc.collect()
-
-    def describe(self):
-        return "HowTo: " + self.title + "\n" + self.text
-
-
 class SettingsScreen(MenuScreen):
     def __init__(self, app):
         self.app = app
@@ -336,6 +284,45 @@ class TextScreen(ui.Screen):
 
     def describe(self):
         return self.title + "\n" + "\n".join(self.all)
+
+
+class HowToScreen(TextScreen):
+    """The game's rules summary, a few pages: X/Y turn pages, A/B back."""
+
+    def __init__(self, app, info):
+        self.info = info
+        try:
+            mod = __import__(info.howto, None, None, ["PAGES"])
+            self.pages = mod.PAGES
+        except ImportError:
+            self.pages = (("How to play", "The rules summary for %s is not in this build." % info.name),)
+        self.page = 0
+        super().__init__(app, "", [], "X/Y page  B back")
+        self._page()
+
+    def _page(self):
+        head, body = self.pages[self.page]
+        self.title = "%s %d/%d: %s" % (self.info.name, self.page + 1, len(self.pages), head)
+        self.frame.title.set(ui.fit("%d/%d %s" % (self.page + 1, len(self.pages), head), self.L.chars()))
+        self.all = ui.wrap(body, self.L.chars(scale=1))
+        self._draw()
+
+    def button(self, b):
+        if b in (btn.X, btn.Y):
+            self.page = (self.page + (1 if b == btn.Y else -1)) % len(self.pages)
+            self._page()
+        elif b in (btn.B, btn.A):
+            self.app.pop()
+
+    def close(self):
+        import sys
+
+        sys.modules.pop(self.info.howto, None)  # free the text
+        self.pages = None
+        gc.collect()
+
+    def describe(self):
+        return "HowTo: " + self.title + "\n" + " ".join(self.all)
 
 
 class StatsScreen(TextScreen):

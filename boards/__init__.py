@@ -19,6 +19,7 @@ The Board interface (duck-typed, the same on every board):
     nvm         4096-byte buffer with slice assignment (microcontroller.nvm)
     speaker     None (sound comes later)
     ticks_ms()  a millisecond clock that wraps at 2**29 (supervisor.ticks_ms)
+    uid         the chip's unique id as bytes (microcontroller.cpu.uid), or b""
     hints       button names for on-screen help: {"A": "A", "B": "B",
                 "X": "X", "Y": "Y"}; a D-pad board says "UP"/"DOWN" for X/Y
 

@@ -36,6 +36,10 @@ class Board:
         self.speaker = None
         self.ticks_ms = supervisor.ticks_ms
         self.hints = hints
+        try:
+            self.uid = bytes(microcontroller.cpu.uid)  # the chip's id ("Your Number")
+        except (AttributeError, NotImplementedError):
+            self.uid = b""
 
 
 class KeyEvent:

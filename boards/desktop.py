@@ -193,6 +193,7 @@ class Board:
         self.nvm = FileNvm(nvm_path)
         self.speaker = None
         self.hints = {"A": "A", "B": "B", "X": "X", "Y": "Y"}
+        self.uid = b"SANBONSIM"  # a fixed "chip id" for the simulator
         self.clock = VirtualClock() if virtual_time else None
         self._t0 = time.monotonic()
 

@@ -8,7 +8,7 @@ import boards
 from boards import KEY_A, KEY_B, KEY_X, KEY_Y
 from fakes import fake_hardware  # noqa: F401  (the fixture)
 
-INTERFACE = {"name", "width", "height", "display", "keys", "pixels", "rgb_led", "nvm", "speaker", "ticks_ms", "hints"}
+INTERFACE = {"name", "width", "height", "display", "keys", "pixels", "rgb_led", "nvm", "speaker", "ticks_ms", "hints", "uid"}
 
 
 def drain(keys):
@@ -308,3 +308,9 @@ def test_bad_sanbon_board_falls_back_with_a_note(fake_hardware, monkeypatch):
     board, note = boards.start()
     assert board.name == "picosystem"
     assert "gameboy" in note and "pico_display" in note
+
+
+def test_uid_is_the_chip_id(fake_hardware):
+    hw = fake_hardware("raspberry_pi_pico")
+    b = hw.make("pico_display2")
+    assert b.uid == bytes(hw.microcontroller.cpu.uid) and len(b.uid) == 8

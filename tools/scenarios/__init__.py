@@ -47,6 +47,9 @@ SCENARIOS = [
     ("kyudo_random", "kyudo_random.py", 32 * 1024, ENGINE),
     # Kyudo: the Hard archer's keep/re-roll expectimax on seeded value tables
     ("kyudo_dicetab", "kyudo_dicetab.py", 32 * 1024, ENGINE),
+    # Kyudo: a full 4-archer all-Hard game, one step per bot decision (the
+    # issue's budget: the heap never grows past 32 KB)
+    ("kyudo_bots", "kyudo_bots.py", 32 * 1024, ENGINE),
 ]
 
 

@@ -1,0 +1,491 @@
+"""Kyudo: the computer archers.
+
+``choose(obs, seat, level, rng)`` returns a legal action for ``seat`` (the
+state's ``current_player``) from ``obs = state.observation(seat)`` only. It
+may change ``obs`` (its own copy) and never reads a game Rng; ``rng`` is the
+bot's own engine.rng.Rng (Easy's random choices). Levels: EASY 1, NORMAL 2,
+HARD 3.
+
+All three share one analytic evaluator, ``_Ev``: per decision it tables what
+each single combination is worth to the seat in the current position (k
+arrows at colour c, with or without an ORANGE token; n dice to a flag with
+its corner moves; p circles of its choice; the Ultimate Combo; the talent;
+Shika's ring), and ``val`` scores a final roll as the best combination
+sequence over those tables (at most 4 dice: a handful of plans). Integer
+points only: a circle is _WC, an opponent's spectator _WS (times a threat
+factor for Hard), a win now _WIN.
+
+- Easy: keeps its arrows and one colour die, stops at random (1 in 3 once
+  the dice are worth something), resolves a random combination worth
+  something now, shields only a lethal loss, uses a RED token half the time
+  it pays, and chooses at random elsewhere (setup, circle picks, steals,
+  talents, Kuma's raid).
+- Normal: a simple evaluation (circles, raw spectators removed, a flat
+  closing bonus, flat token and talent values, no ring); re-rolls every die
+  its best combination can do without (never an arrow) and stops when there
+  is none; resolves greedily; shields a loss of 3 or more, or a lethal one.
+- Hard: the full evaluation (closing a colour opens attacks on it and stops
+  attacks on me in it; threats: hurting the leader or an opponent close to
+  completing is worth more; opponents' shields; elimination, a win when it
+  is the last opponent; flag progress and moves; tokens, gained and spent;
+  the target completed while on top is a win, completed behind much less;
+  the talent by character and opponents; the ring's cost), and the exact
+  expectimax of engine/kyudo/dicetab.py over every keep for the rest of the
+  turn, RED token included (at its cost), on a value table of the 126 (56
+  with Saru's capture) final multisets; a BLACK / BLUE move circle looks one
+  step ahead (close the colour the remaining arrows then attack); shields a
+  loss worth more than the token.
+- Normal and Hard alike: catch-up ticks BLACK, GREEN, ORANGE, BLUE, RED (a
+  tick makes a pair complete a corner); steal from the opponent with the most
+  spectators; Kitsune's circle in the colour most opponents have closed (or
+  nearly); Shika's ring on the colour the opponents still need most; Kuma's
+  raid drops the least useful token (RED, ORANGE, GREEN) and takes the most.
+
+Memory (a Hard game must fit a 32 KB MicroPython heap next to the state):
+the expectimax is dicetab's, copied (``_decide``, on dicetab's lattice
+``_SUCC``) rather than imported, because dicetab and the actions module it
+imports cost about 9 KB of heap. tests/test_kyudo_bots.py checks both against
+dicetab. The contract's ints are private consts, as in state.py.
+"""
+
+from engine.kyudo.data import (
+    ATTRACTIVENESS, CORNER_SIZE, CORNERS, MOVE_PICKS, ORANGE_LOSS, RING_LOSS, ULTIMATE_LOSS,
+)
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+EASY = const(1)
+NORMAL = const(2)
+HARD = const(3)
+
+# the contract of actions.py (tests/test_kyudo_bots.py checks these)
+_ORANGE = const(2)
+_GREEN = const(3)
+_BLUE = const(4)
+_RED = const(5)
+_P_SETUP = const(0)
+_P_ROLL = const(1)
+_P_RED = const(2)
+_P_RESOLVE = const(3)
+_P_SHIELD = const(4)
+_P_PICK = const(5)
+_P_STEAL = const(6)
+_P_KITSUNE = const(7)
+_P_SHIKA = const(8)
+_P_KUMA_TAKE = const(10)
+_STOP = const(1)
+_REROLL = const(2)
+_RED_SKIP = const(18)
+_RED_FIX = const(20)
+_AIM = const(50)
+_FLAG = const(85)
+_END_TURN = const(110)
+_SHIELD = const(111)
+_NO_SHIELD = const(112)
+_PICK = const(120)
+# STEAL 130 + seat, CHOOSE 140 + colour, DISCARD 150 + token, TAKE 160 +
+# token, TICK 170 + colour: for these the target is ``action % 10``
+
+# points
+_WC = const(10)  # a circle ticked
+_WS = const(6)  # a spectator (an opponent's lost, or one of mine)
+_WIN = const(1000)  # a win now (clamped to the top of the value table)
+_ELIM = const(120)  # an opponent eliminated (more than one left: most 3-4 archer games end so)
+_NEG = const(-30000)  # not possible
+_BASE = const(200)  # value-table offset: values are clamped to 0.._VMAX
+_VMAX = const(639)  # dicetab.VALUE_MAX: 6 ** 8 * 639 < 2 ** 30 (small ints)
+_TOKV = b"\x00\x00\x0e\x12\x00\x0c"  # a token: ORANGE 14, GREEN 18, RED 12
+# the talent, per opponent, times their threat: Kitsune, Kuma, Saru, Shika
+# (3 made Hard chase four colours and lose 4-archer games to Normal)
+_TAL = b"\x01\x01\x01\x01"
+_SETUP = b"\x00\x05\x03\x04\x02\x01"  # catch-up ticks: BLACK, GREEN, ORANGE, BLUE, RED
+# _Ev.t: aim[c * 4 + k] (k arrows at colour c) from 0, fl[c * 5 + n] (n dice
+# to the flag of c) from _FL, pk[p] (p circles of my choice) from _PK.
+# _Ev.b: e[c] (my empty circles) from 0, cb[c] (closing c) from _CB, tf[v]
+# (hurting opponent v, in quarters) from _TF, tv[t] (spending a token) from _TV.
+_FL = const(24)
+_PK = const(54)
+_CB = const(6)
+_TF = const(12)
+_TV = const(16)
+
+# dicetab's multiset lattice: node k (size 0-3) plus face f is node
+# _SUCC[6 * k + f]; the nodes of size s start at _OFF[s]
+_OFF = (0, 1, 7, 28, 84, 210)
+_P6 = (1, 6, 36, 216, 1296)
+_POP = b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04"
+_ORDER = (b"\x01\x02\x04\x03\x05\x06\x07", b"\x01\x02\x04\x08\x03\x05\x06\x09\x0a\x0c\x07\x0b\x0d\x0e\x0f")
+_SUCC = (
+    b"\x01\x02\x03\x04\x05\x06\x07\x08\x0a\x0d\x11\x16\x08\x09\x0b\x0e\x12\x17"
+    b"\x0a\x0b\x0c\x0f\x13\x18\x0d\x0e\x0f\x10\x14\x19\x11\x12\x13\x14\x15\x1a"
+    b"\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x20\x26\x30\x3f\x1d\x1e\x21\x27\x31\x40"
+    b"\x1e\x1f\x22\x28\x32\x41\x20\x21\x23\x29\x33\x42\x21\x22\x24\x2a\x34\x43"
+    b"\x23\x24\x25\x2b\x35\x44\x26\x27\x29\x2c\x36\x45\x27\x28\x2a\x2d\x37\x46"
+    b"\x29\x2a\x2b\x2e\x38\x47\x2c\x2d\x2e\x2f\x39\x48\x30\x31\x33\x36\x3a\x49"
+    b"\x31\x32\x34\x37\x3b\x4a\x33\x34\x35\x38\x3c\x4b\x36\x37\x38\x39\x3d\x4c"
+    b"\x3a\x3b\x3c\x3d\x3e\x4d\x3f\x40\x42\x45\x49\x4e\x40\x41\x43\x46\x4a\x4f"
+    b"\x42\x43\x44\x47\x4b\x50\x45\x46\x47\x48\x4c\x51\x49\x4a\x4b\x4c\x4d\x52"
+    b"\x4e\x4f\x50\x51\x52\x53\x54\x55\x59\x63\x77\x9a\x55\x56\x5a\x64\x78\x9b"
+    b"\x56\x57\x5b\x65\x79\x9c\x57\x58\x5c\x66\x7a\x9d\x59\x5a\x5d\x67\x7b\x9e"
+    b"\x5a\x5b\x5e\x68\x7c\x9f\x5b\x5c\x5f\x69\x7d\xa0\x5d\x5e\x60\x6a\x7e\xa1"
+    b"\x5e\x5f\x61\x6b\x7f\xa2\x60\x61\x62\x6c\x80\xa3\x63\x64\x67\x6d\x81\xa4"
+    b"\x64\x65\x68\x6e\x82\xa5\x65\x66\x69\x6f\x83\xa6\x67\x68\x6a\x70\x84\xa7"
+    b"\x68\x69\x6b\x71\x85\xa8\x6a\x6b\x6c\x72\x86\xa9\x6d\x6e\x70\x73\x87\xaa"
+    b"\x6e\x6f\x71\x74\x88\xab\x70\x71\x72\x75\x89\xac\x73\x74\x75\x76\x8a\xad"
+    b"\x77\x78\x7b\x81\x8b\xae\x78\x79\x7c\x82\x8c\xaf\x79\x7a\x7d\x83\x8d\xb0"
+    b"\x7b\x7c\x7e\x84\x8e\xb1\x7c\x7d\x7f\x85\x8f\xb2\x7e\x7f\x80\x86\x90\xb3"
+    b"\x81\x82\x84\x87\x91\xb4\x82\x83\x85\x88\x92\xb5\x84\x85\x86\x89\x93\xb6"
+    b"\x87\x88\x89\x8a\x94\xb7\x8b\x8c\x8e\x91\x95\xb8\x8c\x8d\x8f\x92\x96\xb9"
+    b"\x8e\x8f\x90\x93\x97\xba\x91\x92\x93\x94\x98\xbb\x95\x96\x97\x98\x99\xbc"
+    b"\x9a\x9b\x9e\xa4\xae\xbd\x9b\x9c\x9f\xa5\xaf\xbe\x9c\x9d\xa0\xa6\xb0\xbf"
+    b"\x9e\x9f\xa1\xa7\xb1\xc0\x9f\xa0\xa2\xa8\xb2\xc1\xa1\xa2\xa3\xa9\xb3\xc2"
+    b"\xa4\xa5\xa7\xaa\xb4\xc3\xa5\xa6\xa8\xab\xb5\xc4\xa7\xa8\xa9\xac\xb6\xc5"
+    b"\xaa\xab\xac\xad\xb7\xc6\xae\xaf\xb1\xb4\xb8\xc7\xaf\xb0\xb2\xb5\xb9\xc8"
+    b"\xb1\xb2\xb3\xb6\xba\xc9\xb4\xb5\xb6\xb7\xbb\xca\xb8\xb9\xba\xbb\xbc\xcb"
+    b"\xbd\xbe\xc0\xc3\xc7\xcc\xbe\xbf\xc1\xc4\xc8\xcd\xc0\xc1\xc2\xc5\xc9\xce"
+    b"\xc3\xc4\xc5\xc6\xca\xcf\xc7\xc8\xc9\xca\xcb\xd0\xcc\xcd\xce\xcf\xd0\xd1"
+)
+
+
+class _Ev:
+    """What each combination is worth to ``me`` now (tables made per decision)."""
+
+    def __init__(self, o, me, lv):
+        self.o = o
+        self.me = me
+        self.hard = hard = lv == HARD
+        sp = o.spectators
+        self.my = my = sp[me]
+        opps = self.opps = []
+        top = 0
+        for v in range(o.players):
+            if v != me and not o.eliminated[v]:
+                opps.append(v)
+                top = max(top, sp[v])
+        b = self.b = bytearray(b"\x00" * 7 + b"\x06" * 5 + b"\x00" * 4 + _TOKV)
+        t = self.t = [0] * 63
+        need = 0
+        for c in range(1, 6):
+            b[c] = o.circles[me][c] - o.ticked[me][c]
+            need += b[c]
+        for v in opps:
+            nv = 0
+            for c in range(1, 6):
+                x = o.circles[v][c] - o.ticked[v][c]
+                nv += x
+                if hard:  # closing c: attacks on it start (open), on me stop (closed)
+                    b[_CB + c] += ATTRACTIVENESS[c] * (3 if x else 2)
+            b[_TF + v] = 4 + ((sp[v] == top) + (nv <= 4) if hard else 0)
+        self.need = need
+        self.comp = comp = _WIN if my >= top else 40 if hard else 20  # the target complete
+        for c in (_ORANGE, _GREEN, _RED):
+            if hard and o.tokens[me][c] > 1:
+                b[_TV + c] //= 2  # spending one of two costs less
+        for p in range(1, 9):  # p circles: the best colour closed, the target
+            x = 0
+            for c in range(1, 6):
+                if 0 < b[c] <= p:
+                    x = max(x, b[_CB + c])
+            t[_PK + p] = min(p, need) * _WC + x + (comp if need and p >= need else 0)
+        self.aims()
+        for c in range(1, 6):
+            s = CORNER_SIZE[c]
+            f = o.flags[me][c]
+            mv = MOVE_PICKS[c]
+            # a token gained: less if I hold one, or it must be stolen
+            one = t[_PK + mv] if mv else _TOKV[c] >> ((hard and o.tokens[me][c] > 0) + (not o.supply[c]))
+            for n in range(2, 5):
+                x = min(n, s * CORNERS - f)
+                k = (f + x) // s - f // s  # corners completed: moves
+                t[_FL + c * 5 + n] = (t[_PK + k * mv] if mv else k * one) + (
+                    ((f + x) % s - (0 if k else f % s)) * one // (s + 1) if hard else 0)
+        self.ult = self.atk(0, ULTIMATE_LOSS)
+        x = 0
+        for v in opps:
+            x += b[_TF + v] * _TAL[o.characters[me]]
+        self.tal = x if hard else 20
+        self.rc = o.ring_colour if hard and o.ring_owner >= 0 and o.ring_owner != me else 0
+
+    def aims(self):
+        for c in range(1, 6):
+            for k in range(1, 4):
+                self.t[c * 4 + k] = max(self.aimv(c, k, 0), self.aimv(c, k, 1))
+
+    def aimv(self, c, k, org):
+        """k arrows at colour c: fill the empty circles, the rest attack
+        (org: spend an ORANGE token on them; _NEG when that is not possible)."""
+        o = self.o
+        ec = self.b[c]
+        fill = min(k, ec)
+        v = fill * _WC
+        if fill == ec and ec:
+            v += self.b[_CB + c] + (self.comp if ec == self.need else 0)
+        k -= fill
+        if org:
+            if not k or not o.tokens[self.me][_ORANGE] or o.fury == c:
+                return _NEG
+            return v + self.atk(c, k * ORANGE_LOSS) - self.b[_TV + _ORANGE]
+        return v + self.atk(c, k * (ORANGE_LOSS if o.fury == c else ATTRACTIVENESS[c]))
+
+    def atk(self, c, x):
+        """What every opponent with colour c open (c = 0: every opponent)
+        losing x spectators, one loss event each, is worth."""
+        o = self.o
+        t = 0
+        for v in self.opps:
+            s = o.spectators[v]
+            if x and (not c or o.ticked[v][c] < o.circles[v][c]):
+                if self.hard and o.tokens[v][_GREEN] and (x >= 3 or x >= s):
+                    t += 13  # they will shield: only the token goes
+                elif x < s:
+                    t += x * _WS * self.b[_TF + v] // 4
+                else:
+                    t += _WIN if self.hard and len(self.opps) == 1 else _ELIM + s * _WS * self.b[_TF + v] // 4
+        return t
+
+    def plan(self, cnt):
+        """The best combination sequence for the dice counts ``cnt``: flags,
+        and the arrows at one colour (or one arrow each at two)."""
+        t = self.t
+        best = base = t[29 + cnt[1]] + t[34 + cnt[2]] + t[39 + cnt[3]] + t[44 + cnt[4]] + t[49 + cnt[5]]
+        a = cnt[0]
+        if a:
+            a = min(a, 3)
+            c1 = c2 = 0
+            for c in range(1, 6):
+                k = cnt[c]
+                if k:
+                    v = base + t[c * 4 + a] + t[_FL + c * 5 + k - 1] - t[_FL + c * 5 + k]
+                    if v > best:
+                        best = v
+                    c2 = c1
+                    c1 = c
+            if a == 2 and c2 and cnt[c1] == cnt[c2] == 1:
+                b = self.b
+                best = max(best, t[c1 * 4 + 1] + t[c2 * 4 + 1] + (self.comp if self.need == 2 and b[c1] == b[c2] == 1 else 0))
+        return best
+
+    def val(self, cnt):
+        """A final roll (counts of the 6 faces): the Ultimate Combo, the
+        talent or the best plan; and Shika's ring on my faces."""
+        x = cnt[self.rc] * RING_LOSS if self.rc else 0
+        r = 0
+        if x:  # my loss: the shield, or spectators
+            my = self.my
+            if self.o.tokens[self.me][_GREEN] and (x >= 3 or x >= my):
+                r = -self.b[_TV + _GREEN]
+            else:
+                r = -_WIN if x >= my else -x * _WS * (6 if my <= 6 else 4) // 4
+        if sum(cnt) == 4 and max(cnt) == 1 + 3 * (cnt[0] > 0):
+            return r + (self.ult if cnt[0] else self.tal)
+        return r + self.plan(cnt)
+
+
+def _counts(o, unused):
+    """Dice counts per face (unused: only the dice no combination took yet)."""
+    cnt = bytearray(6)
+    for i in range(o.n_dice):
+        if not (unused and o.used >> i & 1):
+            cnt[o.dice[i]] += 1
+    return cnt
+
+
+def choose(obs, seat, level, rng):
+    """A legal action for ``seat`` (the one to decide now) from its observation."""
+    o = obs
+    ph = o.phase
+    if ph == _P_ROLL and o.rolls:
+        return _roll(o, _Ev(o, seat, level), level, rng)
+    acts = o.legal_actions()
+    if len(acts) == 1:
+        return acts[0]
+    if level == EASY and (ph == _P_SETUP or ph >= _P_PICK):
+        return rng.choice(acts)
+    ev = None if ph == _P_SETUP else _Ev(o, seat, level)
+    if ph == _P_RESOLVE:
+        return _resolve(o, ev, acts, level, rng)
+    if ph == _P_RED:  # change one die if that pays more than the token
+        cnt = _counts(o, 0)
+        best = ev.val(cnt) + ev.b[_TV + _RED]
+        act = _RED_SKIP
+        for a in acts:
+            d, f = divmod(a - _RED_FIX, 6)
+            if a > _RED_SKIP:
+                cnt[o.dice[d]] -= 1
+                cnt[f] += 1
+                if ev.val(cnt) > best:
+                    best, act = ev.val(cnt), a
+                cnt[f] -= 1
+                cnt[o.dice[d]] += 1
+        return _RED_SKIP if level == EASY and rng.randrange(2) else act
+    if ph == _P_SHIELD:
+        x = o.queue[0][2]
+        if level == HARD:  # the loss costs more than the token is worth
+            ok = x * _WS * (6 if ev.my <= 6 else 4) // 4 >= ev.b[_TV + _GREEN]
+        else:
+            ok = level == NORMAL and x >= 3
+        return _SHIELD if ok or x >= ev.my else _NO_SHIELD
+    best = _NEG
+    for a in acts:
+        c = a % 10
+        if ph == _P_PICK:  # a BLACK / BLUE move circle; Hard: and the best plan after it
+            b = ev.b
+            x = _WC + (b[_CB + c] + (ev.comp if ev.need == 1 else 0) if b[c] == 1 else 0) - b[c]
+            if ev.hard:
+                b[c] -= 1
+                ev.need -= 1
+                ev.aims()
+                x += ev.plan(_counts(o, 1))
+                b[c] += 1
+                ev.need += 1
+        elif ph == _P_SETUP:
+            x = _SETUP[c]
+        elif ph == _P_STEAL:  # from the biggest threat
+            x = o.spectators[c] * 16 + ev.b[_TF + c]
+        elif ph < _P_KUMA_TAKE - 1:  # Kitsune: closed (or nearly) for the most
+            x = 0  # opponents; Shika: the colour they still need most
+            for v in ev.opps:
+                y = o.circles[v][c] - o.ticked[v][c]
+                x += y * ev.b[_TF + v] if ph == _P_SHIKA else (y < 2) + (y < 1)
+        else:  # Kuma: drop the least useful token, take the most useful
+            x = _TOKV[c] if ph == _P_KUMA_TAKE else -_TOKV[c]
+        if x > best:
+            best, act = x, a
+    return act
+
+
+def _roll(o, ev, level, rng):
+    """After roll 1 or 2: STOP or REROLL + mask."""
+    if level == HARD:
+        a = [0] * 210
+        _fill(ev, a, bytearray(6), 0, 0, o.n_dice)
+        return _decide(a, o.dice, 3 - o.rolls, ev.b[_TV + _RED] if o.tokens[ev.me][_RED] and not o.red_used else -1)
+    dice = o.dice
+    cnt = _counts(o, 0)
+    v0 = ev.val(cnt)
+    mask = keep = 0
+    for i in range(o.n_dice):
+        f = dice[i]
+        if level == EASY:  # arrows and one colour die (an open colour first)
+            if f and (not keep or (ev.b[f] and not ev.b[keep])):
+                keep = f
+        elif f:  # Normal: re-roll each die the best combination can do without
+            cnt[f] -= 1
+            if ev.plan(cnt) >= v0:
+                mask |= 1 << i
+                v0 = ev.plan(cnt)
+            else:
+                cnt[f] += 1
+    for i in range(o.n_dice if level == EASY else 0):
+        if dice[i] and dice[i] != keep:
+            mask |= 1 << i
+        elif dice[i]:
+            keep = 0  # the other dice of that colour go
+    if level == EASY and v0 > 0 and not rng.randrange(3):
+        return _STOP
+    return _REROLL + mask if mask and cnt[0] < o.n_dice else _STOP
+
+
+def _fill(ev, a, cnt, k, f0, left):
+    """a[node] = the clamped value of every final multiset: keep k plus
+    ``left`` more faces >= f0 (cnt: the counts of k)."""
+    for f in range(f0, 6):
+        cnt[f] += 1
+        j = _SUCC[6 * k + f]
+        if left > 1:
+            _fill(ev, a, cnt, j, f, left - 1)
+        else:
+            v = ev.val(cnt) + _BASE
+            a[j] = 0 if v < 0 else v if v < _VMAX else _VMAX
+        cnt[f] -= 1
+
+
+def _decide(a, dice, r, red):
+    """dicetab.best_keep: the exact expectimax (see dicetab's module doc),
+    the same ties, over the values in ``a`` at the final nodes; r rolls
+    left; red >= 0: a RED token may change one die at the end at that cost."""
+    n = len(dice)
+    s = _SUCC
+    lo = _OFF[n]
+    nd = [0] * 16  # nd[m]: the node of the dice at the positions in mask m
+    for i in range(n):
+        for m in range(1 << i):
+            nd[1 << i | m] = s[6 * nd[m] + dice[i]]
+    for lev in range(-1, r):
+        k0 = lo
+        if lev < 0 and red >= 0:  # F(m): its value, or the best change of one die - cost
+            k0 = _OFF[n - 1]
+            for k in range(k0, lo):
+                x = _NEG
+                for i in range(6 * k, 6 * k + 6):
+                    if a[s[i]] > x:
+                        x = a[s[i]]
+                a[k] = x - red
+        elif lev > 0:  # W: to the common denominator (keep k: * 6 ** |k|) ...
+            k0 = 0
+            for j in range(1, n + 1):
+                for k in range(_OFF[j], _OFF[j + 1]):
+                    a[k] *= _P6[j]
+        for k in range(k0, lo):  # ... and the maxima pushed up to the finals
+            x = a[k]
+            for i in range(6 * k, 6 * k + 6):
+                if a[s[i]] < x:
+                    a[s[i]] = x
+        if lev < 0:
+            best = a[nd[(1 << n) - 1]] * 6 ** (n * r)  # STOP
+            continue
+        k = lo - 1
+        while k >= 0:  # E: the sum over the next die's faces, bottom up
+            i = 6 * k
+            a[k] = a[s[i]] + a[s[i + 1]] + a[s[i + 2]] + a[s[i + 3]] + a[s[i + 4]] + a[s[i + 5]]
+            k -= 1
+    act = _STOP
+    for m in _ORDER[n - 3] if r else b"":
+        k = nd[(1 << n) - 1 - m]
+        if a[k] * _P6[n - _POP[m]] > best:
+            best = a[k] * _P6[n - _POP[m]]
+            act = _REROLL + m
+    return act
+
+
+def _resolve(o, ev, acts, level, rng):
+    """The combination that starts the best sequence, flags first (their
+    moves and tokens come before the aims); END_TURN when nothing pays.
+    Easy: a random combination worth something now."""
+    cnt = _counts(o, 1)
+    best = 0
+    act = _END_TURN
+    good = []
+    for a in reversed(acts):  # flags are listed last
+        if a == _END_TURN:
+            continue
+        if a > _FLAG:
+            c, k = divmod(a - _FLAG, 5)
+            c += 1
+            v = ev.t[_FL + c * 5 + k]
+            r = 0
+        else:
+            d, r = divmod(a - _AIM, 8)
+            c = o.dice[d]
+            v = ev.aimv(c, r >> 1, r & 1)
+            k = 1
+        if level == EASY:
+            if v > 0:
+                good.append(a)
+            continue
+        cnt[c] -= k
+        cnt[0] -= r >> 1
+        v += ev.plan(cnt)
+        cnt[c] += k
+        cnt[0] += r >> 1
+        if v > best:
+            best, act = v, a
+    if level == EASY and good:
+        return rng.choice(good)
+    return act

@@ -35,14 +35,14 @@ def test_menu_setup_pause_and_back(size, tmp_path):
 
 def test_a_game_that_is_not_built_says_so(tmp_path):
     sim = Sim("pico_display", seed=1, nvm_path=str(tmp_path / "n"))
-    sim.press("A")  # Kyudo
-    assert sim.text().startswith("Setup: Kyudo")
+    choose(sim, "Kendo Duel")  # not built yet (Kyudo is)
+    assert sim.text().startswith("Setup: Kendo Duel")
     assert "Players: 2" in sim.visible_text()
     set_rows(sim, ["Players: 4"])
     choose(sim, "Start")
-    assert sim.text().startswith("Dialog: Kyudo is not built yet")
+    assert sim.text().startswith("Dialog: Kendo Duel is not built yet")
     sim.press("A")
-    assert sim.text().startswith("Setup: Kyudo")
+    assert sim.text().startswith("Setup: Kendo Duel")
     sim.press("B")
     assert sim.text().startswith("Sanbon")
 

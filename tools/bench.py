@@ -153,7 +153,15 @@ def measure():
         "scenarios": scenarios,
         "build": build_size(),
         "wear": wear_rows(),
+        "kyudo_strength": kyudo_strength(),
     }
+
+
+def kyudo_strength():
+    print("bench: Kyudo strength, 400 games a match ...")
+    from tools import kyudo_strength as ks
+
+    return ks.measure(400, 2, print)
 
 
 def wear_rows():

@@ -40,7 +40,110 @@ def shots(size, tmp):
     save(sim, "pause")
     sim.press("Y", "A")
     save(sim, "howto")
+    kyudo_shots(size, tmp, save)
     return made
+
+
+def kyudo_shots(size, tmp, save):
+    """Kyudo: a roll with kept dice and the combinations (seed 18: you, Saru,
+    roll first against a Normal archer), then whole games in which you play
+    through presses what the Hard computer archer would (kyudo_press), for a
+    sheet, an attack and the end. The games depend on the computer archers:
+    the first seed (of a few) that shows an attack is taken."""
+    sim = Sim(size, seed=18, nvm_path=os.path.join(tmp, "nvm-kyudo-%s.bin" % size))
+    sim.choose("Kyudo")
+    sim.choose("Start")
+    st = sim.app.session.state
+    while not (st.current_player == 0 and st.phase == 1):
+        sim.step(50)
+    sim.press("A")  # roll: ARROW BLACK ARROW RED
+    sim.press("X", "X", "X", "X", "A", "Y", "A")  # keep dice 1 and 2; the cursor on die 2
+    save(sim, "kyudo-roll", window=True)
+    sim.press("Y", "Y", "Y", "A", "Y", "A")  # re-roll dice 3 and 4, stop
+    sim.press("Y")  # "2 circles in BLACK": both arrows and the BLACK die
+    save(sim, "kyudo-combos")
+    for seed in (18, 5, 7, 11, 23, 31):
+        if kyudo_game(size, tmp, save, seed):
+            return
+    raise AssertionError("no Kyudo game with an attack for %s" % size)
+
+
+def kyudo_game(size, tmp, save, seed):
+    from engine.rng import Rng
+
+    sim = Sim(size, seed=seed, nvm_path=os.path.join(tmp, "nvm-kyudo-%s-%d.bin" % (size, seed)))
+    sim.choose("Kyudo")
+    sim.choose("Start")
+    session = sim.app.session
+    st = session.state
+    rng = Rng(seed)
+    sheet = attack = False
+    for _ in range(200000):
+        if sim.text().startswith("End"):
+            break
+        msg = sim.app.top.msg[0] if sim.text().startswith("Game") and sim.app.top.msg else ""
+        if not attack and " attack" in msg and " lost " in msg:
+            attack = True
+            save(sim, "kyudo-attack")
+        if not st.is_over() and not session.is_bot(st.current_player) and sim.text().startswith("Game"):
+            if not sheet and st.round >= 4 and st.phase == 1:
+                sheet = True
+                sim.choose("Sheets")
+                save(sim, "kyudo-sheet")
+                sim.press("B")
+            kyudo_press(sim, rng, 3)
+        else:
+            sim.step(50)
+    if sheet and attack:
+        save(sim, "kyudo-win")
+    return sheet and attack
+
+
+def kyudo_press(sim, rng, level=2):
+    """Enter, by presses on the play screen, the decision the computer archer
+    of ``level`` would take for the human seat to act."""
+    from engine.kyudo import actions as K
+    from engine.kyudo import bots
+
+    scr = sim.app.top
+    st = sim.app.session.state
+    seat = st.current_player
+    a = bots.choose(st.observation(seat), seat, level, rng)
+    menu = scr.menu
+
+    def to_item(i):
+        while scr.die_cur >= 0:
+            sim.press("Y")
+        while menu.index != i:
+            sim.press("Y")
+
+    def to_die(d):
+        if scr.die_cur < 0:
+            to_item(0)
+            sim.press("X")
+        while scr.die_cur != d:
+            sim.press("X")
+
+    if st.phase == K.P_ROLL and K.REROLL < a <= K.REROLL + 15:
+        for d in range(st.n_dice):
+            if bool(scr.keep >> d & 1) == bool(a - K.REROLL >> d & 1):  # kept but to roll, or the reverse
+                to_die(d)
+                sim.press("A")
+        to_item(0)
+    elif st.phase == K.P_RED and a != K.RED_SKIP:
+        d, f = divmod(a - K.RED_FIX, 6)
+        to_item(1)  # "Use the RED token"
+        sim.press("A")
+        while scr.die_cur != d:
+            sim.press("Y")
+        sim.press("A")
+        to_item(menu.items.index(K.FACE_NAMES[f]))
+    else:
+        from sanbon.kyudo_words import choice
+
+        want = choice(st, a, sim.app.session.seat_name)
+        to_item(scr.acts.index(a) if a in scr.acts else menu.items.index(want))
+    sim.press("A")
 
 
 def main():

@@ -29,7 +29,7 @@ PAGES = (
      " turn, Saru: rivals roll 3 dice; Shika: rivals lose 1 per die of the"
      " colour you ring."),
     ("Controls",
-     "A selects or confirms. B goes back. Hold B for the pause menu. X and Y"
-     " move up and down (the D-pad on the PicoSystem). A toggles keeping a"
-     " die, then choose Roll or Stop."),
+     "X/Y move over the dice and the list (D-pad on PicoSystem). A on a die"
+     " keeps it (framed) or frees it; A on Roll rolls the free dice. Then pick"
+     " combos: framed dice are used. Sheets: every archer (X/Y). Hold B: pause."),
 )

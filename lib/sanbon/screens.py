@@ -315,9 +315,7 @@ class HowToScreen(TextScreen):
             self.app.pop()
 
     def close(self):
-        import sys
-
-        sys.modules.pop(self.info.howto, None)  # free the text
+        ui.drop(self.info.howto.split(".")[-1])  # free the text
         self.pages = None
         gc.collect()
 

@@ -49,6 +49,27 @@ class Layout:
         return (width or self.width - 2 * self.margin) // (CHAR_W * (scale or self.scale))
 
 
+def shade(shape, pal):
+    """Draw vectorio ``shape`` with the palette ``pal`` (a shared one). Setting
+    ``hidden`` marks it for redrawing: CircuitPython does that on a new
+    pixel_shader too, Blinka's vectorio (the simulator) does not."""
+    if shape.pixel_shader is not pal:
+        shape.pixel_shader = pal
+        shape.hidden = shape.hidden
+
+
+def drop(name):
+    """Forget the module sanbon.<name>, so that its code can be collected
+    (``sys.modules`` alone is not enough: the package keeps it too)."""
+    import sys
+
+    import sanbon
+
+    sys.modules.pop("sanbon." + name, None)
+    if hasattr(sanbon, name):
+        delattr(sanbon, name)
+
+
 def palette(color):
     p = displayio.Palette(1)
     p[0] = color
@@ -292,8 +313,8 @@ class Spinner:
         p = (now // 250) % 3
         if p != self.phase:
             if self.phase >= 0:
-                self.dots[self.phase].pixel_shader = self.pal_off
-            self.dots[p].pixel_shader = self.pal_on
+                shade(self.dots[self.phase], self.pal_off)
+            shade(self.dots[p], self.pal_on)
             self.phase = p
 
     def show(self, on):
@@ -409,7 +430,7 @@ class PipCounter:
             return
         lo, hi = min(value, self.value), max(value, self.value)
         for i in range(lo, hi):
-            self.dots[i].pixel_shader = self.on if i < value else self.off
+            shade(self.dots[i], self.on if i < value else self.off)
         self.value = value
 
 

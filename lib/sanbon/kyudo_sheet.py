@@ -1,0 +1,194 @@
+"""Kyudo: an archer's sheet in full view. X/Y: the other archers, A/B: back.
+
+Per colour a row: its zone symbol, its flag (4 corners, each filling as its
+boxes are ticked) and its circles (filled = ticked). Under them the stand
+of 20 spectators (a bar in blocks of 5), then the talent; on the right the
+character, the tokens and "Your Number" (from the chip id; it also picks the
+zone symbols, cosmetic only). Imported only while shown (sanbon.kyudo pushes
+it) and dropped again on close; it draws with the play screen's palettes.
+"""
+
+import vectorio
+
+from engine.kyudo.data import CORNER_SIZE, CORNERS, START_SPECTATORS
+
+from sanbon import buttons as btn
+from sanbon import kyudo_words as W
+from sanbon import ui
+from sanbon.kyudo import rect
+from sanbon.ui import drop, shade
+
+_INK = 12  # in the play screen's palettes: INK 12-17, INK dim 18-23
+_DIM = 18
+_LINE = 27
+
+
+def your_number(uid):
+    """The collector's number of this device, from its chip id (-1: none)."""
+    if not uid:
+        return -1
+    n = 0
+    for b in uid:
+        n = (n * 251 + b) % 100000
+    return n
+
+
+def symbol_of(number, colour):
+    """Which of the 5 zone symbols marks ``colour``'s row (cosmetic only)."""
+    n = number if number > 0 else 0
+    return ((colour - 1) * (1 + (n // 5) % 4) + n) % 5
+
+
+def _points(kind, s):
+    h = s // 2
+    if kind == 0:  # square
+        return [(1, 1), (s - 1, 1), (s - 1, s - 1), (1, s - 1)]
+    if kind == 1:  # diamond
+        return [(h, 0), (s, h), (h, s), (0, h)]
+    if kind == 2:  # triangle up
+        return [(h, 0), (s, s), (0, s)]
+    if kind == 3:  # triangle down
+        return [(0, 0), (s, 0), (h, s)]
+    t = s // 3  # a plus
+    return [(t, 0), (s - t, 0), (s - t, t), (s, t), (s, s - t), (s - t, s - t), (s - t, s),
+            (t, s), (t, s - t), (0, s - t), (0, t), (t, t)]
+
+
+class SheetScreen(ui.Screen):
+    def __init__(self, app, session, seat, pals):
+        super().__init__(app)
+        self.session = session
+        self.seat = seat
+        self.pals = pals
+        st = session.state
+        L = self.L
+        m = L.margin
+        g = self.group
+        self.frame = ui.Frame(L, "", "X/Y other archer  A/B back")
+        g.append(self.frame.group)
+        self.number = your_number(getattr(app.board, "uid", b""))
+        if not L.big:
+            rh, r, pitch, sym, fw = 14, 4, 10, 8, 44
+        elif L.width < 320:
+            rh, r, pitch, sym, fw = 28, 5, 12, 12, 52
+        else:
+            rh, r, pitch, sym, fw = 26, 7, 17, 14, 64
+        shown = 4  # circles drawn per colour: the most any archer has, up to 8
+        for s in range(st.players):
+            for c in range(1, 6):
+                shown = max(shown, min(8, st.circles[s][c]))
+        top = L.body_top + 2
+        fx = m + sym + 4
+        dx = fx + fw + 4 + r
+        right = dx + (shown - 1) * pitch + r + 8
+        self.fw = fw
+        self.flags = []
+        self.dots = []
+        for c in range(1, 6):
+            y = top + (c - 1) * rh
+            cy = y + rh // 2
+            g.append(vectorio.Polygon(pixel_shader=pals[_INK + c], points=_points(symbol_of(self.number, c), sym),
+                                      x=m, y=cy - sym // 2))
+            g.append(rect(pals[_DIM + c], fx, y + 3, fw, rh - 7))
+            bar = rect(pals[_INK + c], fx, y + 3, 1, rh - 7, True)
+            g.append(bar)
+            for k in range(1, CORNERS):  # the corners' edges
+                g.append(rect(pals[_LINE], fx + fw * k // CORNERS - 1, y + 3, 2, rh - 7))
+            self.flags.append(bar)
+            for i in range(shown):
+                d = vectorio.Circle(pixel_shader=pals[_DIM + c], radius=r, x=dx + i * pitch, y=cy)
+                g.append(d)
+                self.dots.append(d)
+        self.shown = shown
+        # the stand: 20 spectators, crossed off from the top; blocks of 5
+        sy = top + 5 * rh + 3
+        g.append(ui.Text(m, sy + 4, "Spectators", ui.DIM, 1, (0.0, 0.5)).label)
+        sx = m + 11 * ui.CHAR_W
+        self.sw = sw = L.width - m - 34 - sx
+        g.append(rect(pals[_LINE], sx, sy, sw, 8))
+        self.stand = rect(pals[_INK + 1], sx, sy, sw, 8)
+        g.append(self.stand)
+        for k in range(1, 4):
+            g.append(rect(pals[_DIM + 1], sx + sw * k // 4 - 1, sy, 2, 8))
+        self.count = ui.Text(L.width - m, sy + 4, "", ui.TEXT, 1, (1.0, 0.5))
+        g.append(self.count.label)
+        # the right column: character, tokens, Your Number
+        n = max(1, (L.width - right - m) // ui.CHAR_W)
+        self.char = ui.Text(right, top, "", ui.ACCENT, 1)
+        g.append(self.char.label)
+        self.tok_label = ui.Text(right, top + 14, "", ui.DIM, 1)
+        g.append(self.tok_label.label)
+        self.toks = []
+        for i in range(9):
+            t = rect(pals[_INK + (2, 3, 5)[i // 3]], right + (i % 3) * 8, top + 30 + (i // 3) * 9, 6, 6, True)
+            g.append(t)
+            self.toks.append(t)
+        no = "%05d" % self.number if self.number >= 0 else "-"
+        g.append(ui.Text(right, top + 58, ui.fit(("Your No. %s" if n >= 14 else "No. %s") % no, n), ui.DIM, 1).label)
+        # the talent, under the stand
+        self.talent = []
+        ty = sy + 12
+        for i in range(min(2, max(1, (L.body_top + L.body_h - ty) // 13))):
+            t = ui.Text(m, ty + i * 13, "", ui.TEXT, 1)
+            self.talent.append(t)
+            g.append(t.label)
+        self._draw()
+
+    def _draw(self):
+        s = self.session
+        st = s.state
+        p = self.pals
+        seat = self.seat
+        name = s.seat_name(seat)
+        ch = st.characters[seat]
+        chars = self.L.chars() - 1
+        title = "Sheet: %s (%s), %s" % (name, W.CHARACTERS[ch], "round %d" % st.round if st.round else "catch-up")
+        if len(title) > chars:
+            title = title[7:]
+        if len(title) > chars:
+            title = "%s (%s)" % (name, W.CHARACTERS[ch])
+        self.frame.title.set(ui.fit(title, chars))
+        for c in range(1, 6):
+            cap = st.circles[seat][c]
+            tk = st.ticked[seat][c]
+            for i in range(self.shown):
+                d = self.dots[(c - 1) * self.shown + i]
+                shade(d, p[(_INK if i < tk else _DIM) + c])
+                d.hidden = i >= cap
+            total = CORNER_SIZE[c] * CORNERS
+            f = st.flags[seat][c]
+            bar = self.flags[c - 1]
+            bar.hidden = not f
+            bar.width = max(1, self.fw * f // total)
+        sp = st.spectators[seat]
+        self.stand.hidden = not sp
+        self.stand.width = max(1, self.sw * sp // START_SPECTATORS)
+        out = st.eliminated[seat]
+        self.count.set("out" if out else "%d/%d" % (sp, START_SPECTATORS), ui.BAD if out else ui.TEXT)
+        self.char.set(W.CHARACTERS[ch])
+        held = 0
+        for i, t in enumerate(self.toks):
+            t.hidden = i % 3 >= st.tokens[seat][(2, 3, 5)[i // 3]]
+            held += not t.hidden
+        self.tok_label.set("Tokens" if held else "No tokens")
+        n = self.L.chars(scale=1)
+        lines = ui.wrap("%s: %s" % (W.CHARACTERS[ch], W.TALENTS[ch]), n)
+        for i, t in enumerate(self.talent):
+            t.set(ui.fit(lines[i], n) if i < len(lines) else "")
+
+    def button(self, b):
+        if b == btn.X or b == btn.Y:
+            self.seat = (self.seat + (1 if b == btn.Y else -1)) % self.session.state.players
+            self._draw()
+        elif b == btn.A or b == btn.B:
+            self.app.pop()
+
+    def close(self):
+        drop("kyudo_sheet")
+
+    def describe(self):
+        st = self.session.state
+        s = self.seat
+        return "Sheet: %s (%s)\nticked=%s circles=%s flags=%s spectators=%d tokens=%s" % (
+            self.session.seat_name(s), W.CHARACTERS[st.characters[s]], list(st.ticked[s][1:]),
+            list(st.circles[s][1:]), list(st.flags[s][1:]), st.spectators[s], W.tokens(st.tokens[s]))

@@ -1,0 +1,313 @@
+"""Kyudo in plain words: the choices of a decision and the feedback line.
+
+Everything here reads the engine state's public attributes (see
+engine/kyudo/state.py) and returns short strings; nothing is kept. The
+choice texts fit 21 characters where they can (the list beside the archers'
+strip on the 240x135 screen).
+"""
+
+from engine.kyudo.data import ATTRACTIVENESS, CORNER_SIZE, CORNERS, MOVE_PICKS, ORANGE_LOSS
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+# the contract of engine/kyudo/actions.py (tests/test_kyudo_app.py checks them)
+_ARROW = const(0)
+_P_SETUP = const(0)
+_P_RED = const(2)
+_P_SHIELD = const(4)
+_P_PICK = const(5)
+_P_STEAL = const(6)
+_P_KITSUNE = const(7)
+_P_SHIKA = const(8)
+_P_KUMA_DROP = const(9)
+_P_KUMA_TAKE = const(10)
+_ROLL = const(0)
+_STOP = const(1)
+_RED_SKIP = const(18)
+_AIM = const(50)
+_FLAG = const(85)
+_END_TURN = const(110)
+_SHIELD = const(111)
+_NO_SHIELD = const(112)
+_PICK = const(120)
+_STEAL = const(130)
+_CHOOSE = const(140)
+_DISCARD = const(150)
+_TAKE = const(160)
+_TICK = const(170)
+
+NAMES = ("ARROW", "BLACK", "ORANGE", "GREEN", "BLUE", "RED")
+CHARACTERS = ("Kitsune", "Kuma", "Saru", "Shika")
+TALENTS = (
+    "rivals +1 GREEN/BLUE circle",
+    "rivals drop a token, take 1",
+    "capture a die till your turn",
+    "ring a colour, rivals -1/die",
+)
+
+
+def why(reason, name, n):
+    """The end screen's reason: WIN_TARGET 0, WIN_LAST 1, WIN_CAP 2."""
+    you = name == "You"
+    if reason == 0:
+        return "%s completed the target with the most spectators (%d)." % (name, n)
+    if reason == 1:
+        return "%s %s the last archer standing, with %d spectator%s." % (name, "are" if you else "is", n, _s(n))
+    return "Round cap reached: %s %s the most spectators (%d)." % (name, "have" if you else "has", n)
+
+
+def _s(n):
+    return "" if n == 1 else "s"
+
+
+def victims(st, colour):
+    """The opponents of the active archer with ``colour`` still open."""
+    a = st.active
+    n = 0
+    for v in range(st.players):
+        if v != a and not st.eliminated[v] and st.ticked[v][colour] < st.circles[v][colour]:
+            n += 1
+    return n
+
+
+def dice_of(st, action):
+    """Bitmask of the dice a combination uses (the engine takes the lowest
+    unused dice of a face first)."""
+    if _AIM <= action < _FLAG:
+        d, r = divmod(action - _AIM, 8)
+        return _take(st, _ARROW, r // 2, 1 << d)
+    if _FLAG <= action < _END_TURN:
+        c, n = divmod(action - _FLAG, 5)
+        return _take(st, c + 1, n, 0)
+    return 0
+
+
+def _take(st, face, n, mask):
+    used = st.used | mask
+    for i in range(st.n_dice):
+        if n and not used >> i & 1 and st.dice[i] == face:
+            mask |= 1 << i
+            used |= 1 << i
+            n -= 1
+    return mask
+
+
+def tokens(row):
+    """A seat's (or the supply's) tokens: "1 ORANGE 2 RED", or "no tokens"."""
+    out = ""
+    for t in (2, 3, 5):
+        if row[t]:
+            out += "%s%d %s" % (" " if out else "", row[t], NAMES[t])
+    return out or "no tokens"
+
+
+def choice(st, action, name):
+    """The plain words for one legal action of the decision pending now.
+
+    ``name(seat)`` gives a seat's name ("You", "P2").
+    """
+    a = st.active
+    if _AIM <= action < _FLAG:
+        d, r = divmod(action - _AIM, 8)
+        k, fury = divmod(r, 2)
+        c = st.dice[d]
+        col = NAMES[c]
+        empty = st.circles[a][c] - st.ticked[a][c]
+        fill = k if k < empty else empty
+        hits = k - fill
+        if not hits:
+            return "%d circle%s in %s" % (k, _s(k), col)
+        if not victims(st, c):
+            return "%s: hits no one" % col
+        loss = hits * (ORANGE_LOSS if fury or st.fury == c else ATTRACTIVENESS[c])
+        tail = " fury" if fury else ""
+        if fill:
+            return "%s %d circle%s, -%d%s" % (col, fill, _s(fill), loss, tail)
+        return "%s attack -%d%s" % (col, loss, tail)
+    if _FLAG <= action < _END_TURN:
+        c, n = divmod(action - _FLAG, 5)
+        c += 1
+        size = CORNER_SIZE[c]
+        f = st.flags[a][c]
+        top = size * CORNERS
+        after = f + n if f + n < top else top
+        moves = after // size - f // size
+        text = "%s flag +%d" % (NAMES[c], n)
+        if moves:
+            if MOVE_PICKS[c]:
+                text += ", tick %d" % (moves * MOVE_PICKS[c])
+            else:
+                text += ", %s" % ("token" if moves == 1 else "%d tokens" % moves)
+        return text
+    if action == _END_TURN:
+        return "End turn"
+    if action == _ROLL:
+        return "Roll"
+    if action == _STOP:
+        return "Stop"
+    if action == _RED_SKIP:
+        return "Keep these dice"
+    if action == _SHIELD:
+        return "Shield: lose nothing"
+    if action == _NO_SHIELD:
+        return "Take the loss (-%d)" % st.queue[0][2]
+    if _PICK <= action < _STEAL:
+        c = action - _PICK
+        return "Tick %s (%d/%d)" % (NAMES[c], st.ticked[a][c], st.circles[a][c])
+    if _STEAL <= action < _CHOOSE:
+        s = action - _STEAL
+        return "%s: %s" % (name(s), tokens(st.tokens[s]))
+    if _CHOOSE <= action < _DISCARD:
+        c = action - _CHOOSE
+        if st.phase == _P_KITSUNE:
+            return "Rivals +1 %s circle" % NAMES[c]
+        return "Ring on %s" % NAMES[c]
+    if _DISCARD <= action < _TAKE:
+        return "Drop a %s token" % NAMES[action - _DISCARD]
+    if _TAKE <= action < _TICK:
+        return "Take a %s token" % NAMES[action - _TAKE]
+    if _TICK <= action:
+        c = action - _TICK
+        return "%s flag (%d a corner)" % (NAMES[c], CORNER_SIZE[c])
+    return "?"
+
+
+def question(st, n=38):
+    """What the pending decision asks, for the message line ("" if nothing),
+    in at most ``n`` characters."""
+    ph = st.phase
+    who = st.current_player
+    if ph == _P_SHIELD:
+        text = "Use your GREEN shield against losing %d?" % st.queue[0][2]
+        return text if len(text) <= n else "Use " + text[9:]
+    if ph == _P_PICK:
+        left = st.queue[0][1]
+        return "Tick %s empty circle%s of your choice." % ("an" if left == 1 else str(left), _s(left))
+    if ph == _P_STEAL:
+        return "No %s in the supply: steal from?" % NAMES[st.queue[0][1]]
+    if ph == _P_KITSUNE:
+        return "Talent: rivals get a new circle in?"
+    if ph == _P_SHIKA:
+        return "Talent: put the ring on which colour?"
+    if ph == _P_KUMA_DROP:
+        return "Kuma's raid: drop one of your tokens."
+    if ph == _P_KUMA_TAKE:
+        return "Talent: take a token from the supply."
+    if ph == _P_SETUP:
+        k = (who - st.first) % st.players
+        done = 0
+        for c in range(1, 6):
+            if st.flags[who][c]:
+                done += 1
+        if k == 1:
+            return "Catch-up: tick a box in one flag."
+        return "Catch-up box %d of %d (different flags)." % (done + 1, k)
+    if ph == _P_RED:
+        return "Use your RED token to set one die?"
+    return ""
+
+
+def feedback(st, events, name, action=-1):
+    """One line from what the last ``apply`` did (``state.events``).
+
+    ``action`` (if known) words a step that left no event ("stopped").
+    Hits, shields, talents and the win come first, then the rest in order.
+    """
+    a = st.active
+    parts = []
+    add = parts.append
+    first = []  # hits, shields, talents, the win: shown first (one line on 240x135)
+    hot = first.append
+    actor = -1
+    circles = 0
+    ccol = 0
+    for e in events:
+        k = e[0]
+        if k == "roll":
+            actor = e[1]
+            add("rolled " + " ".join(NAMES[f] for f in e[2]))
+        elif k == "circle":
+            actor = e[1]
+            circles += 1
+            ccol = e[2]
+        elif k == "closed":
+            if circles:
+                add("%d circle%s in %s" % (circles, _s(circles), NAMES[ccol]))
+                circles = 0
+            add("%s closed" % NAMES[e[2]])
+        elif k == "attack":
+            actor = e[1]
+            text = "%s attack" % NAMES[e[3]]
+            if text not in first:
+                hot(text)
+        elif k == "loss":
+            if e[2]:
+                hot("%s lost %d" % (name(e[1]), e[2]))
+        elif k == "shield":
+            hot("%s shielded" % name(e[1]))
+        elif k == "eliminated":
+            hot("%s eliminated" % name(e[1]))
+        elif k == "boxes":
+            actor = e[1]
+            add("%s flag +%d" % (NAMES[e[2]], e[3]))
+        elif k == "flag":
+            add("corner %d" % e[3])
+        elif k == "token":
+            actor = e[1]
+            if e[3] < 0:
+                add("took %s" % NAMES[e[2]])
+            else:
+                add("stole %s from %s" % (NAMES[e[2]], name(e[3])))
+        elif k == "discard":
+            add("%s dropped %s" % (name(e[1]), NAMES[e[2]]))
+        elif k == "fury":
+            add("fury")
+        elif k == "red":
+            actor = e[1]
+            add("RED token: die %d %s" % (e[2] + 1, NAMES[e[3]]))
+        elif k == "ultimate":
+            actor = e[1]
+            hot("4 ARROWS")
+        elif k == "ring":
+            hot("Shika's ring")
+        elif k == "talent":
+            actor = e[1]
+            ch = e[2]
+            if ch == 0:
+                hot("talent, rivals +1 %s circle" % NAMES[e[3]])
+            elif ch == 1:
+                hot("talent, Kuma's raid")
+            elif ch == 2:
+                hot("talent, a die captured")
+            else:
+                hot("talent, ring on %s" % NAMES[e[3]])
+        elif k == "turn":
+            add("%s's turn, round %d" % (name(e[1]), e[2]) if name(e[1]) != "You" else "your turn, round %d" % e[2])
+        elif k == "die_back":
+            add("die back")
+        elif k == "ring_off":
+            add("ring off")
+        elif k == "win":
+            hot("%s won" % name(e[1]))
+    if circles:
+        add("%d circle%s in %s" % (circles, _s(circles), NAMES[ccol]))
+    parts = first + parts
+    if not parts:
+        if action == _STOP:
+            parts = ["stopped"]
+        elif action == _RED_SKIP:
+            parts = ["kept the dice"]
+        elif action == _NO_SHIELD:
+            parts = ["took the loss"]
+        else:
+            return ""
+        actor = a
+    if actor < 0:
+        return ", ".join(parts)
+    return "%s: %s" % (name(actor), ", ".join(parts))

@@ -9,132 +9,13 @@
 # which fails the gate on either interpreter.
 import binascii
 
-KEY_A = 0
-KEY_B = 1
-KEY_X = 2
-KEY_Y = 3
-TAP_MS = 40  # a press and its release are this far apart
-PAUSE_HOLD_MS = 800  # hold B this long: the pause menu (the app needs 600)
-MASK = 0x1FFFFFFF  # board ticks wrap at 2**29
+from scenario_kit import (
+    KEY_A, KEY_B, KEY_X, KEY_Y, MASK, PAUSE_HOLD_MS, TAP_MS, Board, Driver, check, hexs, top_kind,
+)
+
 HOLD_AT = 12  # the scripted human holds at this turn total
 ROLL_ROW = 0
 HOLD_ROW = 1
-
-
-def hexs(b):
-    return "".join("%02x" % x for x in b)
-
-
-def check(cond, what):
-    if not cond:
-        raise AssertionError(what)
-
-
-# -- the board (the interface in boards/__init__.py) ----------------------
-class Event:
-    def __init__(self, key_number, pressed):
-        self.key_number = key_number
-        self.pressed = pressed
-
-
-class EventQueue:
-    def __init__(self):
-        self.queue = []
-
-    def get(self):
-        if self.queue:
-            return self.queue.pop(0)
-        return None
-
-
-class Keys:
-    def __init__(self):
-        self.events = EventQueue()
-
-
-class Display:
-    def __init__(self):
-        self.root_group = None
-        self.auto_refresh = False
-        self.brightness = 1.0
-        self.refreshes = 0
-
-    def refresh(self):
-        self.refreshes += 1
-
-
-class Clock:
-    def __init__(self):
-        self.now = 0
-
-
-class Board:
-    def __init__(self, width, height, nvm):
-        self.name = "desktop-mp"
-        self.width = width
-        self.height = height
-        self.display = Display()
-        self.keys = Keys()
-        self.pixels = None
-        self.rgb_led = None
-        self.nvm = nvm
-        self.speaker = None
-        self.hints = {"A": "A", "B": "B", "X": "X", "Y": "Y"}
-        self.clock = Clock()
-
-    def ticks_ms(self):
-        return self.clock.now & MASK
-
-
-# -- driving the app: generators that yield once per press or wait ---------
-class Driver:
-    def __init__(self, app, board):
-        self.app = app
-        self.board = board
-
-    def step(self, ms):
-        self.board.clock.now += ms
-        self.app.step(self.board.clock.now & MASK)
-
-    def key(self, k, pressed):
-        self.board.keys.events.queue.append(Event(k, pressed))
-
-    def tap(self, k):
-        self.key(k, True)
-        self.step(TAP_MS)
-        self.key(k, False)
-        self.step(TAP_MS)
-        yield
-
-    def hold(self, k, ms):
-        self.key(k, True)
-        held = 0
-        while held < ms:
-            self.step(100)
-            held += 100
-        self.key(k, False)
-        self.step(TAP_MS)
-        yield
-
-    def wait(self, ms):
-        self.step(ms)
-        yield
-
-    def choose(self, text):
-        """Move the top menu's cursor to ``text`` (Y steps down) and press A."""
-        menu = self.app.top.menu
-        i = menu.items.index(text)
-        n = 0
-        while menu.index != i:
-            yield from self.tap(KEY_Y)
-            n += 1
-            check(n <= len(menu.items), "cursor never reached %r" % text)
-        yield from self.tap(KEY_A)
-
-
-def top_kind(app):
-    """The kind of screen on top: "Sanbon" (main menu), "About", "Game", ..."""
-    return app.describe().split("\n")[0].split(":")[0]
 
 
 def shown(app):

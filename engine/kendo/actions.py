@@ -1,0 +1,80 @@
+"""Kendo Duel: the action encoding and phases shared by the engine, bots and app.
+
+Cards are the ids 0..51 of cards.py. Every action is a small int. ``state.phase``
+says which kind of decision is pending and ``state.current_player`` who makes it
+(during an exchange that alternates between the two duellists).
+
+| phase     | who                       | actions |
+|-----------|---------------------------|---------|
+| P_SWITCH  | each seat once, clockwise from a random seat | SWITCH + card (give it back to the bottom of its subdeck, take the top one; at most 2 per seat; not if that subdeck is empty), or SWITCH_DONE. After the 2nd switch the next seat switches |
+| P_OPEN    | the initiative player     | OPEN + (target * 16 + main) * 5 + reinf: ``main`` is the Basic card id (0..11) or 12 + (alternative card id - 48) for TAIATARI/MAKI AGE (48..51); ``reinf`` is 0 (none) or 1 + (reinforcing card id - 28) and only with a Basic card (R3) |
+| P_REACT   | the player facing a play  | PLAY + card: a legal reaction (cards.REACTIONS); FAIL only when the hand holds no legal reaction (R4) |
+| P_OVER    | none                      | (current_player is TERMINAL) |
+
+Automatic, with no action: the first attacker (totals, tie switches, G10), the
+initiative passing on when a player cannot open (R2), random pulls on a
+failure (G15), eliminations at the end of an exchange (R13), the win checks.
+
+Options (a bit mask, ``KendoState(..., options=)``; 0 = the digest defaults):
+OPT_ROTATE (INITIATIVE=ROTATE, G11), OPT_REFLECT_CANCEL (REFLECT=CANCEL, G6),
+OPT_ALT_DEFLECT (ALT_ATTACK_ANSWERS=[parry, deflect], G8).
+"""
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+DUEL = const(0)
+COMPETITION = const(1)  # not implemented yet
+
+OPT_ROTATE = const(1)
+OPT_REFLECT_CANCEL = const(2)
+OPT_ALT_DEFLECT = const(4)
+
+P_SWITCH = const(0)
+P_OPEN = const(1)
+P_REACT = const(2)
+P_OVER = const(3)
+PHASE_NAMES = ("switch", "open", "react", "over")
+
+SWITCH = const(0)  # + card  -> 0..51
+SWITCH_DONE = const(52)
+PLAY = const(64)  # + card  -> 64..115
+FAIL = const(120)
+OPEN = const(128)  # + (target * 16 + main) * 5 + reinf -> 128..447
+
+
+def open_action(target, main_card, reinf_card=-1):
+    """The OPEN action for a target seat, a main card and an optional reinforcing card."""
+    m = main_card if main_card < 12 else 12 + main_card - 48
+    r = 0 if reinf_card < 0 else 1 + reinf_card - 28
+    return OPEN + (target * 16 + m) * 5 + r
+
+
+def decode_open(action):
+    """(target, main card, reinforcing card or -1) of an OPEN action."""
+    t, r = divmod(action - OPEN, 5)
+    t, m = divmod(t, 16)
+    return t, (m if m < 12 else 48 + m - 12), (27 + r if r else -1)
+
+
+def describe(action):
+    """A short plain-English name for an action (logs, the terminal player)."""
+    from engine.kendo.cards import name
+
+    if SWITCH <= action < SWITCH + 52:
+        return "switch " + name(action - SWITCH)
+    if action == SWITCH_DONE:
+        return "keep the hand"
+    if PLAY <= action < PLAY + 52:
+        return "play " + name(action - PLAY)
+    if action == FAIL:
+        return "no answer"
+    if OPEN <= action < OPEN + 320:
+        t, m, r = decode_open(action)
+        return "attack player %d with %s%s" % (t + 1, name(m), (" + " + name(r)) if r >= 0 else "")
+    return "action %d" % action

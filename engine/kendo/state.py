@@ -1,0 +1,458 @@
+"""Kendo Duel: the rules engine, ``KendoState`` (the State API of docs/ARCHITECTURE.md).
+
+Rules: ../shared/rules/kendo_duel.md (R1-R14, gaps G1-G18); the decisions taken
+beyond it are in docs/rules/kendo_duel.md. Actions and phases: actions.py;
+cards and the reaction table: cards.py. Only the Duel mode is implemented.
+
+``KendoState(rng, players, mode=DUEL, options=0)`` shuffles the 3 subdecks,
+deals 3 Basic + 4 Counter + 5 Other to every seat and starts the optional
+switch (phase P_SWITCH) at a random seat. Random draws, in order: the Basic,
+Counter and Other shuffles, the first switching seat, then one
+``randrange(hand size)`` per pulled card.
+
+Public attributes (read them; change them only through ``apply``):
+
+- ``players``, ``mode``, ``options``; ``phase``; ``current_player``
+- ``hands``: one sorted bytearray of card ids per seat (hidden, R1)
+- ``decks``: the Basic, Counter and Other subdecks, bytearrays, top = last
+- ``discard``: the face-up pile, in play order
+- ``eliminated``: bytearray per seat, 1 = out; ``switched``: switches per seat
+- ``switch_from``: the first switching seat; ``initiative``: who opens next
+- exchange: ``att`` (opener), ``dfd`` (target), ``inc`` (cards.INC_*: what
+  the facing player answers), ``part`` (the strike's part), ``striker`` (who
+  made the incoming play), ``pend`` (the opening's Basic card still to strike
+  after the reinforcement step, 255 none), ``chain``: (seat, card) byte pairs
+  played in this exchange
+- ``events``: what the last ``apply`` did, for the UI (cleared by each
+  ``apply``, never saved). Plain tuples: ("switch", seat, subdeck),
+  ("first", seat), ("tie_switch", seat), ("open", seat, target, main, reinf
+  or -1), ("play", seat, card, effect), ("fail", seat, incoming),
+  ("pull", taker, victim) (the card is never named: hidden), ("end", next
+  opener), ("cannot_open", seat), ("eliminated", seat), ("win", seats).
+"""
+
+from engine.core import BadSave, Reader, TERMINAL, Writer, check_action
+from engine.rng import Rng
+from engine.kendo.actions import (
+    DUEL, FAIL, OPT_REFLECT_CANCEL, OPT_ROTATE, P_OPEN, P_OVER, P_REACT, P_SWITCH,
+    PLAY, SWITCH, SWITCH_DONE, decode_open, open_action,
+)
+from engine.kendo.cards import (
+    COUNTER0, DEAL, DECK_OF, E_AVOID, E_BOUNCE, E_CANCEL, E_CHAIN, FAIL_LOSS, INC_ALT,
+    INC_REINF, INC_STRIKE, KIND, K_ALT, K_BASIC, K_REINF, N_CARDS, number, reaction,
+    strike_part,
+)
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+GAME_ID = const(2)
+VERSION = const(1)
+MAX_SWITCHES = const(2)
+TIE_ROUNDS = const(3)
+NONE = const(255)
+_SCALARS = ("phase", "switch_from", "initiative", "att", "dfd", "inc", "part", "striker",
+            "pend")
+
+
+def _without(b, card):
+    """``b`` (bytearray) without one ``card`` (bytearray has no remove on the device)."""
+    i = 0
+    while b[i] != card:
+        i += 1
+    return b[:i] + b[i + 1:]
+
+
+def _with(b, card):
+    """``b`` (sorted bytearray) plus ``card``, still sorted."""
+    i = 0
+    while i < len(b) and b[i] < card:
+        i += 1
+    return b[:i] + bytes((card,)) + b[i:]
+
+
+class KendoState:
+    def __init__(self, rng, players=2, mode=DUEL, options=0):
+        if not 2 <= players <= 4:
+            raise ValueError("Kendo Duel needs 2-4 players")
+        if mode != DUEL:
+            raise ValueError("only the Duel mode is implemented")
+        if not 0 <= options <= 7:
+            raise ValueError("bad options")
+        self.rng = rng
+        self.players = players
+        self.mode = mode
+        self.options = options
+        self.events = []
+        self.hands = [bytearray() for _ in range(players)]
+        self.decks = [bytearray(), bytearray(), bytearray()]
+        self.discard = bytearray()
+        self.chain = bytearray()
+        self.eliminated = bytearray(players)
+        self.switched = bytearray(players)
+        self.phase = P_SWITCH
+        self.current_player = 0
+        self.switch_from = 0
+        self.initiative = 0
+        self.att = self.dfd = self.striker = 0
+        self.inc = self.part = 0
+        self.pend = NONE
+        self._winner = None
+        if rng is None:  # from_bytes fills the rest in
+            return
+        for c in range(N_CARDS):
+            self.decks[DECK_OF[c]].append(c)
+        for d in self.decks:
+            rng.shuffle(d)
+        for s in range(players):
+            for d in range(3):
+                for _ in range(DEAL[d]):
+                    self._give(s, self._draw(d))
+        self.switch_from = rng.randrange(players)
+        self.current_player = self.switch_from
+
+    # -- the State API ---------------------------------------------------
+    def is_over(self):
+        return self.current_player == TERMINAL
+
+    def winner(self):
+        return self._winner
+
+    def legal_actions(self):
+        p = self.current_player
+        if p == TERMINAL:
+            return []
+        hand = self.hands[p]
+        out = []
+        if self.phase == P_SWITCH:
+            for c in hand:
+                if self.decks[DECK_OF[c]]:
+                    out.append(SWITCH + c)
+            out.append(SWITCH_DONE)
+        elif self.phase == P_OPEN:
+            self._openings(p, out)
+        else:
+            for c in hand:
+                if reaction(c, self.inc, self.part, self.options) >= 0:
+                    out.append(PLAY + c)
+            if not out:
+                out.append(FAIL)
+        return out
+
+    def _openings(self, p, out):
+        hand = self.hands[p]
+        reinf = [c for c in hand if KIND[c] == K_REINF]
+        for t in range(self.players):
+            if t == p or self.eliminated[t]:
+                continue
+            for c in hand:  # sorted: Basic ids first, then the alternatives
+                k = KIND[c]
+                if k == K_BASIC:
+                    out.append(open_action(t, c))
+                    for r in reinf:
+                        out.append(open_action(t, c, r))
+                elif k == K_ALT:
+                    out.append(open_action(t, c))
+        return out
+
+    def apply(self, action):
+        check_action(self, action)  # before any change: illegal leaves us untouched
+        self.events = []
+        p = self.current_player
+        if self.phase == P_SWITCH:
+            if action == SWITCH_DONE:
+                self._next_switcher()
+            else:
+                self._switch(p, action - SWITCH)
+                self.events.append(("switch", p, DECK_OF[action - SWITCH]))
+                self.switched[p] += 1
+                if self.switched[p] >= MAX_SWITCHES:
+                    self._next_switcher()
+        elif self.phase == P_OPEN:
+            self._open(p, action)
+        elif action == FAIL:
+            self._fail(p)
+        else:
+            self._react(p, action - PLAY)
+
+    def observation(self, seat):
+        """What ``seat`` may see: its own hand, the sizes of the others, the
+        discards and the exchange. Never another hand nor the deck order."""
+        return (
+            seat, self.phase, self.current_player, bytes(self.hands[seat]),
+            tuple(len(h) for h in self.hands), tuple(len(d) for d in self.decks),
+            bytes(self.discard), bytes(self.chain), bytes(self.eliminated),
+            bytes(self.switched), self.initiative, self.att, self.dfd, self.inc, self.part,
+            self.striker, self.pend, self.options, self._winner,
+        )
+
+    def describe_action(self, action):
+        from engine.kendo.actions import describe
+
+        return describe(action)
+
+    # -- setup ------------------------------------------------------------
+    def _draw(self, d):
+        deck = self.decks[d]
+        c = deck[-1]
+        self.decks[d] = deck[:-1]
+        return c
+
+    def _give(self, s, c):
+        self.hands[s] = _with(self.hands[s], c)
+
+    def _switch(self, s, c):
+        """Take the top card of c's subdeck first, then put c at the bottom (G9)."""
+        d = DECK_OF[c]
+        new = self._draw(d)
+        self.hands[s] = _without(self.hands[s], c)
+        self.decks[d] = bytearray((c,)) + self.decks[d]
+        self._give(s, new)
+
+    def _next_switcher(self):
+        n = (self.current_player + 1) % self.players
+        if n == self.switch_from:
+            first = self._pick_first()
+            self.events.append(("first", first))
+            self._begin(first)
+        else:
+            self.current_player = n
+
+    def _total(self, s):
+        t = 0
+        for c in self.hands[s]:
+            t += number(c)
+        return t
+
+    def _pick_first(self):
+        """Highest Basic total; tied seats switch their lowest Basic (at most
+        TIE_ROUNDS times, while the Basic subdeck lasts), then the highest
+        single Basic card decides (setup step 5, G10)."""
+        rounds = 0
+        while True:
+            best = -1
+            tied = []
+            for s in range(self.players):
+                t = self._total(s)
+                if t > best:
+                    best = t
+                    tied = [s]
+                elif t == best:
+                    tied.append(s)
+            if len(tied) == 1:
+                return tied[0]
+            if rounds >= TIE_ROUNDS or len(self.decks[0]) < len(tied):
+                break
+            rounds += 1
+            for s in tied:
+                low = min(c for c in self.hands[s] if c < COUNTER0)
+                self._switch(s, low)
+                self.events.append(("tie_switch", s))
+        best = -1
+        first = tied[0]
+        for s in tied:
+            hi = max([c for c in self.hands[s] if c < COUNTER0] or [-1])
+            if hi > best:
+                best = hi
+                first = s
+        return first
+
+    # -- exchanges ----------------------------------------------------------
+    def _begin(self, s):
+        """Seat ``s`` (or the next one clockwise who can) opens (R2, G7)."""
+        self.chain = bytearray()
+        self.pend = NONE
+        for i in range(self.players):
+            p = (s + i) % self.players
+            if self.eliminated[p]:
+                continue
+            if self._openings(p, []):
+                self.phase = P_OPEN
+                self.initiative = p
+                self.current_player = p
+                return
+            self.events.append(("cannot_open", p))
+        # deadlock: the most cards wins, a tie is a draw (G7)
+        best = -1
+        win = []
+        for p in range(self.players):
+            if self.eliminated[p]:
+                continue
+            n = len(self.hands[p])
+            if n > best:
+                best = n
+                win = [p]
+            elif n == best:
+                win.append(p)
+        self._finish(tuple(win))
+
+    def _play(self, p, c):
+        self.hands[p] = _without(self.hands[p], c)
+        self.discard.append(c)
+        self.chain.append(p)
+        self.chain.append(c)
+
+    def _open(self, p, action):
+        t, main, r = decode_open(action)
+        self._play(p, main)
+        self.att = self.striker = p
+        self.dfd = self.current_player = t
+        self.phase = P_REACT
+        self.events.append(("open", p, t, main, r))
+        if r >= 0:
+            self._play(p, r)
+            self.inc = INC_REINF
+            self.pend = main
+        elif KIND[main] == K_ALT:
+            self.inc = INC_ALT
+        else:
+            self.inc = INC_STRIKE
+            self.part = strike_part(main)
+
+    def _strike_after_reinf(self):
+        """After the reinforcement step the opening's Basic card strikes (R5)."""
+        self.inc = INC_STRIKE
+        self.part = strike_part(self.pend)
+        self.pend = NONE
+        self.striker = self.att
+        self.current_player = self.dfd
+
+    def _react(self, p, c):
+        eff = reaction(c, self.inc, self.part, self.options)
+        self._play(p, c)
+        self.events.append(("play", p, c, eff))
+        s = self.striker
+        if eff == E_BOUNCE and not self.options & OPT_REFLECT_CANCEL:
+            self.striker = p
+            self.current_player = s
+        elif eff == E_CANCEL or eff == E_BOUNCE:
+            self._strike_after_reinf()
+        elif eff == E_CHAIN:
+            self.part = strike_part(c)
+            self.striker = p
+            self.current_player = s
+        elif eff == E_AVOID:
+            self._end(p)
+        else:  # E_BLOCK: the last striker opens next (R11)
+            self._end(s)
+
+    def _fail(self, p):
+        s = self.striker
+        self.events.append(("fail", p, self.inc))
+        for _ in range(FAIL_LOSS[self.inc]):
+            h = self.hands[p]
+            if not h:
+                break
+            c = h[self.rng.randrange(len(h))]
+            self.hands[p] = _without(h, c)
+            self._give(s, c)
+            self.events.append(("pull", s, p))
+        if self.inc == INC_REINF:
+            self._strike_after_reinf()
+        else:
+            self._end(s)
+
+    def _end(self, nxt):
+        """End of an exchange: eliminations (R13), winner (R14), next opener (R11)."""
+        alive = [p for p in range(self.players) if not self.eliminated[p]]
+        for p in alive:
+            if not self.hands[p]:
+                self.eliminated[p] = 1
+                self.events.append(("eliminated", p))
+        left = [p for p in alive if not self.eliminated[p]]
+        if len(left) <= 1:
+            self._finish(tuple(left) if left else tuple(alive))  # all at 0: draw (G13)
+            return
+        if self.options & OPT_ROTATE:
+            nxt = (self.att + 1) % self.players
+        while self.eliminated[nxt]:
+            nxt = (nxt + 1) % self.players
+        self.events.append(("end", nxt))
+        self._begin(nxt)
+
+    def _finish(self, seats):
+        self._winner = seats
+        self.phase = P_OVER
+        self.current_player = TERMINAL
+        self.events.append(("win", seats))
+
+    # -- serialisation ------------------------------------------------------
+    def to_bytes(self):
+        w = Writer(GAME_ID, VERSION)
+        w.raw(self.rng.to_bytes() if self.rng is not None else bytes(8))
+        w.u8(self.players)
+        w.u8(self.mode)
+        w.u8(self.options)
+        w.u8(self.current_player & 0xFF)
+        for name in _SCALARS:
+            w.u8(getattr(self, name))
+        for h in self.hands:
+            w.seq8(h)
+        for d in self.decks:
+            w.seq8(d)
+        w.seq8(self.discard)
+        w.seq8(self.chain)
+        w.raw(self.eliminated)
+        w.raw(self.switched)
+        if self._winner is None:
+            w.u8(255)
+        else:
+            w.seq8(self._winner)
+        return w.getvalue()
+
+    @classmethod
+    def from_bytes(cls, data):
+        r = Reader(data, GAME_ID, VERSION)
+        raw = r.raw(8)
+        try:
+            rng = Rng.from_bytes(raw)
+        except ValueError:
+            raise BadSave("bad RNG state")
+        players = r.u8()
+        mode = r.u8()
+        options = r.u8()
+        if not 2 <= players <= 4 or mode != DUEL or options > 7:
+            raise BadSave("bad Kendo header")
+        s = cls(None, players, mode, options)
+        s.rng = rng
+        cp = r.u8()
+        s.current_player = TERMINAL if cp == 0xFF else cp
+        for name in _SCALARS:
+            setattr(s, name, r.u8())
+        s.hands = [bytearray(r.seq8()) for _ in range(players)]
+        s.decks = [bytearray(r.seq8()) for _ in range(3)]
+        s.discard = bytearray(r.seq8())
+        s.chain = bytearray(r.seq8())
+        s.eliminated = bytearray(r.raw(players))
+        s.switched = bytearray(r.raw(players))
+        if r.u8() != 255:
+            r.pos -= 1
+            s._winner = tuple(r.seq8())
+        r.end()
+        s._validate()
+        return s
+
+    def _validate(self):
+        seen = bytearray(N_CARDS)
+        for b in self.hands + self.decks + [self.discard]:
+            for c in b:
+                if c >= N_CARDS or seen[c]:
+                    raise BadSave("cards are not the 52 cards")
+                seen[c] = 1
+        if sum(seen) != N_CARDS:
+            raise BadSave("cards are missing")
+        for d in range(3):
+            for c in self.decks[d]:
+                if DECK_OF[c] != d:
+                    raise BadSave("a card is in the wrong subdeck")
+        if self.phase > P_OVER or (self.phase == P_OVER) != (self.current_player == TERMINAL):
+            raise BadSave("bad phase")
+        if self.current_player != TERMINAL and self.current_player >= self.players:
+            raise BadSave("bad current player")
+        if self.pend != NONE and self.pend >= COUNTER0:
+            raise BadSave("bad pending strike")

@@ -1,0 +1,378 @@
+"""Kendo Duel rules: the digest's scenarios D1-D16 (Duel), the proposed
+decisions (reflect, options), illegal actions and saves."""
+
+import pytest
+
+from engine.core import BadSave, IllegalAction, TERMINAL
+from engine.kendo.actions import (
+    FAIL, OPT_ALT_DEFLECT, OPT_REFLECT_CANCEL, OPT_ROTATE, P_OPEN, P_OVER, P_REACT, P_SWITCH,
+    PLAY, SWITCH, SWITCH_DONE, decode_open, describe, open_action,
+)
+from engine.kendo.cards import (
+    COLOUR, DECK_OF, KIND, K_BASIC, K_COUNTER, N_CARDS, REACTIONS, SPEC, name, number,
+)
+from engine.kendo.state import GAME_ID, KendoState
+from engine.rng import Rng
+
+MEN, KOTE, DO, TSUKI = 0, 1, 2, 3
+JODAN, SEME, MUSHIN, TAI_SABAKI, KAMAE, TSUBAZERIAI, TAIATARI = 28, 30, 32, 36, 38, 42, 48
+
+
+def counter(a, b):
+    return 12 + a * 4 + b
+
+
+def make(hands, init=0, options=0, seed=1):
+    """A state ready for seat ``init`` to open, with exactly these hands; every
+    other card is in its subdeck."""
+    s = KendoState(Rng(seed), len(hands), options=options)
+    used = set(c for h in hands for c in h)
+    s.hands = [bytearray(sorted(h)) for h in hands]
+    s.decks = [bytearray(c for c in range(N_CARDS) if DECK_OF[c] == d and c not in used)
+               for d in range(3)]
+    s.switched = bytearray([2] * len(hands))
+    s._begin(init)
+    s.events = []
+    return s
+
+
+def plays(s):
+    return sorted(a - PLAY for a in s.legal_actions())
+
+
+def test_card_table():
+    assert len(KIND) == N_CARDS == 52
+    assert sum(t[4] for t in SPEC) == 52
+    assert [sum(1 for c in range(52) if DECK_OF[c] == d) for d in range(3)] == [12, 16, 24]
+    assert [number(c) for c in (0, 4, 8, 3, 7, 11)] == [1, 5, 9, 4, 8, 12]  # G1
+    assert name(counter(MEN, KOTE)) == "MEN-KOTE" and name(TAIATARI) == "TAIATARI"
+    assert KIND[counter(TSUKI, TSUKI)] == K_COUNTER and KIND[11] == K_BASIC
+    assert len(REACTIONS) == 3 and len(set(COLOUR)) == 6
+
+
+def test_d1_setup_two_players():
+    s = KendoState(Rng(5), 2)
+    assert s.phase == P_SWITCH
+    for h in s.hands:
+        assert [sum(1 for c in h if DECK_OF[c] == d) for d in range(3)] == [3, 4, 5]
+    assert [len(d) for d in s.decks] == [6, 8, 14]
+    allc = sorted(c for b in s.hands + s.decks for c in b)
+    assert allc == list(range(52))  # no JIKAN DESU, no marks
+
+
+def test_d2_setup_four_players_switch_rules():
+    s = KendoState(Rng(7), 4)
+    assert [len(d) for d in s.decks] == [0, 0, 4]
+    hand = s.hands[s.current_player]
+    basic = [c for c in hand if DECK_OF[c] == 0][0]
+    other = [c for c in hand if DECK_OF[c] == 2][0]
+    assert SWITCH + basic not in s.legal_actions()
+    before = s.to_bytes()
+    with pytest.raises(IllegalAction):
+        s.apply(SWITCH + basic)
+    assert s.to_bytes() == before
+    s.apply(SWITCH + other)
+    assert other in s.decks[2]
+
+
+def test_d3_switch_top_and_bottom_and_at_most_two():
+    s = KendoState(Rng(3), 2)
+    p = s.current_player
+    card = [c for c in s.hands[p] if DECK_OF[c] == 0][0]
+    top = s.decks[0][-1]
+    s.apply(SWITCH + card)
+    assert top in s.hands[p] and card not in s.hands[p]
+    assert s.decks[0][0] == card and len(s.hands[p]) == 12 and len(s.decks[0]) == 6
+    other = [c for c in s.hands[p] if DECK_OF[c] == 2][0]
+    s.apply(SWITCH + other)
+    assert s.switched[p] == 2 and s.current_player != p
+    third = [c for c in s.hands[p] if DECK_OF[c] == 1][0]
+    with pytest.raises(IllegalAction):
+        s.apply(SWITCH + third)
+
+
+def _switch_phase(s, hands):
+    s.hands = [bytearray(sorted(h)) for h in hands]
+    used = set(c for h in hands for c in h)
+    s.decks = [bytearray(c for c in range(N_CARDS) if DECK_OF[c] == d and c not in used)
+               for d in range(3)]
+
+
+def test_d4_highest_total_opens():
+    s = KendoState(Rng(2), 2)
+    _switch_phase(s, [[4, 5, 6, 12, 13], [0, 1, 11, 14, 15]])  # 18 vs 15
+    s.apply(SWITCH_DONE)
+    s.apply(SWITCH_DONE)
+    assert s.phase == P_OPEN and s.initiative == 0 and s.current_player == 0
+
+
+def test_d5_tie_switches_then_recompare():
+    s = KendoState(Rng(2), 2)
+    _switch_phase(s, [[4, 5, 6, 12, 13], [0, 7, 8, 14, 15]])  # 18 vs 18
+    s.decks[0] = bytearray([2, 3, 9, 10, 1, 11])  # top = last: A gets 12, B gets 2
+    s.events = []
+    assert s._pick_first() == 0
+    assert [e[1] for e in s.events if e[0] == "tie_switch"] == [0, 1]
+    assert 4 in s.decks[0] and 0 in s.decks[0]  # the lowest went to the bottom
+
+
+def test_d5_tie_persists_three_times_then_highest_card():
+    s = KendoState(Rng(2), 2)
+    _switch_phase(s, [[6, 8, 9, 12, 13], [2, 10, 11, 14, 15]])
+    s.decks[0] = bytearray([3, 7, 1, 5, 0, 4])
+    s.events = []
+    first = s._pick_first()
+    assert len([e for e in s.events if e[0] == "tie_switch"]) == 6  # 3 rounds
+    assert s._total(0) == s._total(1)
+    assert first == 1  # B holds the 12
+
+
+def test_d5_empty_basic_subdeck_highest_card():
+    s = KendoState(Rng(2), 2)
+    _switch_phase(s, [[4, 5, 6, 12, 13], [0, 7, 8, 14, 15]])
+    s.discard = s.decks[0]
+    s.decks[0] = bytearray()
+    assert s._pick_first() == 1  # B's 9 beats A's 7
+
+
+def test_d6_must_react_pass_rejected():
+    s = make([[MEN, KOTE], [4, counter(MEN, KOTE), DO]])
+    s.apply(open_action(1, MEN))
+    assert s.phase == P_REACT and s.current_player == 1
+    assert plays(s) == [4, counter(MEN, KOTE)]
+    before = s.to_bytes()
+    with pytest.raises(IllegalAction):
+        s.apply(FAIL)
+    assert s.to_bytes() == before
+
+
+def test_d7_counter_answered_with_basic_gives_initiative_to_counterer():
+    s = make([[MEN, KOTE, DO], [counter(MEN, KOTE), 6, TSUKI]])
+    s.apply(open_action(1, MEN))
+    s.apply(PLAY + counter(MEN, KOTE))
+    assert s.current_player == 0 and plays(s) == [KOTE]
+    s.apply(PLAY + KOTE)
+    assert s.phase == P_OPEN and s.current_player == 1 and s.initiative == 1
+    assert [len(h) for h in s.hands] == [1, 2]
+
+
+def test_d8_failure_against_strike_loses_two_random_cards():
+    s = make([[MEN, KOTE], [DO, TSUKI, JODAN]])
+    s.apply(open_action(1, MEN))
+    assert s.legal_actions() == [FAIL]
+    s.apply(FAIL)
+    assert [len(h) for h in s.hands] == [3, 1]
+    assert s.phase == P_OPEN and s.current_player == 0
+    assert sum(1 for e in s.events if e[0] == "pull") == 2
+
+
+def test_d9_neutralize_then_block():
+    s = make([[KOTE, SEME, DO], [MUSHIN, 5, TSUKI]])
+    s.apply(open_action(1, KOTE, SEME))
+    assert plays(s) == [MUSHIN]  # the reinforcement first; KOTE cannot answer it
+    s.apply(PLAY + MUSHIN)
+    assert s.current_player == 1 and plays(s) == [5]
+    s.apply(PLAY + 5)
+    assert [len(h) for h in s.hands] == [1, 1]
+    assert sorted(s.discard) == sorted([KOTE, SEME, MUSHIN, 5])
+    assert s.current_player == 0  # blocked: the striker opens again
+
+
+def test_d10_reinforcement_failure_pull_first():
+    seen = set()
+    for seed in range(40):
+        s = make([[KOTE, SEME, DO], [5, TSUKI, 6, 7]], seed=seed)
+        s.apply(open_action(1, KOTE, SEME))
+        assert s.legal_actions() == [FAIL]
+        s.apply(FAIL)
+        assert len(s.hands[1]) == 3 and len(s.hands[0]) == 2
+        if 5 in s.hands[1]:
+            s.apply(PLAY + 5)
+            assert len(s.hands[1]) == 2
+            seen.add("blocked")
+        else:
+            assert s.legal_actions() == [FAIL]
+            s.apply(FAIL)
+            assert len(s.hands[1]) == 1  # 3 lost in total
+            seen.add("lost3")
+    assert seen == {"blocked", "lost3"}
+
+
+def test_d11_alternative_attack_needs_parry():
+    s = make([[TAIATARI, MEN], [TAI_SABAKI, KAMAE, DO]])
+    s.apply(open_action(1, TAIATARI))
+    assert s.legal_actions() == [FAIL]
+    s.apply(FAIL)
+    assert [len(h) for h in s.hands] == [2, 2] and s.current_player == 0
+    s = make([[TAIATARI, MEN], [TAI_SABAKI, TSUBAZERIAI, DO]])
+    s.apply(open_action(1, TAIATARI))
+    assert plays(s) == [TSUBAZERIAI]
+
+
+def test_option_alt_attack_deflect():
+    s = make([[TAIATARI, MEN], [TAI_SABAKI, DO]], options=OPT_ALT_DEFLECT)
+    s.apply(open_action(1, TAIATARI))
+    assert plays(s) == [TAI_SABAKI]
+    s.apply(PLAY + TAI_SABAKI)
+    assert s.current_player == 1
+
+
+def test_d12_illegal_openings():
+    s = make([[counter(MEN, MEN), TAIATARI, JODAN, SEME, MEN, TAI_SABAKI], [DO, KOTE]])
+    legal = s.legal_actions()
+    mains = set(decode_open(a)[1] for a in legal)
+    assert mains == {MEN, TAIATARI}
+    assert open_action(1, TAIATARI, JODAN) not in legal
+    assert all(decode_open(a)[2] in (-1, JODAN, SEME) for a in legal)
+    before = s.to_bytes()
+    for bad in (PLAY + counter(MEN, MEN), PLAY + TAI_SABAKI, open_action(1, TAIATARI, JODAN),
+                FAIL, SWITCH_DONE, open_action(0, MEN)):
+        with pytest.raises(IllegalAction):
+            s.apply(bad)
+        assert s.to_bytes() == before
+
+
+def test_d13_long_chain_ends_with_basic():
+    s = make([[MEN, counter(DO, TSUKI), KOTE], [counter(MEN, DO), TSUKI, DO]])
+    s.apply(open_action(1, MEN))
+    s.apply(PLAY + counter(MEN, DO))
+    assert s.current_player == 0 and plays(s) == [counter(DO, TSUKI)]
+    s.apply(PLAY + counter(DO, TSUKI))
+    assert plays(s) == [TSUKI]
+    s.apply(PLAY + TSUKI)
+    assert s.phase == P_OPEN and s.current_player == 0
+
+
+def test_d14_deflect_takes_initiative():
+    s = make([[MEN, KOTE], [TAI_SABAKI, DO]])
+    s.apply(open_action(1, MEN))
+    s.apply(PLAY + TAI_SABAKI)
+    assert s.phase == P_OPEN and s.current_player == 1
+
+
+def test_d15_last_card_elimination_and_draw():
+    s = make([[MEN, KOTE], [4]])
+    s.apply(open_action(1, MEN))
+    s.apply(PLAY + 4)
+    assert s.is_over() and s.winner() == (0,) and s.eliminated[1] == 1
+    assert s.current_player == TERMINAL and s.phase == P_OVER and s.legal_actions() == []
+    s = make([[MEN], [4]])
+    s.apply(open_action(1, MEN))
+    s.apply(PLAY + 4)
+    assert s.winner() == (0, 1)  # both at 0 in the same exchange: a draw (G13)
+
+
+def test_d16_three_players_only_the_pair_plays():
+    s = make([[MEN, KOTE], [DO, TSUKI, MUSHIN], [4, 5]])
+    assert open_action(2, MEN) in s.legal_actions() and open_action(1, MEN) in s.legal_actions()
+    hand_b = bytes(s.hands[1])
+    s.apply(open_action(2, MEN))
+    assert s.current_player == 2
+    s.apply(PLAY + 4)
+    assert bytes(s.hands[1]) == hand_b and s.current_player == 0
+
+
+def test_g6_reflect_bounces_reinforcement():
+    s = make([[MEN, JODAN, KOTE], [SEME, 4, DO]])
+    s.apply(open_action(1, MEN, JODAN))
+    assert plays(s) == [SEME]
+    s.apply(PLAY + SEME)
+    assert s.current_player == 0 and s.legal_actions() == [FAIL]
+    s.apply(FAIL)  # B pulls A's last card
+    assert len(s.hands[0]) == 0 and s.current_player == 1 and plays(s) == [4]
+    s.apply(PLAY + 4)
+    assert s.winner() == (1,)
+
+
+def test_g6_reflect_cancel_option():
+    s = make([[MEN, JODAN, KOTE], [SEME, 4, DO]], options=OPT_REFLECT_CANCEL)
+    s.apply(open_action(1, MEN, JODAN))
+    s.apply(PLAY + SEME)
+    assert s.current_player == 1 and plays(s) == [4]
+
+
+def test_g11_rotate_option():
+    s = make([[MEN, KOTE], [DO, TSUKI], [4, 6]], options=OPT_ROTATE)
+    s.apply(open_action(2, MEN))
+    s.apply(PLAY + 4)
+    assert s.current_player == 1  # clockwise from the opener, not the last striker
+
+
+def test_g7_cannot_open_passes_and_deadlock():
+    s = make([[counter(MEN, KOTE), MUSHIN], [MEN, DO]])
+    assert s.current_player == 1  # seat 0 has no opening: the initiative passes
+    s = make([[counter(MEN, KOTE), MUSHIN], [counter(DO, DO)]])
+    assert s.is_over() and s.winner() == (0,)  # nobody can open: most cards wins
+
+
+def test_failure_loses_at_most_the_hand():
+    s = make([[MEN, KOTE], [DO]])
+    s.apply(open_action(1, MEN))
+    s.apply(FAIL)
+    assert s.winner() == (0,) and len(s.hands[0]) == 2
+
+
+def test_observation_hides_other_hands():
+    s = make([[MEN, KOTE], [DO, TSUKI, MUSHIN]])
+    o = s.observation(0)
+    assert bytes([MEN, KOTE]) in o and bytes([DO, TSUKI, MUSHIN]) not in o
+    assert (2, 3) in o
+
+
+def test_illegal_actions_leave_state_untouched():
+    s = KendoState(Rng(11), 3)
+    r = Rng(12)
+    for _ in range(30):
+        if s.is_over():
+            break
+        before = s.to_bytes()
+        legal = s.legal_actions()
+        for a in range(0, 460, 7):
+            if a not in legal:
+                with pytest.raises(IllegalAction):
+                    s.apply(a)
+                assert s.to_bytes() == before
+        s.apply(r.choice(legal))
+
+
+def test_save_round_trip_replays_identically():
+    for players in (2, 3, 4):
+        s = KendoState(Rng(20 + players), players)
+        r = Rng(1)
+        while not s.is_over():
+            data = s.to_bytes()
+            assert data[0] == GAME_ID == 2 and data[1] == 1
+            t = KendoState.from_bytes(data)
+            assert t.to_bytes() == data and t.legal_actions() == s.legal_actions()
+            a = r.choice(s.legal_actions())
+            s.apply(a)
+            t.apply(a)
+            assert t.to_bytes() == s.to_bytes()
+        t = KendoState.from_bytes(s.to_bytes())
+        assert t.winner() == s.winner() and t.is_over()
+
+
+def test_bad_saves_rejected():
+    data = KendoState(Rng(3), 2).to_bytes()
+    with pytest.raises(BadSave):
+        KendoState.from_bytes(data[:-1])
+    with pytest.raises(BadSave):
+        KendoState.from_bytes(bytes([1]) + data[1:])
+    with pytest.raises(BadSave):
+        KendoState.from_bytes(data + b"\x00")
+    bad = bytearray(data)
+    assert bad[23] == 12  # hand 0: its length, then its sorted cards
+    bad[24] = bad[25]  # duplicate a card
+    with pytest.raises(BadSave):
+        KendoState.from_bytes(bytes(bad))
+
+
+def test_describe():
+    assert describe(open_action(1, KOTE, SEME)) == "attack player 2 with KOTE + SEME"
+    assert describe(PLAY + counter(MEN, DO)) == "play MEN-DO"
+    assert describe(FAIL) == "no answer"
+
+
+def test_competition_not_implemented():
+    with pytest.raises(ValueError):
+        KendoState(Rng(1), 2, mode=1)

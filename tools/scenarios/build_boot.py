@@ -24,13 +24,10 @@ import binascii
 import os
 import sys
 
-KEY_A = 0
-KEY_B = 1
-KEY_X = 2
-KEY_Y = 3
+from scenario_kit import KEY_A, KEY_B, KEY_X, KEY_Y, PAUSE_HOLD_MS, TAP_MS, check, hexs, shown, texts, top_kind
+from scenario_kit import Driver as _KitDriver
+
 KEY_NAMES = "ABXY"
-TAP_MS = 40  # a press and its release are this far apart
-PAUSE_HOLD_MS = 800  # hold B this long: the pause menu (the app needs 600)
 HOLD_AT = 12  # the scripted human holds at this turn total
 ROLL_ROW = 0
 HOLD_ROW = 1
@@ -53,17 +50,8 @@ BOARDS = (
 FALLBACK = ("fallback", "raspberry_pi_pico", {"SANBON_BOARD": "gameboy"}, "pico_display2")
 
 
-def check(cond, what):
-    if not cond:
-        raise AssertionError(what)
-
-
 def result(tag, text):
     print("RESULT %s %s" % (tag, text))
-
-
-def hexs(b):
-    return "".join("%02x" % x for x in b)
 
 
 # -- power-on --------------------------------------------------------------
@@ -162,7 +150,9 @@ def key_pins(name):
     return [[board.GP12], [board.GP13], [board.GP14], [board.GP15]]
 
 
-class Driver:
+class Driver(_KitDriver):
+    """Presses raw pins of the fake keypad, so the board's own key mapping runs."""
+
     def __init__(self, app, name):
         import keypad
         import supervisor
@@ -172,6 +162,7 @@ class Driver:
         self.raw = keypad.instances[-1]
         self.pins = key_pins(name)
         self.turn = [0, 0, 0, 0]
+        self.down = [None, None, None, None]
         self.seen = Seen(app.board.keys.events)
         app.board.keys.events = self.seen
         self.raw_events = 0
@@ -194,75 +185,17 @@ class Driver:
         self.raw.release(pin)
         self.raw_events += 1
 
-    def tap(self, k):
-        pin = self.pin(k)
-        self.press(pin)
-        self.step(TAP_MS)
-        self.release(pin)
-        self.step(TAP_MS)
-        yield
-
-    def hold(self, k, ms):
-        pin = self.pin(k)
-        self.press(pin)
-        held = 0
-        while held < ms:
-            self.step(100)
-            held += 100
-        self.release(pin)
-        self.step(TAP_MS)
-        yield
-
-    def wait(self, ms):
-        self.step(ms)
-        yield
-
-    def choose(self, text):
-        """Move the top menu's cursor to ``text`` (Y steps down) and press A."""
-        menu = self.app.top.menu
-        i = menu.items.index(text)
-        n = 0
-        while menu.index != i:
-            yield from self.tap(KEY_Y)
-            n += 1
-            check(n <= len(menu.items), "cursor never reached %r" % text)
-        yield from self.tap(KEY_A)
+    def key(self, k, pressed):
+        """The kit's tap/hold/wait/choose press logical keys through here: a
+        press takes the key's next pin, its release lets go of that pin."""
+        if pressed:
+            self.down[k] = self.pin(k)
+            self.press(self.down[k])
+        else:
+            self.release(self.down[k])
 
 
 # -- what the screen shows -------------------------------------------------
-def top_kind(app):
-    """The kind of screen on top: "Sanbon" (main menu), "About", "Game", ..."""
-    return app.describe().split("\n")[0].split(":")[0]
-
-
-def shown(app):
-    """app.describe() on one line; the About screen's free memory differs
-    between the interpreters, so it is masked."""
-    rows = []
-    for line in app.describe().split("\n"):
-        i = line.find("Free memory:")
-        if i >= 0:
-            line = line[:i] + "Free memory: ?"
-        rows.append(line)
-    return " | ".join(rows)
-
-
-def texts(group, out):
-    """The visible, non-empty label texts under ``group``, in drawing order."""
-    from adafruit_display_text.label import Label
-    from displayio import Group
-
-    for layer in group:
-        if layer.hidden:
-            continue
-        if isinstance(layer, Label):
-            if layer.text:
-                out.append(layer.text)
-        elif isinstance(layer, Group):
-            texts(layer, out)
-    return out
-
-
 def lights():
     """The duty cycles of the live PWMOuts (RGB LED, backlight), as GPIO:duty."""
     import pwmio

@@ -10,40 +10,12 @@
 import binascii
 
 from scenario_kit import (
-    KEY_A, KEY_B, KEY_X, KEY_Y, MASK, PAUSE_HOLD_MS, TAP_MS, Board, Driver, check, hexs, top_kind,
+    KEY_A, KEY_B, KEY_X, KEY_Y, MASK, PAUSE_HOLD_MS, TAP_MS, Board, Driver, check, hexs, shown, texts, top_kind,
 )
 
 HOLD_AT = 12  # the scripted human holds at this turn total
 ROLL_ROW = 0
 HOLD_ROW = 1
-
-
-def shown(app):
-    """What app.describe() says, on one line. The About screen's free memory
-    differs between the interpreters, so it is masked."""
-    rows = []
-    for line in app.describe().split("\n"):
-        i = line.find("Free memory:")
-        if i >= 0:
-            line = line[:i] + "Free memory: ?"
-        rows.append(line)
-    return " | ".join(rows)
-
-
-def texts(group, out):
-    """The visible, non-empty label texts under ``group``, in drawing order."""
-    from adafruit_display_text.label import Label
-    from displayio import Group
-
-    for layer in group:
-        if layer.hidden:
-            continue
-        if isinstance(layer, Label):
-            if layer.text:
-                out.append(layer.text)
-        elif isinstance(layer, Group):
-            texts(layer, out)
-    return out
 
 
 def result(tag, text):

@@ -126,3 +126,31 @@ class Driver:
 def top_kind(app):
     """The kind of screen on top: "Sanbon" (main menu), "About", "Game", ..."""
     return app.describe().split("\n")[0].split(":")[0]
+
+
+def shown(app):
+    """What app.describe() says, on one line. The About screen's free memory
+    differs between the interpreters, so it is masked."""
+    rows = []
+    for line in app.describe().split("\n"):
+        i = line.find("Free memory:")
+        if i >= 0:
+            line = line[:i] + "Free memory: ?"
+        rows.append(line)
+    return " | ".join(rows)
+
+
+def texts(group, out):
+    """The visible, non-empty label texts under ``group``, in drawing order."""
+    from adafruit_display_text.label import Label
+    from displayio import Group
+
+    for layer in group:
+        if layer.hidden:
+            continue
+        if isinstance(layer, Label):
+            if layer.text:
+                out.append(layer.text)
+        elif isinstance(layer, Group):
+            texts(layer, out)
+    return out

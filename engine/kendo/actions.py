@@ -9,6 +9,7 @@ says which kind of decision is pending and ``state.current_player`` who makes it
 | P_SWITCH  | each seat once, clockwise from a random seat | SWITCH + card (give it back to the bottom of its subdeck, take the top one; at most 2 per seat; not if that subdeck is empty), or SWITCH_DONE. After the 2nd switch the next seat switches |
 | P_OPEN    | the initiative player     | OPEN + (target * 16 + main) * 5 + reinf: ``main`` is the Basic card id (0..11) or 12 + (alternative card id - 48) for TAIATARI/MAKI AGE (48..51); ``reinf`` is 0 (none) or 1 + (reinforcing card id - 28) and only with a Basic card (R3) |
 | P_REACT   | the player facing a play  | PLAY + card: a legal reaction (cards.REACTIONS); FAIL only when the hand holds no legal reaction (R4) |
+| P_DISCARD | Competition: a seat over 12 cards after the refill (C5) | DISCARD + card: one card to the face-up discard pile, until 12 are left |
 | P_OVER    | none                      | (current_player is TERMINAL) |
 
 Automatic, with no action: the first attacker (totals, tie switches, G10), the
@@ -29,7 +30,7 @@ except ImportError:
 
 
 DUEL = const(0)
-COMPETITION = const(1)  # not implemented yet
+COMPETITION = const(1)
 
 OPT_ROTATE = const(1)
 OPT_REFLECT_CANCEL = const(2)
@@ -39,13 +40,52 @@ P_SWITCH = const(0)
 P_OPEN = const(1)
 P_REACT = const(2)
 P_OVER = const(3)
-PHASE_NAMES = ("switch", "open", "react", "over")
+P_DISCARD = const(4)
+PHASE_NAMES = ("switch", "open", "react", "over", "discard")
 
 SWITCH = const(0)  # + card  -> 0..51
 SWITCH_DONE = const(52)
 PLAY = const(64)  # + card  -> 64..115
 FAIL = const(120)
 OPEN = const(128)  # + (target * 16 + main) * 5 + reinf -> 128..447
+DISCARD = const(448)  # + card -> 448..499 (Competition, C5)
+
+# how a game ended (state.end_reason)
+END_LAST = const(0)  # Duel: the only player with cards left (R14)
+END_DEADLOCK = const(1)  # nobody can open: most cards (Duel) / time called (Competition)
+END_IPPON = const(2)  # Competition: the 2nd ippon, or the first ippon in encho (C6, C8)
+END_TIME = const(3)  # Competition: JIKAN DESU drawn while one player led (C6)
+END_HANTEI = const(4)  # Competition: judges' decision on fewer hansoku (C7)
+END_DRAW = const(5)  # a draw: all out at once (G13), tied deadlock, hikiwake (C7)
+END_NAMES = ("last one standing", "nobody can attack", "two ippon", "time (jikan desu)",
+             "hantei", "draw")
+
+# observation tuple indexes (state.observation(seat))
+O_SEAT = const(0)
+O_PHASE = const(1)
+O_CURRENT = const(2)
+O_HAND = const(3)  # own hand, sorted bytes
+O_SIZES = const(4)  # hand sizes per seat
+O_DECKS = const(5)  # subdeck sizes (Basic, Counter, Other)
+O_DISCARD = const(6)  # the face-up discard pile, in play order
+O_CHAIN = const(7)  # this exchange's (seat, card) byte pairs
+O_ELIMINATED = const(8)
+O_SWITCHED = const(9)
+O_INITIATIVE = const(10)
+O_ATT = const(11)
+O_DFD = const(12)
+O_INC = const(13)
+O_PART = const(14)
+O_STRIKER = const(15)
+O_PEND = const(16)
+O_OPTIONS = const(17)
+O_WINNER = const(18)
+O_MODE = const(19)
+O_IPPONS = const(20)  # bytes per seat (Competition; zeros in Duel)
+O_HANSOKU = const(21)
+O_ENCHO = const(22)  # 0 regular time, else the number of encho exchanges begun
+O_TIME_UP = const(23)  # 1 once JIKAN DESU is revealed
+O_ASIDE = const(24)  # cards set aside (JIKAN DESU once drawn): bytes
 
 
 def open_action(target, main_card, reinf_card=-1):
@@ -74,6 +114,8 @@ def describe(action):
         return "play " + name(action - PLAY)
     if action == FAIL:
         return "no answer"
+    if DISCARD <= action < DISCARD + 52:
+        return "discard " + name(action - DISCARD)
     if OPEN <= action < OPEN + 320:
         t, m, r = decode_open(action)
         return "attack player %d with %s%s" % (t + 1, name(m), (" + " + name(r)) if r >= 0 else "")

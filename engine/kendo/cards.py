@@ -25,7 +25,8 @@ except ImportError:
         return x
 
 
-N_CARDS = const(52)
+N_CARDS = const(52)  # the playable cards; JIKAN DESU (Competition only) is id 52
+JIKAN = const(52)
 PART_NAMES = ("MEN", "KOTE", "DO", "TSUKI")
 
 # kinds
@@ -36,8 +37,9 @@ K_NEUTRAL = const(3)
 K_DEFLECT = const(4)
 K_PARRY = const(5)
 K_ALT = const(6)
+K_TIME = const(7)
 KIND_NAMES = ("basic", "counter", "reinforcing", "against reinforcing", "deflect", "parry",
-              "alternative")
+              "alternative", "time")
 
 # frame colours (rulebook categories)
 BROWN = const(0)
@@ -46,7 +48,8 @@ PURPLE = const(2)
 BLUE = const(3)
 GREEN = const(4)
 YELLOW = const(5)
-COLOUR_NAMES = ("brown", "red", "purple", "blue", "green", "yellow")
+WHITE = const(6)  # JIKAN DESU (no frame colour in the rulebook)
+COLOUR_NAMES = ("brown", "red", "purple", "blue", "green", "yellow", "white")
 
 # subdecks
 D_BASIC = const(0)
@@ -69,6 +72,7 @@ SPEC = (
     ("BOGYO", K_PARRY, GREEN, D_OTHER, 3),
     ("TAIATARI", K_ALT, YELLOW, D_OTHER, 2),
     ("MAKI AGE", K_ALT, YELLOW, D_OTHER, 2),
+    ("JIKAN DESU", K_TIME, WHITE, D_OTHER, 1),  # id 52, Competition only (G12, C1)
 )
 
 

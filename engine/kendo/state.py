@@ -103,6 +103,13 @@ class KendoState:
         self.inc = self.part = 0
         self.pend = NONE
         self._winner = None
+        self.end_reason = 0  # actions.END_*, once over
+        # Competition (C1-C10); stay zero in a Duel
+        self.ippons = bytearray(players)
+        self.hansoku = bytearray(players)
+        self.encho = 0  # 0 regular time, else encho exchanges begun (C6, C7)
+        self.time_up = 0  # 1 once JIKAN DESU is revealed
+        self.aside = bytearray()  # JIKAN DESU once drawn (set aside, C6)
         if rng is None:  # from_bytes fills the rest in
             return
         for c in range(N_CARDS):
@@ -189,6 +196,8 @@ class KendoState:
             bytes(self.discard), bytes(self.chain), bytes(self.eliminated),
             bytes(self.switched), self.initiative, self.att, self.dfd, self.inc, self.part,
             self.striker, self.pend, self.options, self._winner,
+            self.mode, bytes(self.ippons), bytes(self.hansoku), self.encho, self.time_up,
+            bytes(self.aside),
         )
 
     def describe_action(self, action):

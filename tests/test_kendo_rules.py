@@ -341,7 +341,7 @@ def test_save_round_trip_replays_identically():
         r = Rng(1)
         while not s.is_over():
             data = s.to_bytes()
-            assert data[0] == GAME_ID == 2 and data[1] == 1
+            assert data[0] == GAME_ID == 2 and data[1] == 2
             t = KendoState.from_bytes(data)
             assert t.to_bytes() == data and t.legal_actions() == s.legal_actions()
             a = r.choice(s.legal_actions())
@@ -361,8 +361,8 @@ def test_bad_saves_rejected():
     with pytest.raises(BadSave):
         KendoState.from_bytes(data + b"\x00")
     bad = bytearray(data)
-    assert bad[23] == 12  # hand 0: its length, then its sorted cards
-    bad[24] = bad[25]  # duplicate a card
+    assert bad[27] == 12  # hand 0: its length, then its sorted cards
+    bad[28] = bad[29]  # duplicate a card
     with pytest.raises(BadSave):
         KendoState.from_bytes(bytes(bad))
 
@@ -373,6 +373,30 @@ def test_describe():
     assert describe(FAIL) == "no answer"
 
 
-def test_competition_not_implemented():
+def test_competition_is_two_players_only():
     with pytest.raises(ValueError):
-        KendoState(Rng(1), 2, mode=1)
+        KendoState(Rng(1), 3, mode=1)
+    with pytest.raises(ValueError):
+        KendoState(Rng(1), 2, mode=2)
+
+
+def test_private_constants_match_the_contract():
+    """state.py and compete.py keep private const() copies of actions.py and
+    cards.py (no globals on the device); they must be the same numbers."""
+    from engine.kendo import actions, cards, compete, state
+
+    n = 0
+    for mod in (state, compete):
+        for k in dir(mod):
+            if k.startswith("_") and k[1:2].isupper() and isinstance(getattr(mod, k), int):
+                src = actions if hasattr(actions, k[1:]) else cards
+                if hasattr(src, k[1:]):
+                    assert getattr(mod, k) == getattr(src, k[1:]), (mod.__name__, k)
+                    n += 1
+    assert n >= 35
+    for t in (0, 3):
+        for m in (0, 11, 48, 51):
+            for r in ((-1, 28, 31) if m < 12 else (-1,)):
+                a = open_action(t, m, r)
+                assert state._open_action(t, m, r) == a
+                assert state._decode_open(a) == decode_open(a) == (t, m, r)

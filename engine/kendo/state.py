@@ -33,15 +33,7 @@ Public attributes (read them; change them only through ``apply``):
 
 from engine.core import BadSave, Reader, TERMINAL, Writer, check_action
 from engine.rng import Rng
-from engine.kendo.actions import (
-    DUEL, FAIL, OPT_REFLECT_CANCEL, OPT_ROTATE, P_OPEN, P_OVER, P_REACT, P_SWITCH,
-    PLAY, SWITCH, SWITCH_DONE, decode_open, open_action,
-)
-from engine.kendo.cards import (
-    COUNTER0, DEAL, DECK_OF, E_AVOID, E_BOUNCE, E_CANCEL, E_CHAIN, FAIL_LOSS, INC_ALT,
-    INC_REINF, INC_STRIKE, KIND, K_ALT, K_BASIC, K_REINF, N_CARDS, number, reaction,
-    strike_part,
-)
+from engine.kendo.cards import DEAL, DECK_OF, FAIL_LOSS, KIND, number, reaction, strike_part
 
 try:
     from micropython import const
@@ -52,36 +44,95 @@ except ImportError:
 
 
 GAME_ID = const(2)
-VERSION = const(1)
+VERSION = const(2)
 MAX_SWITCHES = const(2)
 TIE_ROUNDS = const(3)
 NONE = const(255)
+
+# the contract of actions.py and cards.py as private constants (folded at
+# compile time, no globals on the device; tests/test_kendo_rules.py checks them)
+_COMPETITION = const(1)
+_DISCARD = const(448)
+_DUEL = const(0)
+_END_DEADLOCK = const(1)
+_END_DRAW = const(5)
+_END_LAST = const(0)
+_FAIL = const(120)
+_OPT_REFLECT_CANCEL = const(2)
+_OPT_ROTATE = const(1)
+_P_DISCARD = const(4)
+_P_OPEN = const(1)
+_P_OVER = const(3)
+_P_REACT = const(2)
+_P_SWITCH = const(0)
+_PLAY = const(64)
+_SWITCH = const(0)
+_SWITCH_DONE = const(52)
+_COUNTER0 = const(12)
+_E_AVOID = const(4)
+_E_BOUNCE = const(1)
+_E_CANCEL = const(0)
+_E_CHAIN = const(3)
+_INC_ALT = const(2)
+_INC_REINF = const(0)
+_INC_STRIKE = const(1)
+_JIKAN = const(52)
+_K_ALT = const(6)
+_K_BASIC = const(0)
+_K_REINF = const(2)
+_N_CARDS = const(52)
 _SCALARS = ("phase", "switch_from", "initiative", "att", "dfd", "inc", "part", "striker",
-            "pend")
+            "pend", "end_reason", "conceded", "encho", "time_up")
+
+
+def _open_action(target, main_card, reinf_card=-1):
+    """actions.open_action (the same encoding)."""
+    m = main_card if main_card < 12 else main_card - 36
+    return 128 + (target * 16 + m) * 5 + (0 if reinf_card < 0 else reinf_card - 27)
+
+
+def _decode_open(action):
+    """actions.decode_open."""
+    t, r = divmod(action - 128, 5)
+    t, m = divmod(t, 16)
+    return t, (m if m < 12 else m + 36), (27 + r if r else -1)
+
+
+_ONE = bytearray(1)  # the one-byte slice _with and _insert put in (no garbage)
 
 
 def _without(b, card):
-    """``b`` (bytearray) without one ``card`` (bytearray has no remove on the device)."""
+    """Remove one ``card`` from bytearray ``b`` in place (the device's
+    bytearray has no remove nor item deletion; slice assignment it has)."""
     i = 0
     while b[i] != card:
         i += 1
-    return b[:i] + b[i + 1:]
+    b[i:i + 1] = b""
+    return b
+
+
+def _insert(b, i, card):
+    _ONE[0] = card
+    b[i:i] = _ONE
+    return b
 
 
 def _with(b, card):
-    """``b`` (sorted bytearray) plus ``card``, still sorted."""
+    """Put ``card`` into the sorted bytearray ``b``, in place, still sorted."""
     i = 0
     while i < len(b) and b[i] < card:
         i += 1
-    return b[:i] + bytes((card,)) + b[i:]
+    return _insert(b, i, card)
 
 
 class KendoState:
-    def __init__(self, rng, players=2, mode=DUEL, options=0):
+    def __init__(self, rng, players=2, mode=_DUEL, options=0):
         if not 2 <= players <= 4:
             raise ValueError("Kendo Duel needs 2-4 players")
-        if mode != DUEL:
-            raise ValueError("only the Duel mode is implemented")
+        if mode not in (_DUEL, _COMPETITION):
+            raise ValueError("mode is Duel (0) or Competition (1)")
+        if mode == _COMPETITION and players != 2:
+            raise ValueError("Competition is for exactly 2 players")
         if not 0 <= options <= 7:
             raise ValueError("bad options")
         self.rng = rng
@@ -95,7 +146,7 @@ class KendoState:
         self.chain = bytearray()
         self.eliminated = bytearray(players)
         self.switched = bytearray(players)
-        self.phase = P_SWITCH
+        self.phase = _P_SWITCH
         self.current_player = 0
         self.switch_from = 0
         self.initiative = 0
@@ -108,11 +159,13 @@ class KendoState:
         self.ippons = bytearray(players)
         self.hansoku = bytearray(players)
         self.encho = 0  # 0 regular time, else encho exchanges begun (C6, C7)
-        self.time_up = 0  # 1 once JIKAN DESU is revealed
-        self.aside = bytearray()  # JIKAN DESU once drawn (set aside, C6)
+        self.time_up = 0  # 1 once _JIKAN DESU is revealed
+        self.aside = bytearray()  # _JIKAN DESU once drawn (set aside, C6)
+        self.lost = bytearray(3 * players)  # cards gone from each hand this exchange, by subdeck
+        self.conceded = NONE  # who conceded an ippon this exchange (C9)
         if rng is None:  # from_bytes fills the rest in
             return
-        for c in range(N_CARDS):
+        for c in range(_N_CARDS):
             self.decks[DECK_OF[c]].append(c)
         for d in self.decks:
             rng.shuffle(d)
@@ -136,56 +189,67 @@ class KendoState:
             return []
         hand = self.hands[p]
         out = []
-        if self.phase == P_SWITCH:
+        if self.phase == _P_SWITCH:
             for c in hand:
                 if self.decks[DECK_OF[c]]:
-                    out.append(SWITCH + c)
-            out.append(SWITCH_DONE)
-        elif self.phase == P_OPEN:
+                    out.append(_SWITCH + c)
+            out.append(_SWITCH_DONE)
+        elif self.phase == _P_OPEN:
             self._openings(p, out)
+        elif self.phase == _P_DISCARD:
+            for c in hand:
+                out.append(_DISCARD + c)
         else:
             for c in hand:
                 if reaction(c, self.inc, self.part, self.options) >= 0:
-                    out.append(PLAY + c)
+                    out.append(_PLAY + c)
             if not out:
-                out.append(FAIL)
+                out.append(_FAIL)
         return out
 
     def _openings(self, p, out):
         hand = self.hands[p]
-        reinf = [c for c in hand if KIND[c] == K_REINF]
+        reinf = [c for c in hand if KIND[c] == _K_REINF]
         for t in range(self.players):
             if t == p or self.eliminated[t]:
                 continue
             for c in hand:  # sorted: Basic ids first, then the alternatives
                 k = KIND[c]
-                if k == K_BASIC:
-                    out.append(open_action(t, c))
+                if k == _K_BASIC:
+                    out.append(_open_action(t, c))
                     for r in reinf:
-                        out.append(open_action(t, c, r))
-                elif k == K_ALT:
-                    out.append(open_action(t, c))
+                        out.append(_open_action(t, c, r))
+                elif k == _K_ALT:
+                    out.append(_open_action(t, c))
         return out
 
     def apply(self, action):
         check_action(self, action)  # before any change: illegal leaves us untouched
         self.events = []
         p = self.current_player
-        if self.phase == P_SWITCH:
-            if action == SWITCH_DONE:
+        if self.phase == _P_SWITCH:
+            if action == _SWITCH_DONE:
                 self._next_switcher()
             else:
-                self._switch(p, action - SWITCH)
-                self.events.append(("switch", p, DECK_OF[action - SWITCH]))
+                self._switch(p, action - _SWITCH)
+                self.events.append(("switch", p, DECK_OF[action - _SWITCH]))
                 self.switched[p] += 1
                 if self.switched[p] >= MAX_SWITCHES:
                     self._next_switcher()
-        elif self.phase == P_OPEN:
+        elif self.phase == _P_OPEN:
             self._open(p, action)
-        elif action == FAIL:
+        elif self.phase == _P_DISCARD:
+            c = action - _DISCARD
+            self.hands[p] = _without(self.hands[p], c)
+            self.discard.append(c)
+            self.events.append(("discard", p, c))
+            from engine.kendo.compete import discard_next
+
+            discard_next(self)
+        elif action == _FAIL:
             self._fail(p)
         else:
-            self._react(p, action - PLAY)
+            self._react(p, action - _PLAY)
 
     def observation(self, seat):
         """What ``seat`` may see: its own hand, the sizes of the others, the
@@ -197,8 +261,17 @@ class KendoState:
             bytes(self.switched), self.initiative, self.att, self.dfd, self.inc, self.part,
             self.striker, self.pend, self.options, self._winner,
             self.mode, bytes(self.ippons), bytes(self.hansoku), self.encho, self.time_up,
-            bytes(self.aside),
+            bytes(self.aside), bytes(self.lost), self.end_reason,
         )
+
+    @classmethod
+    def from_observation(cls, obs, rng):
+        """A full state consistent with what ``obs`` shows, the unseen cards
+        dealt at random by ``rng`` (a determinization for bots that look
+        ahead): see engine/kendo/determinize.py."""
+        from engine.kendo.determinize import from_observation
+
+        return from_observation(cls, obs, rng)
 
     def describe_action(self, action):
         from engine.kendo.actions import describe
@@ -209,7 +282,7 @@ class KendoState:
     def _draw(self, d):
         deck = self.decks[d]
         c = deck[-1]
-        self.decks[d] = deck[:-1]
+        deck[-1:] = b""
         return c
 
     def _give(self, s, c):
@@ -220,7 +293,7 @@ class KendoState:
         d = DECK_OF[c]
         new = self._draw(d)
         self.hands[s] = _without(self.hands[s], c)
-        self.decks[d] = bytearray((c,)) + self.decks[d]
+        _insert(self.decks[d], 0, c)
         self._give(s, new)
 
     def _next_switcher(self):
@@ -228,6 +301,10 @@ class KendoState:
         if n == self.switch_from:
             first = self._pick_first()
             self.events.append(("first", first))
+            if self.mode == _COMPETITION:
+                # _JIKAN DESU into the bottom half of the Other subdeck (C2)
+                d = self.decks[2]
+                _insert(d, self.rng.randrange(len(d) // 2 + 1), _JIKAN)
             self._begin(first)
         else:
             self.current_player = n
@@ -259,13 +336,13 @@ class KendoState:
                 break
             rounds += 1
             for s in tied:
-                low = min(c for c in self.hands[s] if c < COUNTER0)
+                low = min(c for c in self.hands[s] if c < _COUNTER0)
                 self._switch(s, low)
                 self.events.append(("tie_switch", s))
         best = -1
         first = tied[0]
         for s in tied:
-            hi = max([c for c in self.hands[s] if c < COUNTER0] or [-1])
+            hi = max([c for c in self.hands[s] if c < _COUNTER0] or [-1])
             if hi > best:
                 best = hi
                 first = s
@@ -276,16 +353,24 @@ class KendoState:
         """Seat ``s`` (or the next one clockwise who can) opens (R2, G7)."""
         self.chain = bytearray()
         self.pend = NONE
+        self.conceded = NONE
+        for i in range(len(self.lost)):
+            self.lost[i] = 0
         for i in range(self.players):
             p = (s + i) % self.players
             if self.eliminated[p]:
                 continue
             if self._openings(p, []):
-                self.phase = P_OPEN
+                self.phase = _P_OPEN
                 self.initiative = p
                 self.current_player = p
                 return
             self.events.append(("cannot_open", p))
+        if self.mode == _COMPETITION:  # time is called: the leader, else hantei
+            from engine.kendo.compete import time_called
+
+            time_called(self, _END_DEADLOCK, True)
+            return
         # deadlock: the most cards wins, a tie is a draw (G7)
         best = -1
         win = []
@@ -298,34 +383,35 @@ class KendoState:
                 win = [p]
             elif n == best:
                 win.append(p)
-        self._finish(tuple(win))
+        self._finish(tuple(win), _END_DEADLOCK if len(win) == 1 else _END_DRAW)
 
     def _play(self, p, c):
         self.hands[p] = _without(self.hands[p], c)
+        self.lost[3 * p + DECK_OF[c]] += 1
         self.discard.append(c)
         self.chain.append(p)
         self.chain.append(c)
 
     def _open(self, p, action):
-        t, main, r = decode_open(action)
+        t, main, r = _decode_open(action)
         self._play(p, main)
         self.att = self.striker = p
         self.dfd = self.current_player = t
-        self.phase = P_REACT
+        self.phase = _P_REACT
         self.events.append(("open", p, t, main, r))
         if r >= 0:
             self._play(p, r)
-            self.inc = INC_REINF
+            self.inc = _INC_REINF
             self.pend = main
-        elif KIND[main] == K_ALT:
-            self.inc = INC_ALT
+        elif KIND[main] == _K_ALT:
+            self.inc = _INC_ALT
         else:
-            self.inc = INC_STRIKE
+            self.inc = _INC_STRIKE
             self.part = strike_part(main)
 
     def _strike_after_reinf(self):
         """After the reinforcement step the opening's Basic card strikes (R5)."""
-        self.inc = INC_STRIKE
+        self.inc = _INC_STRIKE
         self.part = strike_part(self.pend)
         self.pend = NONE
         self.striker = self.att
@@ -336,16 +422,16 @@ class KendoState:
         self._play(p, c)
         self.events.append(("play", p, c, eff))
         s = self.striker
-        if eff == E_BOUNCE and not self.options & OPT_REFLECT_CANCEL:
+        if eff == _E_BOUNCE and not self.options & _OPT_REFLECT_CANCEL:
             self.striker = p
             self.current_player = s
-        elif eff == E_CANCEL or eff == E_BOUNCE:
+        elif eff == _E_CANCEL or eff == _E_BOUNCE:
             self._strike_after_reinf()
-        elif eff == E_CHAIN:
+        elif eff == _E_CHAIN:
             self.part = strike_part(c)
             self.striker = p
             self.current_player = s
-        elif eff == E_AVOID:
+        elif eff == _E_AVOID:
             self._end(p)
         else:  # E_BLOCK: the last striker opens next (R11)
             self._end(s)
@@ -353,21 +439,33 @@ class KendoState:
     def _fail(self, p):
         s = self.striker
         self.events.append(("fail", p, self.inc))
+        if self.mode == _COMPETITION and self.inc != _INC_REINF:
+            from engine.kendo.compete import score_failure
+
+            score_failure(self, p, s)  # C3, C4
+            self._end(s)
+            return
         for _ in range(FAIL_LOSS[self.inc]):
             h = self.hands[p]
             if not h:
                 break
             c = h[self.rng.randrange(len(h))]
             self.hands[p] = _without(h, c)
+            self.lost[3 * p + DECK_OF[c]] += 1
             self._give(s, c)
             self.events.append(("pull", s, p))
-        if self.inc == INC_REINF:
+        if self.inc == _INC_REINF:
             self._strike_after_reinf()
         else:
             self._end(s)
 
     def _end(self, nxt):
         """End of an exchange: eliminations (R13), winner (R14), next opener (R11)."""
+        if self.mode == _COMPETITION:
+            from engine.kendo.compete import end_exchange
+
+            end_exchange(self, nxt)
+            return
         alive = [p for p in range(self.players) if not self.eliminated[p]]
         for p in alive:
             if not self.hands[p]:
@@ -375,18 +473,22 @@ class KendoState:
                 self.events.append(("eliminated", p))
         left = [p for p in alive if not self.eliminated[p]]
         if len(left) <= 1:
-            self._finish(tuple(left) if left else tuple(alive))  # all at 0: draw (G13)
+            if left:
+                self._finish(tuple(left), _END_LAST)
+            else:
+                self._finish(tuple(alive), _END_DRAW)  # all at 0: draw (G13)
             return
-        if self.options & OPT_ROTATE:
+        if self.options & _OPT_ROTATE:
             nxt = (self.att + 1) % self.players
         while self.eliminated[nxt]:
             nxt = (nxt + 1) % self.players
         self.events.append(("end", nxt))
         self._begin(nxt)
 
-    def _finish(self, seats):
+    def _finish(self, seats, reason):
         self._winner = seats
-        self.phase = P_OVER
+        self.end_reason = reason
+        self.phase = _P_OVER
         self.current_player = TERMINAL
         self.events.append(("win", seats))
 
@@ -408,6 +510,10 @@ class KendoState:
         w.seq8(self.chain)
         w.raw(self.eliminated)
         w.raw(self.switched)
+        w.raw(self.lost)
+        w.raw(self.ippons)
+        w.raw(self.hansoku)
+        w.seq8(self.aside)
         if self._winner is None:
             w.u8(255)
         else:
@@ -425,7 +531,8 @@ class KendoState:
         players = r.u8()
         mode = r.u8()
         options = r.u8()
-        if not 2 <= players <= 4 or mode != DUEL or options > 7:
+        if not 2 <= players <= 4 or mode > _COMPETITION or options > 7 or (
+                mode == _COMPETITION and players != 2):
             raise BadSave("bad Kendo header")
         s = cls(None, players, mode, options)
         s.rng = rng
@@ -439,6 +546,10 @@ class KendoState:
         s.chain = bytearray(r.seq8())
         s.eliminated = bytearray(r.raw(players))
         s.switched = bytearray(r.raw(players))
+        s.lost = bytearray(r.raw(3 * players))
+        s.ippons = bytearray(r.raw(players))
+        s.hansoku = bytearray(r.raw(players))
+        s.aside = bytearray(r.seq8())
         if r.u8() != 255:
             r.pos -= 1
             s._winner = tuple(r.seq8())
@@ -447,21 +558,27 @@ class KendoState:
         return s
 
     def _validate(self):
-        seen = bytearray(N_CARDS)
-        for b in self.hands + self.decks + [self.discard]:
+        # _JIKAN DESU joins the Other subdeck once the switches are over (C2)
+        n = _N_CARDS + (1 if self.mode == _COMPETITION and self.phase != _P_SWITCH else 0)
+        seen = bytearray(n)
+        for b in self.hands + self.decks + [self.discard, self.aside]:
             for c in b:
-                if c >= N_CARDS or seen[c]:
-                    raise BadSave("cards are not the 52 cards")
+                if c >= n or seen[c]:
+                    raise BadSave("cards are not the %d cards" % n)
                 seen[c] = 1
-        if sum(seen) != N_CARDS:
+        if sum(seen) != n:
             raise BadSave("cards are missing")
+        if self.aside and self.aside != bytes((_JIKAN,)) or self.time_up != len(self.aside):
+            raise BadSave("bad set-aside cards")
+        if self.phase > _P_DISCARD or max(self.ippons + self.hansoku + b"\0") > 99:
+            raise BadSave("bad scores")
         for d in range(3):
             for c in self.decks[d]:
                 if DECK_OF[c] != d:
                     raise BadSave("a card is in the wrong subdeck")
-        if self.phase > P_OVER or (self.phase == P_OVER) != (self.current_player == TERMINAL):
+        if (self.phase == _P_OVER) != (self.current_player == TERMINAL):
             raise BadSave("bad phase")
         if self.current_player != TERMINAL and self.current_player >= self.players:
             raise BadSave("bad current player")
-        if self.pend != NONE and self.pend >= COUNTER0:
+        if self.pend != NONE and self.pend >= _COUNTER0:
             raise BadSave("bad pending strike")

@@ -56,11 +56,10 @@ SCENARIOS = [
     # presses, at 240x135 and 320x240; measured 148.4 KB in use at the peak
     # (the Start press at 320x240: modules load and the screen is built)
     ("kyudo_app", "kyudo_app.py", 160 * 1024, APP),
-    # Kendo Duel: seeded random-legal Duel games (the engine alone, first
-    # pass). Measured 35.1 KB in use with a save round-trip at every step
-    # (31.7 KB without), so the total doubles to 62.5 KB: this budget is a
-    # stopgap. Issue 5 asks for a full 4-player Duel within 32 KB.
-    ("kendo_random", "kendo_random.py", 64 * 1024, ENGINE),
+    # Kendo Duel: seeded random-legal 2-4 player Duels and 2-player
+    # Competitions (the engine alone), odd seeds with a save round trip at
+    # every step; measured 28.0 KB in use at the peak step
+    ("kendo_random", "kendo_random.py", 32 * 1024, ENGINE),
 ]
 
 

@@ -400,3 +400,17 @@ def test_private_constants_match_the_contract():
                 a = open_action(t, m, r)
                 assert state._open_action(t, m, r) == a
                 assert state._decode_open(a) == decode_open(a) == (t, m, r)
+
+
+def test_card_tables_derive_from_spec():
+    from engine.kendo import cards
+
+    kind, colour, deck, typ = bytearray(), bytearray(), bytearray(), bytearray()
+    for t, (_, k, c, d, n) in enumerate(SPEC):
+        for _ in range(n):
+            kind.append(k)
+            colour.append(c)
+            deck.append(d)
+            typ.append(t)
+    assert (cards.KIND, cards.COLOUR, cards.DECK_OF, cards.TYPE_OF) == (
+        bytes(kind), bytes(colour), bytes(deck), bytes(typ))

@@ -9,7 +9,8 @@ Card ids 0..51 (the "card numbers" of the digest, section 1):
 
 ``SPEC`` is the one table: (name, kind, frame colour, subdeck, copies) per
 card type, in id order. ``KIND``, ``COLOUR``, ``DECK_OF`` and ``TYPE_OF`` are
-bytes tables per card id derived from it at import.
+bytes tables per card id derived from it (written out as literals; a test
+derives them again from SPEC).
 
 ``REACTIONS`` is the one place that says which card answers which incoming
 play (digest section 6): per incoming kind, (reply kind, effect, option bit
@@ -76,22 +77,12 @@ SPEC = (
 )
 
 
-def _build():
-    kind = bytearray()
-    colour = bytearray()
-    deck = bytearray()
-    typ = bytearray()
-    for t in range(len(SPEC)):
-        _, k, c, d, n = SPEC[t]
-        for _ in range(n):
-            kind.append(k)
-            colour.append(c)
-            deck.append(d)
-            typ.append(t)
-    return bytes(kind), bytes(colour), bytes(deck), bytes(typ)
-
-
-KIND, COLOUR, DECK_OF, TYPE_OF = _build()
+# per card id (0..52), derived from SPEC (tests/test_kendo_rules.py checks
+# them against it); literals, so no building code stays on the heap
+KIND = b"\0\0\0\0\0\0\0\0\0\0\0\0\1\1\1\1\1\1\1\1\1\1\1\1\1\1\1\1\2\2\2\2\3\3\3\3\4\4\4\4\4\4\5\5\5\5\5\5\6\6\6\6\7"
+COLOUR = b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\1\1\1\1\2\2\2\2\3\3\3\3\3\3\4\4\4\4\4\4\5\5\5\5\6"
+DECK_OF = b"\0\0\0\0\0\0\0\0\0\0\0\0\1\1\1\1\1\1\1\1\1\1\1\1\1\1\1\1\2\2\2\2\2\2\2\2\2\2\2\2\2\2\2\2\2\2\2\2\2\2\2\2\2"
+TYPE_OF = b"\0\0\0\0\0\0\0\0\0\0\0\0\1\1\1\1\1\1\1\1\1\1\1\1\1\1\1\1\2\2\3\3\4\4\5\5\6\6\7\7\x08\x08\t\t\t\n\n\n\x0b\x0b\x0c\x0c\r"
 BASIC0 = const(0)
 COUNTER0 = const(12)
 REINF0 = const(28)  # JODAN 28-29, SEME 30-31

@@ -35,14 +35,13 @@ def test_menu_setup_pause_and_back(size, tmp_path):
 
 def test_a_game_that_is_not_built_says_so(tmp_path):
     sim = Sim("pico_display", seed=1, nvm_path=str(tmp_path / "n"))
-    choose(sim, "Kendo Duel")  # not built yet (Kyudo is)
-    assert sim.text().startswith("Setup: Kendo Duel")
-    assert "Players: 2" in sim.visible_text()
-    set_rows(sim, ["Players: 4"])
+    choose(sim, "Okko: Oni Hunters")  # not built yet (Kyudo and Kendo Duel are)
+    assert sim.text().startswith("Setup: Okko: Oni Hunters")
+    assert "P1: Human" in sim.visible_text()
     choose(sim, "Start")
-    assert sim.text().startswith("Dialog: Kendo Duel is not built yet")
+    assert sim.text().startswith("Dialog: Okko: Oni Hunters is not built yet")
     sim.press("A")
-    assert sim.text().startswith("Setup: Kendo Duel")
+    assert sim.text().startswith("Setup: Okko: Oni Hunters")
     sim.press("B")
     assert sim.text().startswith("Sanbon")
 

@@ -69,9 +69,9 @@ def test_bad_input_is_rejected_clearly_and_asked_again():
 
 def test_games_not_built_yet_and_bad_arguments_say_so():
     rc, text = run(["okko", "--seats", "hard,hard"])
-    assert rc == 2 and text == "Okko is not built yet: the terminal player has kyudo\n"
-    rc, text = run(["kendo"])
-    assert rc == 2 and "Kendo Duel is not built yet" in text
+    assert rc == 2 and text == "Okko is not built yet: the terminal player has kendo, kyudo\n"
+    rc, text = run(["okko", "--seats", "hard,hard"])
+    assert rc == 2 and "kendo" in text
     rc, text = run(["chess"])
     assert rc == 2 and text.startswith("unknown game 'chess'")
     rc, text = run(["kyudo", "--seats", "hard,wizard"])
@@ -83,6 +83,7 @@ def test_games_not_built_yet_and_bad_arguments_say_so():
 def test_adapters_are_a_small_table():
     assert set(play.GAMES) == {"kyudo", "kendo", "okko"}
     assert play.GAMES["kyudo"][1] is play.KyudoAdapter
+    assert play.GAMES["kendo"][1] is play.KendoAdapter
     # a later game plugs in as "module:factory"
     play.GAMES["demo"] = ("Demo", "tools.play:KyudoAdapter")
     try:
@@ -97,3 +98,64 @@ def test_the_module_runs_from_the_command_line():
         cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("Winner: Archer ")
+
+
+# -- Kendo Duel ----------------------------------------------------------------
+
+
+def test_kendo_duel_logs_every_exchange_and_the_winner():
+    rc, text = run(["kendo", "--mode", "duel", "--seats", "hard,normal", "--seed", "3"])
+    assert rc == 0
+    lines = text.splitlines()
+    assert lines[0] == "Kendo Duel (Duel): 2 players, 12 cards each; Player %s switches first." % lines[0][-17]
+    assert lines[1:3] == ["  Player 1: Hard", "  Player 2: Normal"]
+    assert any(re.fullmatch(r"--- Player [12] has the highest Basic total and attacks first ---", l) for l in lines)
+    assert any(re.fullmatch(r"  Player [12] \[(hard|normal)\]: attack player [12] with [A-Z -]+", l) for l in lines)
+    assert any(re.fullmatch(r"      (blocks|counterattacks: .*|deflects: the initiative)", l) for l in lines)
+    assert any(l.startswith("--- exchange over (cards: P1 ") for l in lines)
+    end = [i for i, l in enumerate(lines) if l.startswith(("Winner: Player ", "Draw between "))]
+    assert len(end) == 1 and end[0] == len(lines) - 3  # then one line per player
+    assert re.fullmatch(r"  Player 1: \d+ cards(, eliminated)?", lines[-2])
+
+
+def test_kendo_default_mode_is_the_duel_and_four_players_play():
+    rc, text = run(["kendo", "--seats", "hard,normal,normal,hard", "--seed", "2"])
+    assert rc == 0 and text.startswith("Kendo Duel (Duel): 4 players")
+    assert re.search(r"^(Winner: Player [1-4]|Draw between) ", text, re.M)
+    assert text.count("\n  Player ") >= 8  # the seats, then the result per player
+
+
+def test_kendo_competition_logs_ippon_hansoku_refills_and_time():
+    texts = [run(["kendo", "--mode", "competition", "--seats", "hard,normal", "--seed", str(s)])[1]
+             for s in range(4, 10)]
+    joined = "\n".join(texts)
+    for t in texts:
+        assert t.startswith("Kendo Duel (Competition): 2 players")
+        assert re.search(r"^  Player 2: \d+ cards, \d ippon, \d+ hansoku$", t, re.M)
+    assert re.search(r"^      IPPON for Player [12]", joined, re.M)
+    assert re.search(r"^      HANSOKU for Player [12]: \d", joined, re.M)
+    assert re.search(r"^      Player [12] refills \d card", joined, re.M)
+    assert re.search(r"^      JIKAN DESU is drawn \(by Player [12]\): time!$", joined, re.M)
+    assert re.search(r"^--- exchange over \(ippon \d-\d, hansoku \d+-\d+(, encho)?\); Player [12] attacks next ---$",
+                     joined, re.M)
+
+
+def test_kendo_same_seed_same_game_and_bad_modes_are_rejected():
+    a = run(["kendo", "--mode", "competition", "--seats", "normal,hard", "--seed", "11"])[1]
+    assert a == run(["kendo", "--mode", "competition", "--seats", "normal,hard", "--seed", "11"])[1]
+    assert a != run(["kendo", "--mode", "competition", "--seats", "normal,hard", "--seed", "12"])[1]
+    rc, text = run(["kendo", "--mode", "competition", "--seats", "hard,hard,hard"])
+    assert rc == 2 and text == "Competition needs exactly 2 seats, got 3\n"
+    rc, text = run(["kendo", "--mode", "blitz", "--seats", "hard,hard"])
+    assert rc == 2 and text == "Kendo Duel has the modes duel, competition\n"
+    rc, text = run(["kyudo", "--mode", "duel", "--seats", "hard,hard"])
+    assert rc == 2 and text == "Kyudo has no modes\n"
+
+
+def test_kendo_scripted_human_seat_plays_to_the_end():
+    rc, text = run(["kendo", "--seats", "human,hard", "--seed", "3"], "1\n" * 500)
+    assert rc == 0
+    assert "== Player 1, your decision (switch) ==" in text
+    assert "Your hand: " in text and "   1. " in text
+    assert "[human]: " in text
+    assert re.search(r"^(Winner: Player [12]|Draw between) ", text, re.M)

@@ -154,6 +154,7 @@ def measure():
         "build": build_size(),
         "wear": wear_rows(),
         "kyudo_strength": kyudo_strength(),
+        "kendo_strength": kendo_strength(),
     }
 
 
@@ -161,7 +162,36 @@ def kyudo_strength():
     print("bench: Kyudo strength, 400 games a match ...")
     from tools import kyudo_strength as ks
 
-    return ks.measure(400, 2, print)
+    return ks.measure(400, 1, print)  # one process: see kendo_strength()
+
+
+def kendo_strength():
+    print("bench: Kendo Duel strength, 400 games a match ...")
+    from tools import kendo_strength as ks
+
+    # one process: no fork of this process, whose headless app (the wear
+    # step) has started threads: a forked pool worker can deadlock on a lock
+    # another thread held, and the pool then never closes (seen twice)
+    return ks.measure(400, 1, print)
+
+
+def decision_times(res, steps, factor, tag, skip=0):
+    """(count, median, 90th percentile, worst) RP2040 ms of the decisions of
+    the scenario game whose RESULT line starts with ``tag``: its steps follow
+    ``skip`` earlier games (each one step per decision plus one for its
+    RESULT lines)."""
+    heads = [l for l in res.lines("RESULT ") if "decisions=" in l]
+    start = 0
+    for h in heads[:skip]:
+        start += int(h.split("decisions=")[1]) + 1
+    head = heads[skip] if len(heads) > skip else ""
+    if not head.startswith(tag):
+        return None
+    n = int(head.split("decisions=")[1])
+    st = sorted(steps[start:start + n])
+    if not st:
+        return None
+    return (len(st), statistics.median(st) * factor, st[int(len(st) * 0.9)] * factor, st[-1] * factor)
 
 
 def wear_rows():
@@ -346,6 +376,51 @@ def render(m):
             "median 300 ms, worst 1,000 ms). Heap: %s KB peak total, %s KB in use, of"
             % (kb(res.heap_peak), kb(res.heap_used)),
             "the 32 KB budget (the gate enforces it).",
+        ]
+    L += [
+        "",
+        "## 6. Kendo Duel computer opponents",
+        "",
+        "Strength: seeded 2-player games, seats swapped in pairs on the same deal",
+        "(tools/kendo_strength.py). A draw (tied deadlock, both out at once,",
+        "hikiwake) is not a win. Target: Hard beats Normal in at least 60% of",
+        "Duels.",
+        "",
+        "| Match | Mode | Wins | Losses | Draws | Games | Win rate |",
+        "|---|---|---:|---:|---:|---:|---:|",
+    ]
+    kn = {"hard_vs_normal": ("Hard vs Normal", "Duel"), "normal_vs_random": ("Normal vs random", "Duel"),
+          "hard_vs_normal_competition": ("Hard vs Normal", "Competition")}
+    for key in ("hard_vs_normal", "normal_vs_random", "hard_vs_normal_competition"):
+        f = m.get("kendo_strength", {}).get(key)
+        if f:
+            L.append("| %s | %s | %d | %d | %d | %d | %.1f%% |" % (
+                kn[key][0], kn[key][1], f["wins"], f["losses"], f["draws"], f["games"], 100.0 * f["rate"]))
+    kbots = [x for x in m["scenarios"] if x[0] == "kendo_bots"]
+    if kbots:
+        name, budget, res, steps = kbots[0]
+        rows = [("4-player Duel, all Hard", decision_times(res, steps, factor, "HHHH ", 0)),
+                ("2-player Duel, Hard vs Hard", decision_times(res, steps, factor, "HH ", 1)),
+                ("2-player Competition, Normal vs Hard", decision_times(res, steps, factor, "NH ", 2))]
+        L += [
+            "",
+            "Decision time: the `kendo_bots` scenario plays a full 4-player all-Hard",
+            "Duel, a 2-player Hard Duel and a 2-player Competition (Normal vs Hard),",
+            "one step per decision (the observation, the decision and its `apply`).",
+            "Estimated on an RP2040 (section 2's method); budget: median 300 ms, worst",
+            "1,000 ms.",
+            "",
+            "| Game | Decisions | Median | 90th percentile | Worst |",
+            "|---|---:|---:|---:|---:|",
+        ]
+        for label, r in rows:
+            if r:
+                L.append("| %s | %d | %.0f ms | %.0f ms | %.0f ms |" % ((label,) + r))
+        L += [
+            "",
+            "Heap: %s KB peak total, %s KB in use, of the 32 KB budget (the gate"
+            % (kb(res.heap_peak), kb(res.heap_used)),
+            "enforces it).",
         ]
     L += [
         "",

@@ -3,6 +3,7 @@
     python -m tools.play kyudo --seats hard,normal,easy,easy --seed 7
     python -m tools.play kyudo --seats human,hard --seed 3
     python -m tools.play kyudo --seats hard,hard --seed 1 --quiet
+    python -m tools.play kendo --mode competition --seats hard,normal --seed 4
 
 A seat is ``human``, ``easy``, ``normal`` or ``hard``, one per player, in
 seat order. The log shows every decision (who, what) and what it did; a
@@ -13,7 +14,9 @@ The same seed and seats always play the same game.
 Each game plugs in through ``GAMES``: a name -> (title, adapter) entry where
 the adapter is a factory returning an object with the methods of
 ``KyudoAdapter`` (or a "module:factory" string, imported when that game is
-played, or None while the game is not built yet).
+played, or None while the game is not built yet). An adapter with ``modes``
+(name -> value, the first is the default) takes ``--mode``; it is given to
+``new_state``.
 """
 
 import argparse
@@ -31,6 +34,7 @@ class KyudoAdapter:
     title = "Kyudo"
     min_players = 2
     max_players = 4
+    modes = None
 
     def __init__(self):
         from engine.kyudo import actions, bots
@@ -42,7 +46,7 @@ class KyudoAdapter:
         self.State = KyudoState
 
     # -- the game loop's needs ---------------------------------------------
-    def new_state(self, seed, players):
+    def new_state(self, seed, players, mode=None):
         return self.State(Rng(seed), players=players)
 
     def bot_action(self, state, seat, level, rng):
@@ -181,10 +185,171 @@ def _tokens(row, names):
     return ", ".join(got) or "none"
 
 
+class KendoAdapter:
+    """Kendo Duel for the terminal player (engine/kendo): Duel for 2-4
+    players, Competition for 2."""
+
+    title = "Kendo Duel"
+    min_players = 2
+    max_players = 4
+    modes = (("duel", 0), ("competition", 1))
+
+    def __init__(self):
+        from engine.kendo import actions, bots, cards
+        from engine.kendo.state import KendoState
+
+        self.A = actions
+        self.C = cards
+        self.bots = bots
+        self.State = KendoState
+
+    def players_ok(self, players, mode):
+        """None, or why these seats cannot play this mode."""
+        if mode == self.A.COMPETITION and players != 2:
+            return "Competition needs exactly 2 seats, got %d" % players
+        return None
+
+    # -- the game loop's needs ---------------------------------------------
+    def new_state(self, seed, players, mode=None):
+        return self.State(Rng(seed), players=players, mode=mode or 0)
+
+    def bot_action(self, state, seat, level, rng):
+        return self.bots.choose(state.observation(seat), seat, level, rng)
+
+    def seat_name(self, state, seat):
+        return "Player %d" % (seat + 1)
+
+    def describe(self, state, action):
+        return state.describe_action(action)
+
+    def intro(self, state, kinds):
+        s = state
+        mode = "Competition" if s.mode == self.A.COMPETITION else "Duel"
+        out = ["%s (%s): %d players, %d cards each; Player %d switches first." % (
+            self.title, mode, s.players, len(s.hands[0]), s.current_player + 1)]
+        for v in range(s.players):
+            out.append("  Player %d: %s" % (v + 1, kinds[v].capitalize()))
+        return out
+
+    def _sizes(self, s):
+        return ", ".join("P%d %d" % (p + 1, len(s.hands[p])) for p in range(s.players))
+
+    def event_lines(self, state, action):
+        """Plain-English lines for the events of ``action``, just applied (the
+        action itself is already on the log line); a line starting with "---"
+        heads a new exchange."""
+        C = self.C
+        who = lambda v: "Player %d" % (v + 1)
+        decks = ("a Basic", "a Counter", "an Other")
+        effects = ("cancels the reinforcement", "reflects the reinforcement back", "blocks",
+                   "counterattacks", "deflects: the initiative")
+        incoming = ("the reinforcement", "the strike", "the alternative attack")
+        out = []
+        ev = state.events
+        refilled = False
+        for i, e in enumerate(ev):
+            k = e[0]
+            if k == "switch":
+                out.append("%s switches %s card" % (who(e[1]), decks[e[2]]))
+            elif k == "tie_switch":
+                out.append("%s switches the lowest Basic card (tied totals)" % who(e[1]))
+            elif k == "first":
+                out.append("--- %s has the highest Basic total and attacks first ---" % who(e[1]))
+            elif k == "play":
+                if e[3] == 3:
+                    out.append("%s: %s must answer a strike on %s" % (
+                        effects[3], who(state.current_player), C.PART_NAMES[C.strike_part(e[2])]))
+                else:
+                    out.append(effects[e[3]])
+            elif k == "fail":
+                out.append("%s cannot answer %s" % (who(e[1]), incoming[e[2]]))
+            elif k == "pull":
+                if i + 1 < len(ev) and ev[i + 1][0] == "pull":
+                    continue
+                n = 1
+                while i - n >= 0 and ev[i - n][0] == "pull":
+                    n += 1
+                out.append("%s pulls %d card%s from %s" % (who(e[1]), n, "s" if n > 1 else "", who(e[2])))
+            elif k == "ippon":
+                out.append("IPPON for %s%s: %d" % (
+                    who(e[1]), " (the other's second hansoku)" if e[2] else "", state.ippons[e[1]]))
+            elif k == "hansoku":
+                out.append("HANSOKU for %s: %d" % (who(e[1]), state.hansoku[e[1]]))
+            elif k == "refill":
+                refilled = True
+                if e[2]:
+                    out.append("%s refills %d card%s" % (who(e[1]), e[2], "s" if e[2] > 1 else ""))
+            elif k == "fresh_hand":
+                out.append("%s has no cards: a fresh hand" % who(e[1]))
+            elif k == "reshuffle":
+                out.append("the %s discards are shuffled into a new subdeck" % ("Basic", "Counter", "Other")[e[1]])
+            elif k == "jikan":
+                out.append("JIKAN DESU is drawn (by %s): time!" % who(e[1]))
+            elif k == "encho":
+                out.append("ENCHO: the next ippon wins")
+            elif k == "hantei":
+                out.append("HANTEI: %s" % ("hikiwake (a draw)" if len(e[1]) > 1 else who(e[1][0]) + " wins"))
+            elif k == "discard":
+                refilled = True
+                out.append("%s discards %s (over 12 cards)" % (who(e[1]), C.name(e[2])))
+            elif k == "cannot_open":
+                out.append("%s cannot attack: the initiative passes" % who(e[1]))
+            elif k == "eliminated":
+                out.append("%s is eliminated" % who(e[1]))
+            elif k == "end":
+                out.append("--- exchange over (cards: %s); %s attacks next ---" % (self._sizes(state), who(e[1])))
+            elif k == "win":
+                out.append("--- game over (cards: %s) ---" % self._sizes(state))
+        if refilled and not state.is_over() and state.phase == self.A.P_OPEN:
+            out.append("--- exchange over (ippon %s, hansoku %s%s); %s attacks next ---" % (
+                "-".join(str(v) for v in state.ippons), "-".join(str(v) for v in state.hansoku),
+                ", encho" if state.encho else "", who(state.current_player)))
+        return out
+
+    def result(self, state):
+        s = state
+        w = s.winner()
+        why = self.A.END_NAMES[s.end_reason]
+        if s.mode == self.A.COMPETITION and s.encho and s.end_reason == self.A.END_IPPON:
+            why = "an ippon in encho"
+        if len(w) == 1:
+            out = ["Winner: Player %d (%s)." % (w[0] + 1, why)]
+        else:
+            out = ["Draw between %s (%s)." % (" and ".join("Player %d" % (p + 1) for p in w), why)]
+        for v in range(s.players):
+            extra = ""
+            if s.mode == self.A.COMPETITION:
+                extra = ", %d ippon, %d hansoku" % (s.ippons[v], s.hansoku[v])
+            out.append("  Player %d: %d cards%s%s" % (
+                v + 1, len(s.hands[v]), extra, ", eliminated" if s.eliminated[v] else ""))
+        return out
+
+    def view(self, state, seat):
+        """What a human seat sees before deciding."""
+        s = state
+        A = self.A
+        C = self.C
+        out = ["", "== Player %d, your decision (%s) ==" % (seat + 1, A.PHASE_NAMES[s.phase])]
+        out.append("Your hand: " + ", ".join(C.name(c) for c in s.hands[seat]))
+        out.append("Cards in hand: %s; subdecks: Basic %d, Counter %d, Other %d" % (
+            self._sizes(s), len(s.decks[0]), len(s.decks[1]), len(s.decks[2])))
+        if s.mode == A.COMPETITION:
+            out.append("Ippon: %s; hansoku: %s%s" % (
+                "-".join(str(v) for v in s.ippons), "-".join(str(v) for v in s.hansoku),
+                "; ENCHO" if s.encho else ""))
+        if s.chain:
+            out.append("This exchange: " + ", ".join(
+                "P%d %s" % (s.chain[i] + 1, C.name(s.chain[i + 1])) for i in range(0, len(s.chain), 2)))
+        if s.phase == A.P_REACT:
+            what = ("the reinforcement", "a strike on " + C.PART_NAMES[s.part], "an alternative attack")[s.inc]
+            out.append("You face %s from Player %d." % (what, s.striker + 1))
+        return out
+
+
 # name -> (title, adapter factory, a "module:factory" string, or None: not built yet)
 GAMES = {
     "kyudo": ("Kyudo", KyudoAdapter),
-    "kendo": ("Kendo Duel", None),
+    "kendo": ("Kendo Duel", KendoAdapter),
     "okko": ("Okko", None),
 }
 
@@ -230,13 +395,13 @@ def ask(out, inp, prompt, count):
         out.write("'%s' is not a choice: type a number from 1 to %d.\n" % (text, count))
 
 
-def play(game, kinds, seed, quiet=False, inp=None, out=None):
+def play(game, kinds, seed, quiet=False, inp=None, out=None, mode=None):
     """Play one game to the end; returns the final state (None if the human
-    input ended first)."""
+    input ended first). ``mode``: a value of the adapter's ``modes``."""
     inp = inp or sys.stdin
     out = out or sys.stdout
     ad = adapter_for(game)
-    state = ad.new_state(seed, len(kinds))
+    state = ad.new_state(seed, len(kinds), mode)
     rngs = [Rng(seed * 8 + 1 + v) for v in range(len(kinds))]
     say = (lambda line: None) if quiet else (lambda line: out.write(line + "\n"))
     for line in ad.intro(state, kinds):
@@ -274,6 +439,7 @@ def main(argv=None, inp=None, out=None):
     p.add_argument("--seats", default="human,hard",
                    help="comma-separated, one per player: %s (default human,hard)" % ", ".join(SEAT_KINDS))
     p.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
+    p.add_argument("--mode", default=None, help="the game's mode, if it has modes (kendo: duel, competition)")
     p.add_argument("--quiet", action="store_true", help="print only the result and a human's prompts")
     args = p.parse_args(argv)
     try:
@@ -292,8 +458,20 @@ def main(argv=None, inp=None, out=None):
     if args.seed < 0:
         out.write("the seed must be >= 0\n")
         return 2
+    mode = None
+    if args.mode is not None:
+        modes = dict(ad.modes or ())
+        if args.mode.lower() not in modes:
+            out.write("%s has %s\n" % (ad.title, "the modes " + ", ".join(m for m, _ in ad.modes)
+                                        if ad.modes else "no modes"))
+            return 2
+        mode = modes[args.mode.lower()]
+    why = ad.players_ok(len(kinds), mode) if hasattr(ad, "players_ok") else None
+    if why:
+        out.write(why + "\n")
+        return 2
     try:
-        state = play(args.game.lower(), kinds, args.seed, args.quiet, inp, out)
+        state = play(args.game.lower(), kinds, args.seed, args.quiet, inp, out, mode)
     except BrokenPipeError:  # e.g. piped into head
         return 1
     return 0 if state is not None else 1

@@ -41,6 +41,7 @@ def shots(size, tmp):
     sim.press("Y", "A")
     save(sim, "howto")
     kyudo_shots(size, tmp, save)
+    kendo_shots(size, tmp, save)
     return made
 
 
@@ -144,6 +145,114 @@ def kyudo_press(sim, rng, level=2):
         want = choice(st, a, sim.app.session.seat_name)
         to_item(scr.acts.index(a) if a in scr.acts else menu.items.index(want))
     sim.press("A")
+
+
+def kendo_start(size, path, seed, mode="Duel", seats=()):
+    """Kendo Duel from the main menu: computer speed instant, the mode and
+    seat rows as given, Start."""
+    sim = Sim(size, seed=seed, nvm_path=path)
+    sim.choose("Settings")
+    kendo_rows(sim, ("Computer speed: instant",))
+    sim.press("B")
+    sim.choose("Kendo Duel")
+    kendo_rows(sim, ("Mode: " + mode,) + seats)
+    sim.choose("Start")
+    return sim
+
+
+def kendo_rows(sim, rows):
+    """Press A on each menu row until it reads as wanted."""
+    menu = sim.app.top.menu
+    for row in rows:
+        key = row.split(":")[0] + ":"
+        for _ in range(4):
+            if row in menu.items:
+                break
+            sim.choose([t for t in menu.items if t.startswith(key)][0])
+
+
+def kendo_play(sim, want, prefer_counter=True, limit=20000):
+    """Play the human seats by presses (the default choice, or a counterattack
+    when one may answer: longer exchanges) until ``want(sim)``; False if the
+    game ended first."""
+    from engine.kendo.cards import K_COUNTER, KIND
+
+    session = sim.app.session
+    st = session.state
+    for _ in range(limit):
+        top = sim.text()
+        if want(sim):
+            return True
+        if top.startswith("End"):
+            return False
+        if top.startswith("HandOver"):
+            sim.press("A")
+        elif top.startswith("Game") and not st.is_over() and not session.is_bot(st.current_player):
+            scr = sim.app.top
+            if prefer_counter and st.phase == 2:
+                for i, it in enumerate(scr.items):
+                    if it >= 0 and scr.ok[it] and KIND[it] == K_COUNTER:
+                        while scr.cur != i:
+                            sim.press("Y")
+                        break
+            sim.press("A")
+        else:
+            sim.step(50)
+    return False
+
+
+def kendo_focus(sim, kind=None):
+    """Put the cursor on the first card that may be played (of ``kind``), so
+    the message line says what it does."""
+    from engine.kendo.cards import KIND
+
+    scr = sim.app.top
+    for i, it in enumerate(scr.items):
+        if it >= 0 and scr.ok[it] and (kind is None or KIND[it] == kind):
+            sim.press("Y")
+            while scr.cur != i:
+                sim.press("Y")
+            return True
+    return False
+
+
+def kendo_shots(size, tmp, save):
+    """Kendo Duel: the hand at an opening, an exchange of three plays or more
+    (the human answers with counterattacks), the hand-over screen between two
+    human players, and the Competition scoreboard. The seeds are the first of a
+    few that show each; they depend on the computer players."""
+    from engine.kendo.cards import K_BASIC, K_COUNTER, KIND
+
+    def human(sim, phase):
+        st = sim.app.session.state
+        return (sim.text().startswith("Game") and not st.is_over() and st.phase == phase
+                and not sim.app.session.is_bot(st.current_player))
+
+    path = os.path.join(tmp, "nvm-kendo-%s.bin" % size)
+    sim = kendo_start(size, path, 5)
+    assert kendo_play(sim, lambda s: human(s, 1))
+    kendo_focus(sim, K_BASIC)
+    save(sim, "kendo-hand", window=True)
+    for seed in range(5, 60):
+        sim = kendo_start(size, path, seed)
+        if kendo_play(sim, lambda s: human(s, 2) and len(s.app.session.state.chain) >= 6 and any(
+                it >= 0 and s.app.top.ok[it] for it in s.app.top.items)):
+            kendo_focus(sim, K_COUNTER) or kendo_focus(sim)
+            save(sim, "kendo-exchange")
+            break
+    else:
+        raise AssertionError("no Kendo exchange of 3 plays for %s" % size)
+    sim = kendo_start(size, path, 7, seats=("P2: Human",))
+    assert kendo_play(sim, lambda s: s.text().startswith("HandOver") and s.app.session.state.phase == 2)
+    save(sim, "kendo-handover")
+    for seed in range(3, 60):
+        sim = kendo_start(size, path, seed, "Competition", ("P2: Computer (Hard)",))
+        st = sim.app.session.state
+        if kendo_play(sim, lambda s: (human(s, 1) or human(s, 2)) and st.ippons[0] + st.ippons[1] >= 1
+                      and st.hansoku[0] + st.hansoku[1] >= 1, prefer_counter=False):
+            save(sim, "kendo-scoreboard")
+            return
+    raise AssertionError("no Kendo Competition with ippon and hansoku for %s" % size)
 
 
 def main():

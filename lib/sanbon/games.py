@@ -10,11 +10,15 @@ provides:
     GameScreen(app, session)        the play screen (a sanbon.ui.Screen)
     turn_over(before_player, state) optional: True at a turn boundary (save)
     HIDDEN                          True if hands are secret (hand-over screens)
+
+A game may offer house rules (``house``): engine option bits the setup
+screen turns on and off, saved in the Config (``options``), and modes with
+fewer seats (``mode_max``: the most players per mode).
 """
 
 
 class GameInfo:
-    def __init__(self, gid, key, name, short, module, players, modes, levels, howto):
+    def __init__(self, gid, key, name, short, module, players, modes, levels, howto, house=(), mode_max=None):
         self.id = gid
         self.key = key
         self.name = name
@@ -24,10 +28,36 @@ class GameInfo:
         self.modes = modes
         self.levels = levels  # seat types offered besides Human (indexes into SEAT_TYPES)
         self.howto = howto  # module holding PAGES
+        # house rules: (bit, name, (label off, label on), (what off does, what on does))
+        self.house = house
+        self.mode_max = mode_max or (self.max_players,) * len(modes)
+
+    def players_max(self, mode):
+        """The most players of ``mode`` (Competition: 2)."""
+        return self.mode_max[mode] if mode < len(self.mode_max) else self.max_players
+
+    def house_bits(self):
+        b = 0
+        for h in self.house:
+            b |= h[0]
+        return b
 
 
 KYUDO = GameInfo(1, "kyudo", "Kyudo", "Kyudo", "sanbon.kyudo", (2, 4), ("Standard",), (1, 2, 3), "sanbon.howto_kyudo")
-KENDO = GameInfo(2, "kendo", "Kendo Duel", "Kendo", "sanbon.kendo", (2, 4), ("Duel", "Competition"), (2, 3), "sanbon.howto_kendo")
+# engine/kendo/actions.py OPT_ROTATE 1, OPT_REFLECT_CANCEL 2, OPT_ALT_DEFLECT 4
+KENDO_HOUSE = (
+    (1, "Initiative", ("last striker", "rotate"),
+     ("The last striker attacks next; a deflect takes the initiative.",
+      "The initiative passes clockwise after every exchange.")),
+    (2, "Reflect", ("bounce", "cancel"),
+     ("A reflected JODAN or SEME must be answered in turn.",
+      "A reflected JODAN or SEME is only cancelled.")),
+    (4, "Deflect alt.", ("no", "yes"),
+     ("Only a parry answers TAIATARI or MAKI AGE.",
+      "A parry or a deflect answers TAIATARI or MAKI AGE.")),
+)
+KENDO = GameInfo(2, "kendo", "Kendo Duel", "Kendo", "sanbon.kendo", (2, 4), ("Duel", "Competition"), (2, 3),
+                 "sanbon.howto_kendo", KENDO_HOUSE, (4, 2))
 OKKO = GameInfo(3, "okko", "Okko: Oni Hunters", "Okko", "sanbon.okko", (2, 2), ("Co-op",), (2, 3), "sanbon.howto_okko")
 PIG = GameInfo(4, "pig", "Pig (demo)", "Pig", "sanbon.pig", (2, 4), ("To 30",), (1, 2), "sanbon.howto_pig")
 
@@ -43,15 +73,17 @@ def by_id(gid):
 
 
 class Config:
-    """What the setup screen chose: players, mode and each seat's type."""
+    """What the setup screen chose: players, mode, each seat's type and the
+    house rules (``options``: the engine's option bits, 0 = the rulebook)."""
 
-    def __init__(self, info, players=None, mode=0, seats=None):
+    def __init__(self, info, players=None, mode=0, seats=None, options=0):
         self.info = info
         self.players = players or info.min_players
         self.mode = mode
         if seats is None:
             seats = [0] + [info.levels[(len(info.levels) - 1) // 2]] * (info.max_players - 1)
         self.seats = list(seats)  # always max_players long; the first `players` count
+        self.options = options
 
     def seat_types(self):
         return self.seats[: self.players]
@@ -60,16 +92,22 @@ class Config:
         return sum(1 for t in self.seat_types() if t == 0)
 
     def to_bytes(self):
-        return bytes([self.players, self.mode] + self.seats)
+        return bytes([self.players, self.mode] + self.seats + [self.options])
 
     @classmethod
     def from_bytes(cls, info, data):
-        if len(data) != 2 + info.max_players:
+        """A setup from to_bytes(); a save from before the house rules (no
+        options byte) loads with options 0."""
+        n = 2 + info.max_players
+        if len(data) != n and len(data) != n + 1:
             raise ValueError("bad game setup")
         players, mode = data[0], data[1]
-        seats = list(data[2:])
+        seats = list(data[2:n])
+        options = data[n] if len(data) > n else 0
         if not info.min_players <= players <= info.max_players or mode >= len(info.modes):
+            raise ValueError("bad game setup")
+        if players > info.players_max(mode) or options & ~info.house_bits():
             raise ValueError("bad game setup")
         if any(t != 0 and t not in info.levels for t in seats):
             raise ValueError("bad seat type")
-        return cls(info, players, mode, seats)
+        return cls(info, players, mode, seats, options)

@@ -33,6 +33,11 @@ class GameScreen(ui.Screen):
         """May the current seat's private view be on screen now?"""
         return not self.needs_handover() or self.shown_seat == self.session.state.current_player
 
+    def handover_note(self):
+        """Public news for the player the device is passed to (the hand-over
+        screen shows it), e.g. what they must answer. Never anything secret."""
+        return ""
+
     # -- shared behaviour -----------------------------------------------
     def needs_handover(self):
         s = self.session
@@ -90,7 +95,7 @@ class GameScreen(ui.Screen):
 
             self.shown_seat = seat
             self.update()  # hides the private parts first
-            self.app.push(HandOverScreen(self.app, s.seat_name(seat), self.update))
+            self.app.push(HandOverScreen(self.app, s.seat_name(seat), self.update, self.handover_note()))
 
     def resume(self):
         self.update()

@@ -26,12 +26,12 @@ PAGES = (
      " pulls 1 random card. Then answer the strike. Pulled cards join the"
      " puller's hand."),
     ("Competition",
-     "Hands refill; no one is out. Fail to answer a strike: your rival"
-     " scores an ippon. Fail against TAIATARI or MAKI AGE: you get a"
-     " hansoku; each 2nd is an ippon for your rival. At JIKAN DESU the"
-     " leader wins; if tied, the next ippon."),
+     "Hands refill; no one is out. Fail a strike: your rival gets an"
+     " ippon. Fail TAIATARI or MAKI AGE: a hansoku (H); every 2nd is an"
+     " ippon for your rival. Who concedes one opens. JIKAN DESU: the leader"
+     " wins; if tied, the next ippon."),
     ("Controls",
      "A selects or confirms. B goes back. Hold B for the pause menu. X and Y"
-     " move up and down (the D-pad on the PicoSystem). Pass the device when"
-     " the hand-over screen asks."),
+     " move (the D-pad on the PicoSystem). A on a grey card says why it"
+     " can't be played. Pass the device when the hand-over screen asks."),
 )

@@ -150,24 +150,41 @@ class SetupScreen(MenuScreen):
             t = c.seats[s]
             who = "Human" if t == 0 else "Computer (%s)" % SEAT_TYPES[t]
             self.rows.append(("seat", s, "P%d: %s" % (s + 1, who)))
+        if info.house:
+            n = 0
+            for h in info.house:
+                n += 1 if c.options & h[0] else 0
+            self.rows.append(("house", 0, "House rules: %s" % ("%d on" % n if n else "off")))
         self.rows.append(("howto", 0, "How to play"))
         self.rows.append(("start", 0, "Start"))
         return [r[2] for r in self.rows]
 
     def _redraw(self):
         i = self.menu.index
-        self.menu.set_items(self._items())
+        info, c = self.info, self.config
+        fixed = info.players_max(c.mode) <= info.min_players  # e.g. Competition: 2 only
+        self.menu.set_items(self._items(), [not (r[0] == "players" and fixed) for r in self.rows])
         self.menu.select(min(i, len(self.rows) - 1))
+
+    def resume(self):
+        self._redraw()  # back from the house rules
 
     def choose(self, i):
         kind, arg, _ = self.rows[i]
         info, c = self.info, self.config
+        top = info.players_max(c.mode)
         if kind == "players":
-            c.players = c.players + 1 if c.players < info.max_players else info.min_players
+            if top <= info.min_players:
+                self.app.toast("%s is for %d players." % (info.modes[c.mode], top))
+                return
+            c.players = c.players + 1 if c.players < top else info.min_players
             self._redraw()
         elif kind == "mode":
             c.mode = (c.mode + 1) % len(info.modes)
+            c.players = min(c.players, info.players_max(c.mode))
             self._redraw()
+        elif kind == "house":
+            self.app.push(HouseRulesScreen(self.app, info, c))
         elif kind == "seat":
             cycle = (0,) + tuple(info.levels)
             c.seats[arg] = cycle[(cycle.index(c.seats[arg]) + 1) % len(cycle)]
@@ -179,6 +196,38 @@ class SetupScreen(MenuScreen):
 
     def describe(self):
         return "Setup: " + MenuScreen.describe(self)
+
+
+class HouseRulesScreen(MenuScreen):
+    """The game's house rules (engine options), each on or off; A toggles
+    one and says what it does now."""
+
+    def __init__(self, app, info, config):
+        self.info = info
+        self.config = config
+        super().__init__(app, "House rules", self._items())
+
+    def _items(self):
+        c = self.config
+        out = []
+        for bit, name, labels, _ in self.info.house:
+            out.append("%s: %s" % (name, labels[1 if c.options & bit else 0]))
+        out.append("Done")
+        return out
+
+    def choose(self, i):
+        house = self.info.house
+        if i >= len(house):
+            self.app.pop()
+            return
+        bit = house[i][0]
+        c = self.config
+        c.options ^= bit
+        self.menu.set_item(i, self._items()[i])
+        self.app.toast(house[i][3][1 if c.options & bit else 0], 2500)
+
+    def describe(self):
+        return "House: " + MenuScreen.describe(self)
 
 
 class PauseScreen(MenuScreen):
@@ -367,18 +416,27 @@ class AboutScreen(MenuScreen):
 
 
 class HandOverScreen(ui.Screen):
-    """Hides the screen until the right player holds the device."""
+    """Hides the screen until the right player holds the device. ``note``:
+    public news for them (what they must answer), under the message."""
 
-    def __init__(self, app, name, on_ready):
+    def __init__(self, app, name, on_ready, note=""):
         super().__init__(app)
         self.title = "Pass to %s" % name
         self.on_ready = on_ready
+        self.note = note
         self.frame = ui.Frame(self.L, self.title, "A: I am %s" % name)
         self.group.append(self.frame.group)
         L = self.L
+        n = L.chars(scale=1)
         msg = "Pass the device to %s. Press A when only they can see the screen." % name
-        for i, line in enumerate(ui.wrap(msg, L.chars(scale=1))):
-            self.group.append(ui.Text(L.width // 2, L.body_top + 12 + i * 15, line, ui.TEXT, 1, (0.5, 0.0)).label)
+        lines = ui.wrap(msg, n)
+        y = L.body_top + (12 if not note or L.big else 4)
+        for i, line in enumerate(lines):
+            self.group.append(ui.Text(L.width // 2, y + i * 15, line, ui.TEXT, 1, (0.5, 0.0)).label)
+        if note:
+            y += len(lines) * 15 + 6
+            for i, line in enumerate(ui.wrap(note, n)[:3]):
+                self.group.append(ui.Text(L.width // 2, y + i * 14, line, ui.ACCENT, 1, (0.5, 0.0)).label)
 
     def button(self, b):
         if b == btn.A:
@@ -386,7 +444,7 @@ class HandOverScreen(ui.Screen):
             self.on_ready()
 
     def describe(self):
-        return "HandOver: " + self.title
+        return "HandOver: " + self.title + ("\n" + self.note if self.note else "")
 
 
 class EndScreen(MenuScreen):

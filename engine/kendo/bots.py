@@ -1,0 +1,335 @@
+"""Kendo Duel: the computer opponents.
+
+``choose(obs, seat, level, rng)`` returns a legal action for ``seat`` (the
+state's ``current_player``) from ``obs = state.observation(seat)`` only.
+Levels: NORMAL 2 (1 plays as Normal), HARD 3. ``rng`` is the bot's own
+engine.rng.Rng; no level draws from it today (the choice is a function of
+the observation alone), so it stays untouched and the bots are trivially
+deterministic.
+
+Both levels count cards. The unseen cards are the 52 minus the own hand minus
+the face-up discards; per subdeck category the other hands hold the unseen
+cards that are not in the subdeck (in Competition JIKAN DESU hides there
+too). The chance that a hand holds no answer to a play is a product of
+hypergeometric terms, one per category, in integer fixed point (1/4096); a
+player's expected share of each category is its share of the other hands.
+A card's keep value (tenths of a card: Basic 5, counterattack 4, reinforcing
+3, against reinforcing 0, deflect 8, parry 9, alternative 5; +3 for a last
+answer to a part, +2 for a last opening card) is what losing it costs beyond
+the card itself.
+
+Openings: every target and opening card is scored: the chance the target
+cannot answer, times what that wins (2 cards pulled in a Duel, 1 for an
+alternative attack; an ippon or a hansoku in Competition), minus the card's
+keep value; a tie goes to the target with the fewest cards (G17). A Basic
+opening is reinforced when the target has no answer to the reinforcement
+with a chance of 1 in 20 or more (measured better than always or never).
+Answers: each legal card is scored by minus its keep value; a counterattack
+adds the chance the striker cannot answer it times the prize, plus a tenth
+of a card for the card the striker must spend otherwise; a reflect likewise;
+a deflect is weighed by the initiative it takes. Setup: switch the weakest
+card (keep value under its category's average) while switches are left.
+Competition, over 12 cards: discard the lowest keep value.
+
+- Normal plays a counterattack only when the striker cannot answer it with a
+  chance of 1 in 10 or more (the issue's "counter when the opponent likely
+  cannot answer it, cheap block otherwise"), else the cheapest answer, and
+  likes to deflect (take the initiative) when it holds openings.
+- Hard always weighs the counterattack (the striker must spend a card or lose
+  two: a counterattack wins the exchange's card count whenever the striker
+  has to end it), avoids the initiative in a Duel (the opener spends first),
+  and marks an opening down by the chance that the target can counter it. In
+  Competition (cards refill) it weighs counterattacks the same way, seeks
+  the initiative and values its alternative attacks more.
+
+docs/rules/kendo_duel.md ("Computer opponents") gives the measured strength
+and why Hard does not search (a determinized look-ahead was tried and
+measured: no stronger, and 3.7 KB more heap).
+
+Memory: no floats (boxed on MicroPython), no lists or tuples per decision;
+the counts live in bytearrays allocated once at import.
+"""
+
+from engine.kendo.cards import DECK_OF, reaction
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+NORMAL = const(2)
+HARD = const(3)
+
+# the contract of actions.py and cards.py (tests/test_kendo_bots.py checks these)
+_P_SWITCH = const(0)
+_P_OPEN = const(1)
+_P_REACT = const(2)
+_SWITCH_DONE = const(52)
+_PLAY = const(64)
+_FAIL = const(120)
+_OPEN = const(128)
+_DISCARD = const(448)
+_COMPETITION = const(1)
+_OPT_ALT_DEFLECT = const(4)
+_E_BOUNCE = const(1)
+_E_CHAIN = const(3)
+_E_AVOID = const(4)
+
+# card types: Basic part 0-3, Counter 4 + answer * 4 + strike (4-19), then
+# reinforcing 20, against reinforcing 21, deflect 22, parry 23, alternative
+# 24. Cards of one type play alike (the numbers only matter at setup).
+_T_REINF = const(20)
+_T_NEUTRAL = const(21)
+_T_DEFLECT = const(22)
+_T_PARRY = const(23)
+_T_ALT = const(24)
+_NT = const(25)
+_ONE = const(4096)  # probability 1 in fixed point
+_TI = (b"\x00\x01\x02\x03\x00\x01\x02\x03\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b"
+       b"\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x14\x14\x14\x15\x15\x15\x15\x16\x16\x16\x16"
+       b"\x16\x16\x17\x17\x17\x17\x17\x17\x18\x18\x18\x18")
+_TOTAL = b"\x03\x03\x03\x03\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x04\x04\x06\x06\x04"
+
+# weights per level: keep values of Basic, Counter, reinforcing, against
+# reinforcing, deflect, parry, alternative; a last answer to a part; a last
+# opening card; a counterattack's threshold (percent chance that the striker
+# cannot answer it; 0: always weigh it); the initiative a deflect takes (+ 8,
+# tenths of a card); an opening the target can counter (tenths of a card)
+_W_N = b"\x05\x04\x03\x00\x08\x09\x05\x03\x02\x0a\x0b\x00"  # Normal
+_W_H = b"\x05\x04\x03\x00\x08\x09\x05\x03\x02\x00\x03\x0a"  # Hard, Duel
+_W_HC = b"\x05\x04\x03\x00\x08\x09\x09\x03\x02\x00\x0b\x00"  # Hard, Competition
+
+# scratch, reused by every decision
+_U = bytearray(_NT)  # unseen cards per type
+_M = bytearray(_NT)  # my hand per type
+_UC = bytearray(3)  # unseen cards per category
+_HC = bytearray(3)  # of those, in the other hands (not in a subdeck)
+_K = bytearray(3)  # expected cards per category in the hand being judged
+
+
+def _count(obs):
+    """Fill _U, _M, _UC and _HC from the observation."""
+    u = _U
+    m = _M
+    for t in range(_NT):
+        u[t] = _TOTAL[t]
+        m[t] = 0
+    for c in obs[3]:
+        t = _TI[c]
+        u[t] -= 1
+        m[t] += 1
+    for c in obs[6]:
+        if c < 52:
+            u[_TI[c]] -= 1
+    uc = _UC
+    uc[0] = uc[1] = uc[2] = 0
+    for t in range(_NT):
+        uc[0 if t < 4 else (1 if t < 20 else 2)] += u[t]
+    decks = obs[5]
+    # JIKAN DESU hides in the Other subdeck until drawn (Competition)
+    jikan = 1 if obs[19] == _COMPETITION and obs[1] != _P_SWITCH and not obs[23] else 0
+    for d in range(3):
+        h = uc[d] - decks[d] + (jikan if d == 2 else 0)
+        _HC[d] = h if h > 0 else 0
+
+
+def _hand_of(obs, p):
+    """Set _K to the expected cards per category in player p's hand."""
+    n = obs[4][p]
+    tot = _HC[0] + _HC[1] + _HC[2]
+    for d in range(3):
+        if tot <= 0:
+            _K[d] = 0
+        elif n == tot:
+            _K[d] = _HC[d]
+        else:
+            _K[d] = (n * _HC[d] + (tot >> 1)) // tot
+
+
+def _hyp(n, a, k):
+    """P(no marked card) drawing k of n cards of which a are marked, /4096."""
+    if a <= 0 or k <= 0:
+        return _ONE
+    if k > n - a:
+        return 0
+    p = _ONE
+    i = 0
+    while i < k:
+        p = p * (n - a - i) // (n - i)
+        i += 1
+    return p
+
+
+def _none_strike(part):
+    """P(the judged hand, _K, holds no answer to a strike on ``part``)."""
+    u = _U
+    p = _hyp(_UC[0], u[part], _K[0]) * _none_counter(part) // _ONE
+    return p * _hyp(_UC[2], u[_T_DEFLECT] + u[_T_PARRY], _K[2]) // _ONE
+
+
+def _none_counter(part):
+    """P(the judged hand holds no counterattack answering ``part``)."""
+    u = _U
+    c0 = 4 + part * 4
+    return _hyp(_UC[1], u[c0] + u[c0 + 1] + u[c0 + 2] + u[c0 + 3], _K[1])
+
+
+def _answers(part):
+    """My answers to a strike on ``part`` (from _M)."""
+    m = _M
+    c0 = 4 + part * 4
+    return m[part] + m[c0] + m[c0 + 1] + m[c0 + 2] + m[c0 + 3] + m[_T_DEFLECT] + m[_T_PARRY]
+
+
+def _openers():
+    m = _M
+    return m[0] + m[1] + m[2] + m[3] + m[_T_ALT]
+
+
+def _keep(t, w):
+    """What losing one card of type t costs beyond the card (tenths of a
+    card), with the weights ``w``."""
+    if t < 20:
+        v = w[0] if t < 4 else w[1]
+        if _answers(t if t < 4 else (t - 4) >> 2) <= 1:
+            v += w[7]  # my last answer to that part
+    elif t == _T_NEUTRAL:
+        m = _M
+        return w[3] + (2 if m[_T_NEUTRAL] + m[_T_DEFLECT] + m[_T_REINF] <= 1 else 0)
+    elif t < _T_ALT:
+        return w[t - 18]
+    else:
+        v = w[6]
+    if (t < 4 or t == _T_ALT) and _openers() <= 1:
+        v += w[8]  # my last opening card
+    return v
+
+
+def _switch(obs, w):
+    """Switch the weakest card whose subdeck can replace it, if it is below
+    its category's average; else keep the hand."""
+    decks = obs[5]
+    best = -1
+    bv = 99
+    for c in obs[3]:
+        d = DECK_OF[c]
+        if not decks[d]:
+            continue
+        v = _keep(_TI[c], w)
+        # what a fresh card of that category is worth, roughly, less one
+        if v < (4, 3, 5)[d] and v < bv:
+            bv = v
+            best = c
+    if best < 0:
+        return _SWITCH_DONE
+    return best  # SWITCH + card, SWITCH == 0
+
+
+def _discard(obs, w):
+    best = -1
+    bv = 99
+    for c in obs[3]:
+        v = _keep(_TI[c], w)
+        if v < bv:
+            bv = v
+            best = c
+    return _DISCARD + best
+
+
+def _open(obs, seat, w):
+    hand = obs[3]
+    sizes = obs[4]
+    comp = obs[19] == _COMPETITION
+    reinf = -1
+    for c in hand:
+        if _TI[c] == _T_REINF:
+            reinf = c
+    best = -1
+    bs = 0
+    bt = 0
+    for tgt in range(len(sizes)):
+        if tgt == seat or obs[8][tgt]:
+            continue
+        _hand_of(obs, tgt)
+        for c in hand:
+            t = _TI[c]
+            if t == _T_ALT:
+                u = _U
+                a = u[_T_PARRY] + (u[_T_DEFLECT] if obs[17] & _OPT_ALT_DEFLECT else 0)
+                s = _hyp(_UC[2], a, _K[2]) * (120 if comp else 20) // _ONE
+            elif c < 12:
+                s = _none_strike(t) * (300 if comp else 40) // _ONE  # 2 cards, or an ippon
+                if w[11]:  # the target may counter instead
+                    s -= (_ONE - _none_counter(t)) * w[11] // _ONE
+            else:
+                continue
+            s = (s - _keep(t, w)) * 64 - sizes[tgt]  # a tie: the fewest cards (G17)
+            if best < 0 or s > bs:
+                bs = s
+                best = c
+                bt = tgt
+    if best >= 12:
+        return _OPEN + (bt * 16 + 12 + best - 48) * 5
+    r = 0
+    if reinf >= 0:
+        # reinforced when the target may well have no answer to it (1 in 20)
+        _hand_of(obs, bt)
+        u = _U
+        if _hyp(_UC[2], u[_T_REINF] + u[_T_NEUTRAL] + u[_T_DEFLECT], _K[2]) * 20 >= _ONE:
+            r = 1 + reinf - 28
+    return _OPEN + (bt * 16 + best) * 5 + r
+
+
+def _react(obs, w):
+    hand = obs[3]
+    inc = obs[13]
+    part = obs[14]
+    comp = obs[19] == _COMPETITION
+    _hand_of(obs, obs[15])
+    best = -1
+    bs = 0
+    for c in hand:
+        eff = reaction(c, inc, part, obs[17])
+        if eff < 0:
+            continue
+        s = -_keep(_TI[c], w) * 16
+        if eff == _E_CHAIN:  # a strike back
+            q = _none_strike(c & 3)
+            if w[9] and q * 100 < w[9] * _ONE:
+                s -= 2000  # only when nothing else answers
+            else:
+                s += (q * (300 if comp else 40) + (_ONE - q) * 10) * 16 // _ONE
+        elif eff == _E_BOUNCE:  # the reinforcement back
+            u = _U
+            q = _hyp(_UC[2], u[_T_REINF] + u[_T_NEUTRAL] + u[_T_DEFLECT], _K[2])
+            s += (q * 20 + (_ONE - q) * 10) * 16 // _ONE
+        elif eff == _E_AVOID:  # the initiative
+            s += (w[10] - 8) * 16 if _openers() else -16
+        if best < 0 or s > bs:
+            bs = s
+            best = c
+    if best < 0:
+        return _FAIL
+    return _PLAY + best
+
+
+def choose(obs, seat, level, rng):
+    """A legal action for ``seat`` from its observation ``obs``."""
+    _count(obs)
+    if level < HARD:
+        w = _W_N
+    elif obs[19] == _COMPETITION:
+        w = _W_HC
+    else:
+        w = _W_H
+    ph = obs[1]
+    if ph == _P_REACT:
+        return _react(obs, w)
+    if ph == _P_OPEN:
+        return _open(obs, seat, w)
+    if ph == _P_SWITCH:
+        return _switch(obs, w)
+    return _discard(obs, w)

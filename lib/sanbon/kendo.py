@@ -1,0 +1,747 @@
+"""Kendo Duel in the app: the game plugin (engine/kendo) and its play screen.
+
+The play screen shows the table (hand sizes, who is out, and in Competition
+the ippon and hansoku marks and the time), the exchange as a track of chips
+(who played what, and "NO ANSWER" where a player failed), and the hand as a
+grid of chips in the rulebook's frame colours: what may be played now is
+bright, the rest grey (A on a grey card says why, and changes nothing). The
+button of a decision comes first, where the cursor starts ("Keep hand" or
+"Switch 2", "No answer", "No JODAN/SEME", the targets of an attack), "Log"
+(the piles and the last messages) last. Cards new in a hand since its owner
+last acted (switched in, pulled) are green. Words: sanbon.kendo_words.
+
+Secret hands: a hand is on screen only for its owner. With two or more human
+seats (and Settings' hand-over on) a hand-over screen comes before every
+human decision of another seat than the last one shown, also in the middle of
+an exchange (the two duellists take turns) and when a saved game is
+continued. While a computer decides, the hand of the only human seat is shown,
+else the last messages.
+
+Memory: the widgets are built by sanbon.kendo_layout, which is dropped
+again; every shape shares the palettes in ``self.pals``.
+"""
+
+from engine.kendo.cards import COLOUR, KIND
+from engine.kendo.state import KendoState
+
+from sanbon import buttons as btn
+from sanbon import kendo_words as W
+from sanbon import ui
+from sanbon.ui import drop, shade
+from sanbon.gamescreen import GameScreen as _Base
+
+import vectorio  # after ui (displayio): Blinka's vectorio needs displayio first
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+HIDDEN = True  # hands are secret: hand-over screens between human seats
+
+# the contract of engine/kendo/actions.py and cards.py (tests check them)
+_P_SWITCH = const(0)
+_P_OPEN = const(1)
+_P_REACT = const(2)
+_P_DISCARD = const(4)
+_SWITCH = const(0)
+_SWITCH_DONE = const(52)
+_PLAY = const(64)
+_FAIL = const(120)
+_OPEN = const(128)
+_DISCARD = const(448)
+_K_BASIC = const(0)
+_INC_STRIKE = const(1)
+_INC_ALT = const(2)
+_COMPETITION = const(1)
+_HAND_MAX = const(12)
+
+# the items of the grid that are not cards
+_B_SWITCH = const(-1)  # "Keep hand" / "Switch 2"
+_B_NOREINF = const(-2)
+_B_FAIL = const(-3)
+_B_LOG = const(-4)
+_B_TARGET = const(-10)  # _B_TARGET - seat: attack that seat
+# track codes that are not cards: a failed answer
+_NO_ANSWER = const(255)
+_IPPON = const(254)
+_HANSOKU = const(253)
+
+# frame colours of cards.COLOUR: brown, red, purple, blue, green, yellow, white
+FRAMES = (0xA0683A, 0xD83838, 0x9A5AD8, 0x3A7CF0, 0x2EA84C, 0xE0C020, 0xE8E8E8)
+MARK = 0x6A3018  # the inside of a marked chip (to switch; the chosen attack)
+SEATS = (0x2878FF, 0xFF3C28, 0x28DC50, 0xFFC800)  # sanbon.leds.SEAT_COLORS
+# self.pals (sanbon.kendo_layout.palettes)
+_P_DIM = const(7)
+_P_PANEL = const(14)
+_P_MARK = const(15)
+_P_SEL = const(16)
+_P_BAD = const(17)
+_P_SEAT = const(18)
+_P_LINE = const(22)
+_P_ON = const(23)
+_P_BAD_DIM = const(24)
+_P_BUTTON = const(25)
+PHASES = ("switch", "open", "react", "over", "discard")
+
+
+def new_state(config, rng):
+    return KendoState(rng, config.players, config.mode, config.options)
+
+
+def load_state(data):
+    return KendoState.from_bytes(data)
+
+
+def bot_action(state, seat, level, rng):
+    """The computer player (engine/kendo/bots.py) on what the seat may see."""
+    from engine.kendo.bots import choose  # imported at the first computer decision
+
+    return choose(state.observation(seat), seat, level, rng)
+
+
+def turn_over(before, state):
+    """A save point: the end of an exchange (the next one is to open, or a
+    seat must discard down to 12 first), a seat done switching, the end."""
+    if state.is_over():
+        return True
+    ph = state.phase
+    if ph == _P_OPEN:
+        return True
+    if ph == _P_SWITCH:
+        return state.current_player != before
+    if ph == _P_DISCARD:
+        for e in state.events:
+            if e[0] != "discard":
+                return True  # the exchange that led here just ended
+    return False
+
+
+def open_action(target, main, reinf=-1):
+    """engine.kendo.actions.open_action (that module is not loaded: RAM)."""
+    return _OPEN + (target * 16 + (main if main < 12 else main - 36)) * 5 + (reinf - 27 if reinf >= 0 else 0)
+
+
+def decode_open(action):
+    """engine.kendo.actions.decode_open: (target, main card, JODAN/SEME or -1)."""
+    t, r = divmod(action - _OPEN, 5)
+    t, m = divmod(t, 16)
+    return t, (m if m < 12 else m + 36), (27 + r if r else -1)
+
+
+def dim(c):
+    """A colour at a third of its brightness."""
+    return ((c >> 16) // 3) << 16 | (((c >> 8) & 0xFF) // 3) << 8 | (c & 0xFF) // 3
+
+
+def rect(pal, x, y, w, h):
+    return vectorio.Rectangle(pixel_shader=pal, width=w, height=h, x=x, y=y)
+
+
+def _show(chip, on):
+    """Show or hide a chip (frame, inner, text, seat bar or None); a hidden
+    chip's text is emptied (on the device each letter shown is a TileGrid)."""
+    frame = chip[0]
+    if frame.hidden != on:
+        return
+    for s in chip:
+        if s is None:
+            continue
+        if isinstance(s, ui.Text):
+            if not on:
+                s.set("")
+            s.label.hidden = not on
+        else:
+            s.hidden = not on
+
+
+class GameScreen(_Base):
+    def __init__(self, app, session):
+        super().__init__(app, session)
+        from sanbon import kendo_layout
+
+        kendo_layout.build(self)  # frame, strip, track, hand grid, log, message
+        kendo_layout = None
+        drop("kendo_layout")
+        st = session.state
+        self.ok = bytearray(53)  # per card: may be chosen in this step
+        self.items = []  # card ids, or the _B_* buttons
+        self.pos = []  # per item: row * 16 + column
+        self.cur = 0  # the cursor (an index into items)
+        self.top = 0  # the first row of the grid on screen
+        self.marks = []  # cards to switch; the attack card (and JODAN/SEME) chosen
+        self.sub = 0  # an opening: 0 the attack card, 1 JODAN/SEME, 2 the target
+        self.main = -1
+        self.reinf = -1
+        self.dkey = None  # (phase, player, seat shown): a new decision resets sub
+        self.deciding = False
+        self.seat = -1  # whose hand is on screen (-1: none)
+        self.focus = False  # the message line tells about the cursor's item
+        self.seen = None
+        self.hist = []  # the last messages (public)
+        self.trk = bytearray(st.chain)  # (seat, card) pairs of the exchange shown
+        self.before = [None] * st.players  # each seat's hand when it last acted
+        self.key = None
+        self.msg_key = None
+        self.update()
+
+    # -- whose hand may be on screen --------------------------------------
+    def hand_seat(self):
+        """The seat whose hand is shown, or -1. The current human seat once
+        handed over to; while a computer decides, the only human's hand."""
+        s = self.session
+        st = s.state
+        if st.is_over():
+            return -1
+        cur = st.current_player
+        if not s.is_bot(cur):
+            if self.needs_handover() and self.shown_seat != cur:
+                return -1
+            return cur
+        if s.config.humans() == 1:
+            for p in range(st.players):
+                if not s.is_bot(p):
+                    return p if st.hands[p] else -1
+        return -1
+
+    # -- drawing ---------------------------------------------------------
+    def update(self):
+        s = self.session
+        st = s.state
+        ev = st.events
+        fresh = ev is not self.seen  # a new apply (each one makes a new list)
+        if fresh:
+            self.seen = ev
+            self._events(ev)
+        seat = self.hand_seat()
+        deciding = seat >= 0 and seat == st.current_player
+        dkey = (st.phase, st.current_player, seat)
+        if dkey != self.dkey or not deciding:
+            if dkey != self.dkey:
+                self.items = []  # a new decision: the cursor starts afresh
+            self.dkey = dkey
+            self.sub = 0
+            self.marks = []
+            self.main = self.reinf = -1
+        key = (dkey, self.sub, len(st.hands[seat]) if seat >= 0 else -1)
+        if fresh or key != self.key:
+            self.key = key
+            self._build(seat, deciding)
+        self._strip()
+        self._track()
+        self._title()
+        self._message()
+        if not st.is_over():
+            self.app.leds.turn(st.current_player)
+
+    def _events(self, ev):
+        """The track, the LEDs and the message for what just happened."""
+        st = self.session.state
+        trk = self.trk
+        for e in ev:
+            k = e[0]
+            if k == "open":
+                trk = bytearray((e[1], e[3]))
+                if e[4] >= 0:
+                    trk.append(e[1])
+                    trk.append(e[4])
+            elif k == "play":
+                trk.append(e[1])
+                trk.append(e[2])
+            elif k == "fail":
+                code = _NO_ANSWER
+                for f in ev:
+                    if f[0] == "ippon" and f[2] == 0:
+                        code = _IPPON
+                    elif f[0] == "hansoku" and code == _NO_ANSWER:
+                        code = _HANSOKU
+                trk.append(e[1])
+                trk.append(code)
+                self.app.leds.flash((255, 0, 0), 2)
+            elif k == "ippon":
+                self.app.leds.flash((255, 255, 255), 3)
+        self.trk = trk
+        text = W.feedback(st, ev, self.session.seat_name, self.msg_n * len(self.msg))
+        if text:
+            self.hist.append(text)
+            if len(self.hist) > 8:
+                self.hist.pop(0)
+        self.focus = False
+
+    def _strip(self):
+        st = self.session.state
+        nm = self.session.seat_name
+        p = self.pals
+        cur = st.current_player
+        for s, (t, dots, hs) in enumerate(self.seats):
+            if st.eliminated[s]:
+                t.set("%s out" % nm(s), ui.DIM)
+            else:
+                t.set("%s %d" % (nm(s), len(st.hands[s])), ui.ACCENT if s == cur else ui.TEXT)
+            if dots:
+                n = st.ippons[s]
+                for i in range(2):
+                    shade(dots[i], p[_P_ON if i < n else _P_LINE])
+                h = st.hansoku[s]
+                hs.set("H%d" % h, ui.BAD if h else ui.DIM)
+        if st.mode == _COMPETITION:
+            if st.encho:
+                self.clock.set("ENCHO %d" % st.encho)
+            elif st.time_up:
+                self.clock.set("TIME")
+            else:
+                self.clock.set("")
+
+    def _track(self):
+        """The exchange's last plays; grey once it is over."""
+        st = self.session.state
+        p = self.pals
+        trk = self.trk
+        n = len(trk) // 2
+        start = n - len(self.track) if n > len(self.track) else 0
+        done = st.phase != _P_REACT
+        if n and not self.piles_always:
+            self.piles.set("")
+        else:
+            d = st.decks
+            if self.piles_always:
+                text = "Basic %d Counter %d Other %d Discard %d" % (len(d[0]), len(d[1]), len(d[2]), len(st.discard))
+            else:
+                text = "Piles: Basic %d  Counter %d  Other %d" % (len(d[0]), len(d[1]), len(d[2]))
+            self.piles.set(text)
+        for i, chip in enumerate(self.track):
+            frame, inner, t, bar = chip
+            j = start + i
+            if j >= n:
+                _show(chip, False)
+                continue
+            seat, c = trk[2 * j], trk[2 * j + 1]
+            if c >= _HANSOKU:
+                shade(frame, p[_P_BAD_DIM if done else _P_BAD])
+                text = "NO ANSWER" if c == _NO_ANSWER else ("IPPON" if c == _IPPON else "HANSOKU")
+            else:
+                shade(frame, p[COLOUR[c] + (_P_DIM if done else 0)])
+                text = W.short(c)
+            t.set(text, ui.DIM if done else ui.TEXT)
+            shade(bar, p[_P_SEAT + seat])
+            _show(chip, True)
+
+    def _title(self):
+        st = self.session.state
+        nm = self.session.seat_name
+        if st.is_over():
+            text = "Kendo: game over"
+        else:
+            who = nm(st.current_player)
+            ph = st.phase
+            if ph == _P_SWITCH:
+                text = "%s: switch 0-%d" % (who, 2 - st.switched[st.current_player])
+            elif ph == _P_OPEN:
+                if self.sub == 1:
+                    text = "%s: JODAN/SEME?" % who
+                elif self.sub == 2:
+                    text = "%s: attack whom?" % who
+                else:
+                    text = "%s: attack" % who
+            elif ph == _P_REACT:
+                inc = W.incoming(st)
+                text = "%s: answer %s" % (who, inc)
+                if len(text) > self.title_n:
+                    text = "%s vs %s" % (who, inc)
+                elif st.players > 2 and len(text) + 5 <= self.title_n:
+                    text += " (%s)" % nm(st.striker)
+            elif ph == _P_DISCARD:
+                text = "%s: discard %d" % (who, len(st.hands[st.current_player]) - _HAND_MAX)
+            else:
+                text = who
+        self.frame.title.set(ui.fit(text, self.title_n))
+        if st.is_over() or self.seat < 0 and not self.session.is_bot(st.current_player):
+            hint = ""
+        elif not self.deciding:
+            hint = "any key: faster  hold B: pause"
+        elif self.sub:
+            hint = "A choose  B back  X/Y move"
+        else:
+            hint = "A choose  X/Y move  hold B: pause"
+        self.frame.hint.set(ui.fit(hint, self.L.width // ui.CHAR_W))
+
+    def _message(self):
+        """The message line: what the cursor's item does (or why not) once
+        the player moves it, else the last message; in the hand's place the
+        messages before it while no hand is shown."""
+        st = self.session.state
+        text = ""
+        if self.deciding and self.focus and self.items:
+            it = self.items[self.cur]
+            if it >= 0:
+                text = W.role(st, it) if self._ok(it) else W.why_not(st, it, self.sub)
+            else:
+                text = self._help(it)
+        mine = bool(text)
+        if not text:
+            text = self.hist[-1] if self.hist else ""
+        key = (text, len(self.hist), self.seat)
+        if key == self.msg_key:
+            return
+        self.msg_key = key
+        n = self.msg_n
+        lines = ui.wrap(text, n) if len(self.msg) > 1 else (text,)
+        for i, t in enumerate(self.msg):
+            t.set(ui.fit(lines[i], n) if i < len(lines) else "", ui.ACCENT if mine else ui.TEXT)
+        k = len(self.log)
+        show = self.seat < 0
+        for i, t in enumerate(self.log):
+            j = len(self.hist) - 1 - k + i
+            t.set(ui.fit(self.hist[j], n + 1) if show and j >= 0 else "")
+
+    def _help(self, it):
+        st = self.session.state
+        if it == _B_SWITCH:
+            if self.marks:
+                return "Switch the marked cards"
+            return "Keep this hand (A on a card marks it)"
+        if it == _B_NOREINF:
+            return "Attack with %s alone" % W.name(self.main)
+        if it == _B_FAIL:
+            return W.fail_text(st)
+        if it == _B_LOG:
+            return "The last messages and the piles"
+        t = _B_TARGET - it
+        return "Attack %s (%d cards)" % (self.session.seat_name(t), len(st.hands[t]))
+
+    def _label(self, it):
+        if it == _B_SWITCH:
+            return "Switch %d" % len(self.marks) if self.marks else "Keep hand"
+        if it == _B_NOREINF:
+            return "No JODAN/SEME"
+        if it == _B_FAIL:
+            return "No answer"
+        if it == _B_LOG:
+            return "Log"
+        t = _B_TARGET - it
+        return "%s: %d cards" % (self.session.seat_name(t), len(self.session.state.hands[t]))
+
+    # -- the hand and the buttons ------------------------------------------
+    def _ok(self, c):
+        if not self.ok[c]:
+            return False
+        st = self.session.state
+        if st.phase == _P_SWITCH and self.deciding and c not in self.marks:
+            return len(self.marks) < 2 - st.switched[st.current_player]
+        return True
+
+    def _build(self, seat, deciding):
+        st = self.session.state
+        ok = self.ok
+        for i in range(len(ok)):
+            ok[i] = 0
+        was = self.items[self.cur] if self.items and self.cur < len(self.items) else None
+        self.seat = seat
+        self.deciding = deciding
+        items = []
+        self.hand.hidden = seat < 0
+        self.logs.hidden = seat >= 0
+        self.msg_key = None
+        if seat < 0:
+            self.items = items
+            self.pos = []
+            self.more.set("")
+            return
+        hand = st.hands[seat]
+        ph = st.phase
+        first = -1  # where the cursor starts
+        if not deciding:
+            for c in hand:
+                ok[c] = 1
+                items.append(c)
+        else:
+            legal = st.legal_actions()
+            if ph == _P_OPEN and self.sub == 2:
+                for a in legal:
+                    t, m, r = decode_open(a)
+                    if m == self.main and r == self.reinf and _B_TARGET - t not in items:
+                        items.append(_B_TARGET - t)
+                first = 0
+            elif ph == _P_OPEN:
+                for a in legal:
+                    t, m, r = decode_open(a)
+                    if self.sub == 0:
+                        ok[m] = 1
+                    elif m == self.main and r >= 0:
+                        ok[r] = 1
+            else:
+                for a in legal:
+                    if _PLAY <= a < _PLAY + 52:
+                        ok[a - _PLAY] = 1
+                    elif _DISCARD <= a < _DISCARD + 52:
+                        ok[a - _DISCARD] = 1
+                    elif a < 52:
+                        ok[a] = 1
+            # the decision's button first (the cursor starts on it), then the hand
+            if ph == _P_SWITCH:
+                items.append(_B_SWITCH)
+                first = 0
+            elif ph == _P_OPEN and self.sub == 1:
+                items.append(_B_NOREINF)
+                first = 0
+            elif ph == _P_REACT and _FAIL in legal:
+                items.append(_B_FAIL)
+                first = 0
+            for c in hand:
+                items.append(c)
+                if first < 0 and ok[c]:
+                    first = len(items) - 1
+            items.append(_B_LOG)
+        self.items = items
+        # the grid: a card is one cell, a button two (the Log button one)
+        cols = self.cols
+        pos = []
+        r = c = 0
+        for it in items:
+            span = 2 if _B_LOG != it < 0 else 1
+            if c + span > cols:
+                r += 1
+                c = 0
+            pos.append(r * 16 + c)
+            c += span
+        self.pos = pos
+        cur = first if first >= 0 else 0
+        if was is not None and was in items and (not deciding or was < 0 or ok[was]):
+            cur = items.index(was)
+        self.cur = cur
+        self.top = 0
+        self._grid()
+
+    def _grid(self):
+        items = self.items
+        if not items:
+            return
+        rows = self.rows
+        row = self.pos[self.cur] >> 4
+        if row < self.top:
+            self.top = row
+        elif row >= self.top + rows:
+            self.top = row - rows + 1
+        top = self.top
+        k = 0
+        chips = self.grid
+        last = self.pos[-1] >> 4
+        for i in range(len(items)):
+            row = (self.pos[i] >> 4) - top
+            if 0 <= row < rows:
+                self._chip(chips[k], i, items[i], row, self.pos[i] & 15)
+                k += 1
+        for j in range(k, len(chips)):
+            _show(chips[j], False)
+        self.more.set("v" if last >= top + rows else ("^" if top > 0 else ""))
+
+    def _chip(self, chip, i, it, r, col):
+        frame, inner, t, _ = chip
+        p = self.pals
+        x = self.gx + col * (self.cw + 1)
+        y = self.gy + r * (self.gh + self.gap)
+        if frame.x != x or frame.y != y:
+            frame.x = x
+            frame.y = y
+            inner.x = x + 2
+            inner.y = y + 2
+        span = 2 if _B_LOG != it < 0 else 1
+        w = self.cw * span + span - 1
+        if frame.width != w:
+            frame.width = w
+            inner.width = w - 4
+        t.move(x + w // 2, y + self.gh // 2)
+        sel = self.deciding and i == self.cur
+        if it >= 0:
+            ok = self._ok(it)
+            shade(frame, p[COLOUR[it] + (0 if ok else _P_DIM)])
+            marked = it in self.marks
+            shade(inner, p[_P_SEL if sel else (_P_MARK if marked else _P_PANEL)])
+            seat = self.seat
+            new = self.before[seat] is not None and it not in self.before[seat]
+            if sel:
+                color = ui.SELECT_TEXT
+            elif marked:
+                color = ui.ACCENT
+            elif not ok:
+                color = ui.DIM
+            else:
+                color = ui.GOOD if new else ui.TEXT
+            t.set(W.short(it), color)
+        else:
+            shade(frame, p[_P_SEL if sel else _P_BUTTON])
+            shade(inner, p[_P_SEL if sel else _P_PANEL])
+            t.set(self._label(it), ui.SELECT_TEXT if sel else ui.TEXT)
+        _show(chip, True)
+
+    # -- buttons -------------------------------------------------------------
+    def human_button(self, b):
+        if self.seat < 0:
+            if b == btn.B:
+                self.pause()
+            return
+        if b == btn.B:
+            if self.sub:  # one step back: JODAN/SEME, or the attack card
+                if self.sub == 2 and KIND[self.main] == _K_BASIC and self._reinforceable():
+                    self.sub = 1
+                    self.marks = [self.main]
+                else:
+                    self.sub = 0
+                    self.marks = []
+                    self.main = -1
+                self.reinf = -1
+                self.key = None
+                self.update()
+            else:
+                self.pause()
+        elif b == btn.X or b == btn.Y:
+            if self.items:
+                self.cur = (self.cur + (-1 if b == btn.X else 1)) % len(self.items)
+                self.focus = True
+                self._grid()
+                self._message()
+        elif b == btn.A and self.items:
+            self._press(self.items[self.cur])
+
+    def _reinforceable(self):
+        for a in self.session.state.legal_actions():
+            t, m, r = decode_open(a)
+            if m == self.main and r >= 0:
+                return True
+        return False
+
+    def _press(self, it):
+        st = self.session.state
+        if it == _B_LOG:
+            self._log()
+        elif it == _B_FAIL:
+            self._act(_FAIL)
+        elif it == _B_SWITCH:
+            seat = st.current_player
+            marks = self.marks
+            self.marks = []
+            self.before[seat] = bytes(st.hands[seat])  # the new cards show as new
+            for c in marks:
+                if st.current_player == seat and st.phase == _P_SWITCH:
+                    self.act(_SWITCH + c)
+            if st.current_player == seat and st.phase == _P_SWITCH:
+                self.act(_SWITCH_DONE)
+        elif it == _B_NOREINF:
+            self.reinf = -1
+            self._target()
+        elif it <= _B_TARGET:
+            self._act(open_action(_B_TARGET - it, self.main, self.reinf))
+        elif not self._ok(it):
+            self.app.toast(W.why_not(st, it, self.sub), 2500, ui.BAD)
+        elif st.phase == _P_SWITCH:
+            if it in self.marks:
+                self.marks.remove(it)
+            else:
+                self.marks.append(it)
+            self.focus = True
+            self._grid()
+            self._message()
+        elif st.phase == _P_OPEN:
+            if self.sub == 0:
+                self.main = it
+                self.reinf = -1
+                if KIND[it] == _K_BASIC and self._reinforceable():
+                    self.sub = 1
+                    self.marks = [it]
+                    self.key = None
+                    self.update()
+                else:
+                    self._target()
+            else:
+                self.reinf = it
+                self._target()
+        elif st.phase == _P_REACT:
+            self._act(_PLAY + it)
+        else:
+            self._act(_DISCARD + it)
+
+    def _target(self):
+        """The opening's target: the only rival, or the player's choice."""
+        t = -1
+        for a in self.session.state.legal_actions():
+            tt, m, r = decode_open(a)
+            if m == self.main and r == self.reinf:
+                if t >= 0 and tt != t:
+                    self.sub = 2
+                    self.marks = [self.main] if self.reinf < 0 else [self.main, self.reinf]
+                    self.key = None
+                    self.update()
+                    return
+                t = tt
+        self._act(open_action(t, self.main, self.reinf))
+
+    def _act(self, action):
+        st = self.session.state
+        seat = st.current_player
+        self.before[seat] = bytes(st.hands[seat])  # what is new after this shows
+        self.act(action)
+
+    def _log(self):
+        from sanbon.screens import TextScreen
+
+        st = self.session.state
+        nm = self.session.seat_name
+        n = self.L.chars(scale=1)
+        lines = ["#Table"]
+        lines.append(" ".join("%s %d" % (nm(s), len(st.hands[s])) for s in range(st.players)))
+        lines.append("Piles: Basic %d Counter %d Other %d" % tuple(len(d) for d in st.decks))
+        lines.append("Discards: %d" % len(st.discard))
+        lines.append("#Last messages")
+        for h in self.hist:
+            lines.extend(ui.wrap(h, n))
+        self.app.push(TextScreen(self.app, "Kendo: log", lines))
+
+    def resume(self):
+        self.key = None
+        self.msg_key = None
+        self.update()
+
+    def handover_note(self):
+        """What the next player must do, and the last public message."""
+        st = self.session.state
+        ph = st.phase
+        if ph == _P_REACT:
+            q = "Answer %s." % W.incoming(st)
+        elif ph == _P_OPEN:
+            q = "Your attack."
+        elif ph == _P_SWITCH:
+            q = "Switch up to 2 cards."
+        elif ph == _P_DISCARD:
+            q = "Discard down to 12."
+        else:
+            q = ""
+        return ((self.hist[-1] + " ") if self.hist else "") + q
+
+    # -- the end and the text for tests ------------------------------------
+    def headline(self):
+        w = self.session.state.winner() or ()
+        if len(w) > 1:
+            return "Hikiwake: a draw" if self.session.state.mode == _COMPETITION else "A draw"
+        return _Base.headline(self)
+
+    def reason(self):
+        return W.why_end(self.session.state, self.session.seat_name)
+
+    def describe(self):
+        st = self.session.state
+        rows = []
+        for i, it in enumerate(self.items):
+            text = W.short(it) if it >= 0 else self._label(it)
+            if it >= 0 and not self._ok(it):
+                text = "(" + text + ")"
+            rows.append(("> " if i == self.cur and self.deciding else "") + text)
+        track = []
+        for j in range(0, len(self.trk), 2):
+            c = self.trk[j + 1]
+            track.append("%d:%s" % (self.trk[j], W.short(c) if c < _HANSOKU else "X"))
+        return "Game: Kendo %s player=%d seat=%d sub=%d\n%s\n%s\ntrack: %s\nhand: %s" % (
+            PHASES[st.phase] if not st.is_over() else "over", st.current_player, self.seat, self.sub,
+            self.frame.title.text, self.msg[0].text, " ".join(track), " ".join(rows))

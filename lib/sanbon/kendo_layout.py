@@ -1,0 +1,144 @@
+"""Kendo Duel's play screen: the widgets, placed for 240x135, 240x240 and 320x240.
+
+Imported by sanbon.kendo.GameScreen only while it builds itself, then
+dropped (sanbon.ui.drop): its code is not kept in RAM during the game.
+
+From the top, under the title:
+
+- the table strip: per seat a tab in the seat's colour (the LEDs use the
+  same), the name and the hand size (or "out"); in Competition also two
+  ippon marks and the hansoku count per seat, and the time state at the right;
+- the exchange track: the last plays of the exchange as chips (frame in the
+  card's colour, its name, a bar under it in the colour of who played it);
+- the hand: a grid of chips, 4 across on 240 pixels, 5 on 320 (rows as the
+  screen allows; it scrolls), followed by the buttons of the decision
+  ("Keep hand", "No answer", ...); in its place, while no hand may be shown,
+  the last messages;
+- the message line(s) above the hint line.
+
+Every shape shares the palettes of ``palettes()`` (``scr.pals``).
+"""
+
+import displayio
+import vectorio
+
+from sanbon import ui
+from sanbon.kendo import FRAMES, MARK, SEATS, dim, rect
+
+
+def palettes():
+    """FRAMES 0-6, FRAMES dim 7-13, then PANEL 14, MARK 15, ACCENT 16, BAD 17,
+    SEATS 18-21, LINE 22, TEXT 23, BAD dim 24, DIM 25 (the buttons' frame)."""
+    cols = FRAMES + tuple(dim(c) for c in FRAMES)
+    cols += (ui.PANEL, MARK, ui.ACCENT, ui.BAD) + SEATS + (ui.LINE, ui.TEXT, dim(ui.BAD), ui.DIM)
+    seen = {}
+    out = []
+    for c in cols:
+        if c not in seen:
+            seen[c] = ui.palette(c)
+        out.append(seen[c])
+    return out
+
+
+def chip(group, pals, x, y, w, h, bar=False):
+    """(frame, inner, text, seat bar or None): a card or button chip, hidden.
+    Its shapes go straight into ``group`` (no group of its own: less RAM)."""
+    frame = rect(pals[0], x, y, w, h)
+    inner = rect(pals[14], x + 2, y + 2, w - 4, h - 4)
+    t = ui.Text(x + w // 2, y + h // 2, "", ui.TEXT, 1, (0.5, 0.5))
+    b = rect(pals[18], x, y + h + 1, w, 2) if bar else None
+    for shape in (frame, inner, t.label, b):
+        if shape is not None:
+            shape.hidden = True
+            group.append(shape)
+    return (frame, inner, t, b)
+
+
+def build(scr):
+    L = scr.L
+    st = scr.session.state
+    g = scr.group
+    big = L.big
+    W = L.width
+    scr.frame = ui.Frame(L, "Kendo Duel", "")
+    g.append(scr.frame.group)
+    g.append(scr.spinner.group)
+    scr.title_n = (W - 30 - L.margin) // (ui.CHAR_W * L.scale)
+    scr.pals = pals = palettes()
+    m = 2
+    cols = (W - 2 * m + 1) // 59
+    cw = (W - 2 * m + 1) // cols - 1  # 58 on 240 pixels: 9 letters inside the frame
+    scr.cols = cols
+    scr.cw = cw
+    y = L.body_top
+    # the table strip
+    n = st.players
+    comp = st.mode == 1
+    bw = 100 if comp else (W - 2 * m) // n
+    sh = 16 if big else 13
+    scr.seats = []
+    for s in range(n):
+        x = m + s * bw
+        g.append(rect(pals[18 + s], x, y + 2, 4, sh - 4))
+        t = ui.Text(x + 7, y + sh // 2, "", ui.TEXT, 1, (0.0, 0.5))
+        g.append(t.label)
+        dots = None
+        hs = None
+        if comp:
+            dots = []
+            for i in range(2):
+                c = vectorio.Circle(pixel_shader=pals[22], radius=4, x=x + 51 + i * 10, y=y + sh // 2)
+                g.append(c)
+                dots.append(c)
+            hs = ui.Text(x + 69, y + sh // 2, "", ui.DIM, 1, (0.0, 0.5))
+            g.append(hs.label)
+        scr.seats.append((t, dots, hs))
+    scr.clock = ui.Text(W - m, y + sh // 2, "", ui.ACCENT, 1, (1.0, 0.5))
+    g.append(scr.clock.label)
+    y += sh + (2 if big else 0)
+    # the exchange track
+    th = 18 if big else 14
+    scr.track = []
+    for i in range(cols):
+        scr.track.append(chip(g, pals, m + i * (cw + 1), y, cw, th, True))
+    end = L.body_top + L.body_h
+    # the piles: at the bottom on the tall screens, else where the track is
+    # while no exchange is shown (sanbon.kendo empties it then)
+    py = end - 7 if big else y + th // 2
+    scr.piles = ui.Text(L.margin, py, "", ui.DIM, 1, (0.0, 0.5))
+    scr.piles_always = big
+    g.append(scr.piles.label)
+    y += th + (6 if big else 4)
+    # the hand (and the log in its place), the message line(s) under it
+    lines = 2 if big else 1
+    msg_top = end - lines * 13 - (15 if big else 0)
+    gh = 24 if big else 16
+    gap = 3 if big else 1
+    rows = min((msg_top - 2 - y + gap) // (gh + gap), 16 // cols)  # 12 cards and a button at least
+    if big:
+        msg_top = y + rows * (gh + gap) + 4
+    scr.gx = m
+    scr.gy = y
+    scr.gh = gh
+    scr.gap = gap
+    scr.rows = rows
+    scr.hand = displayio.Group()
+    g.append(scr.hand)
+    scr.grid = []
+    for i in range(rows * cols):
+        scr.grid.append(chip(scr.hand, pals, m, y, cw, gh))
+    scr.logs = displayio.Group()
+    g.append(scr.logs)
+    scr.log = []
+    for i in range(min(5, (msg_top - y) // 13)):
+        t = ui.Text(L.margin, y + 1 + i * 13, "", ui.DIM, 1)
+        scr.log.append(t)
+        scr.logs.append(t.label)
+    scr.msg = []
+    for i in range(lines):
+        t = ui.Text(L.margin, msg_top + i * 13, "", ui.TEXT, 1)
+        scr.msg.append(t)
+        g.append(t.label)
+    scr.more = ui.Text(W - m, msg_top + lines * 13 - 13, "", ui.DIM, 1, (1.0, 0.0))
+    g.append(scr.more.label)
+    scr.msg_n = L.chars(W - 2 * L.margin, 1) - 1

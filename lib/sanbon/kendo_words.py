@@ -1,0 +1,300 @@
+"""Kendo Duel in plain words: card names for the chips, what a card does or
+why it cannot be played now, the feedback line for what just happened, and
+the end screen's reason.
+
+Everything reads the engine state's public attributes (engine/kendo/state.py)
+and the card table (engine/kendo/cards.py), and returns short strings; nothing
+is kept. Chip names fit 9 characters (4 chips across 240 pixels); messages
+aim at 38 characters (one line on the 240x135 screen).
+"""
+
+from engine.kendo.cards import (
+    COUNTER0, KIND, PART_NAMES, REINF0, TYPE_OF, answer_part, name, strike_part,
+)
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+# the contract of engine/kendo (tests/test_kendo_app.py checks them)
+_K_BASIC = const(0)
+_K_COUNTER = const(1)
+_K_REINF = const(2)
+_K_NEUTRAL = const(3)
+_K_DEFLECT = const(4)
+_K_PARRY = const(5)
+_K_ALT = const(6)
+_INC_REINF = const(0)
+_INC_STRIKE = const(1)
+_INC_ALT = const(2)
+_E_CANCEL = const(0)
+_E_BOUNCE = const(1)
+_E_BLOCK = const(2)
+_E_CHAIN = const(3)
+_E_AVOID = const(4)
+_OPT_REFLECT_CANCEL = const(2)
+_OPT_ALT_DEFLECT = const(4)
+_COMPETITION = const(1)
+_P_SWITCH = const(0)
+_P_OPEN = const(1)
+_P_REACT = const(2)
+_P_DISCARD = const(4)
+
+# chip names of the Other cards, by card type (cards.SPEC from JODAN on)
+OTHER = ("JODAN", "SEME", "MUSHIN", "SEIGAN", "T.SABAKI", "KAMAE", "FUDOSHIN", "TSUBAZ.",
+         "BOGYO", "TAIATARI", "MAKI AGE", "JIKAN")
+DECKS = ("Basic", "Counter", "Other")
+
+
+def short(c):
+    """A card's name on a chip (at most 9 characters): "MEN", "KOTE-DO",
+    "TSU-KOTE" (TSUKI shortened only where the pair is too long), "TSUBAZ."."""
+    if c < COUNTER0:
+        return PART_NAMES[c & 3]
+    if c < REINF0:
+        a = PART_NAMES[answer_part(c)]
+        s = PART_NAMES[strike_part(c)]
+        if len(a) + len(s) > 8:
+            if a == "TSUKI":
+                a = "TSU"
+            if s == "TSUKI":
+                s = "TSU"
+        return a + "-" + s
+    return OTHER[TYPE_OF[c] - 2]
+
+
+def incoming(st):
+    """What the facing player must answer: "MEN", "JODAN", "TAIATARI"."""
+    if st.inc == _INC_STRIKE:
+        return PART_NAMES[st.part]
+    ch = st.chain
+    return name(ch[-1]) if ch else "?"
+
+
+def _dot(text):
+    """``text`` ending with one full stop ("TSUBAZ." has its own)."""
+    return text if text[-1] == "." else text + "."
+
+
+def _verb(who, verb):
+    """``verb`` for "You", else with the third person's s."""
+    if who == "You":
+        return verb
+    return verb + ("es" if verb[-2:] in ("ch", "sh") else "s")
+
+
+def role(st, c):
+    """What playing card ``c`` does now (a legal choice), for the message
+    line: at most 37 characters."""
+    k = KIND[c]
+    nm = short(c)
+    ph = st.phase
+    if ph == _P_SWITCH:
+        return "Switch %s for a new %s" % (nm, DECKS[0 if c < COUNTER0 else (1 if c < REINF0 else 2)])
+    if ph == _P_DISCARD:
+        return "Discard %s (face up)" % nm
+    if ph == _P_OPEN:
+        if k == _K_BASIC:
+            return "Strike %s (JODAN/SEME may join)" % nm
+        if k == _K_REINF:
+            return "%s: answered before the strike" % nm
+        return "%s: %s answers it" % (nm, _alt_answers(st))  # TAIATARI, MAKI AGE
+    if k == _K_BASIC:
+        return "%s: block (the striker opens next)" % nm
+    if k == _K_COUNTER:
+        return "%s: block, strike %s back" % (nm, PART_NAMES[strike_part(c)])
+    if k == _K_NEUTRAL:
+        return "%s: cancel %s" % (nm, incoming(st))
+    if k == _K_REINF:
+        if st.options & _OPT_REFLECT_CANCEL:
+            return "%s: cancel %s" % (nm, incoming(st))
+        return "%s: reflect %s back" % (nm, incoming(st))
+    if k == _K_DEFLECT:
+        if st.inc == _INC_REINF:
+            return "%s: cancel %s" % (nm, incoming(st))
+        return "%s: dodge; you open next" % nm
+    if k == _K_PARRY:
+        return "%s: block; striker opens next" % nm
+    return nm
+
+
+def _alt_answers(st):
+    return "parry or deflect" if st.options & _OPT_ALT_DEFLECT else "only a parry"
+
+
+def why_not(st, c, sub=0):
+    """Why card ``c`` cannot be chosen now (the message line and the toast):
+    at most 37 characters. ``sub``: the opening's step (0 the attack card,
+    1 JODAN/SEME, 2 the target)."""
+    k = KIND[c]
+    nm = short(c)
+    ph = st.phase
+    if ph == _P_SWITCH:
+        d = 0 if c < COUNTER0 else (1 if c < REINF0 else 2)
+        if not st.decks[d]:
+            return "No %s card left to switch for." % DECKS[d]
+        return "At most 2 switches: unmark one."
+    if ph == _P_OPEN:
+        if sub == 1:
+            return "Add JODAN or SEME, or choose none."
+        if sub == 2:
+            return "Choose whom to attack (B: back)."
+        if k == _K_COUNTER:
+            return "%s only answers %s strikes." % (nm, PART_NAMES[answer_part(c)])
+        if k == _K_REINF:
+            return "%s: pick the attack first." % nm
+        if k == _K_NEUTRAL:
+            return "%s only cancels JODAN or SEME." % nm
+        return "%s only answers an attack." % nm
+    inc = incoming(st)
+    if st.inc == _INC_REINF:
+        if k == _K_BASIC or k == _K_COUNTER:
+            return "Answer %s first, then the strike." % inc
+        return "%s can't answer %s." % (nm, inc)
+    if st.inc == _INC_ALT:
+        return "%s answers %s." % ("A parry or deflect" if st.options & _OPT_ALT_DEFLECT else "Only a parry", inc)
+    if k == _K_BASIC:
+        return "%s can't answer a %s strike." % (nm, inc)
+    if k == _K_COUNTER:
+        return "%s answers %s, not %s." % (nm, PART_NAMES[answer_part(c)], inc)
+    if k == _K_REINF or k == _K_NEUTRAL:
+        return "%s can't answer a strike." % nm
+    return "%s attacks; it can't answer." % nm
+
+
+def fail_text(st):
+    """The "no answer" button's consequence, said before it is pressed."""
+    comp = st.mode == _COMPETITION
+    if st.inc == _INC_REINF:
+        return "No answer: -1 card, then the strike"
+    if st.inc == _INC_ALT:
+        return "No answer: a hansoku" if comp else "No answer: lose 1 card"
+    return "No answer: an ippon for your rival" if comp else "No answer: lose 2 cards"
+
+
+def feedback(st, ev, nm, n=37):
+    """One line for what the last apply did (public only: no hidden card is
+    named). ``nm(seat)`` gives a seat's name. Who could not attack and who
+    attacks next are left out if they would make it longer than ``n``
+    characters (the title says who acts)."""
+    two = st.players == 2
+    out = []
+    pulled = 0
+    taker = 0
+    for e in ev:
+        if e[0] == "pull":
+            pulled += 1
+            taker = e[1]
+    passed = ""
+    tie = ""
+    news = ""
+    for e in ev:
+        k = e[0]
+        if k == "switch":
+            out.append("%s %s %s." % (nm(e[1]), _verb(nm(e[1]), "switch"), ("a Basic", "a Counter", "an Other")[e[2]]))
+        elif k == "first":
+            out.append("%s %s." % (nm(e[1]), _verb(nm(e[1]), "start")))
+        elif k == "tie_switch":
+            if nm(e[1]) not in tie:
+                tie += (", " if tie else "") + nm(e[1])
+        elif k == "open":
+            what = short(e[3]) + ("+" + short(e[4]) if e[4] >= 0 else "")
+            if two:
+                out.append("%s: %s!" % (nm(e[1]), what))
+            else:
+                out.append("%s > %s: %s!" % (nm(e[1]), nm(e[2]), what))
+        elif k == "play":
+            who = nm(e[1])
+            c = short(e[2])
+            eff = e[3]
+            if eff == _E_BLOCK:
+                out.append(_dot("%s %s with %s" % (who, _verb(who, "block"), c)))
+            elif eff == _E_CHAIN:
+                out.append("%s: %s!" % (who, c))
+            elif eff == _E_AVOID:
+                out.append("%s %s (%s)." % (who, _verb(who, "deflect"), c))
+            elif eff == _E_BOUNCE and not st.options & _OPT_REFLECT_CANCEL:
+                out.append(_dot("%s %s with %s" % (who, _verb(who, "reflect"), c)))
+            else:
+                out.append("%s: %s cancels it." % (who, c))
+        elif k == "fail":
+            if st.mode == _COMPETITION and e[2] != _INC_REINF:
+                out.append("%s can't:" % nm(e[1]))  # then IPPON or Hansoku
+            elif pulled:
+                t = nm(taker)
+                out.append("%s can't: %s %s %d." % (nm(e[1]), t, _verb(t, "pull"), pulled))
+            else:
+                out.append("%s can't answer." % nm(e[1]))
+        elif k == "ippon":
+            out.append("IPPON %s!" % nm(e[1]))
+        elif k == "hansoku":
+            out.append("Hansoku %s." % nm(e[1]))
+        elif k == "jikan":
+            news = "JIKAN DESU: time!"
+        elif k == "encho":
+            news = "JIKAN DESU: encho, next ippon wins."
+        elif k == "fresh_hand":
+            out.append("%s: a fresh hand." % nm(e[1]))
+        elif k == "discard":
+            out.append(_dot("%s %s %s" % (nm(e[1]), _verb(nm(e[1]), "discard"), short(e[2]))))
+        elif k == "cannot_open":
+            passed += (", " if passed else "") + nm(e[1])
+        elif k == "eliminated":
+            who = nm(e[1])
+            out.append("%s %s out." % (who, "are" if who == "You" else "is"))
+    if tie:
+        out.append("Tie: new Basics for %s." % tie)
+    if news:  # first: it decides the game
+        out.insert(0, news)
+    text = " ".join(out)
+    extra = []
+    if passed:
+        extra.append("%s can't attack." % passed)
+    if ev and st.phase == _P_OPEN and ev[-1][0] != "first" and not (ev[-1][0] == "switch"):
+        extra.append("%s next." % nm(st.current_player))
+    for x in extra:
+        if not text:
+            text = x
+        elif len(text) + 1 + len(x) <= n:
+            text += " " + x
+    return text
+
+
+def why_end(st, nm):
+    """The end screen's reason and the game's figures."""
+    r = st.end_reason
+    w = st.winner() or ()
+    who = " & ".join(nm(s) for s in w)
+    one = nm(w[0]) if w else "?"
+    comp = st.mode == _COMPETITION
+    if comp:
+        ip = st.ippons
+        h = st.hansoku
+        score = " Ippon %d-%d, hansoku %d-%d." % (ip[0], ip[1], h[0], h[1])
+        if st.encho:
+            score += " Encho: %d exchanges." % st.encho
+        if r == 2:
+            text = "%s scored the %s ippon." % (one, "deciding" if st.encho else "2nd")
+        elif r == 3:
+            text = "JIKAN DESU: time, and %s led." % one
+        elif r == 4:
+            text = "Hantei: %s had fewer hansoku." % one
+        elif r == 1:
+            text = "Nobody can attack: time is called for %s." % one
+        else:
+            text = "Hikiwake: a draw."
+        return text + score
+    if r == 0:
+        text = "%s %s the last with cards." % (one, "are" if one == "You" else "is")
+    elif r == 1:
+        text = "Nobody can attack: %s %s the most cards." % (one, "have" if one == "You" else "has")
+    elif w and st.hands[w[0]]:
+        text = "Nobody can attack; %s tie on cards." % who
+    else:
+        text = "A draw: %s ran out together." % who
+    left = ", ".join("%s %d" % (nm(s), len(st.hands[s])) for s in range(st.players))
+    return "%s Cards left: %s. %d cards played." % (text, left, len(st.discard))

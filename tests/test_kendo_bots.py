@@ -1,0 +1,293 @@
+"""The Kendo Duel computer opponents (engine/kendo/bots.py): legal in every
+phase at every level, only the observation (the hidden-information test),
+deterministic, sensible choices in crafted positions, a strength smoke test,
+and the tools around them (strength tool, gate scenario)."""
+
+import os
+import runpy
+
+import pytest
+
+from engine.kendo import actions as A
+from engine.kendo import bots
+from engine.kendo import cards as C
+from engine.kendo.state import KendoState
+from engine.rng import Rng
+
+LEVELS = (1, bots.NORMAL, bots.HARD)
+MEN, KOTE, DO, TSUKI = 0, 1, 2, 3
+JODAN, MUSHIN, TAI_SABAKI, TSUBAZERIAI, TAIATARI = 28, 32, 36, 42, 48
+
+
+def counter(a, b):
+    return 12 + a * 4 + b
+
+
+def test_private_consts_match_the_contract():
+    checked = 0
+    for mod in (A, C):
+        for n in dir(mod):
+            if n.isupper() and isinstance(getattr(mod, n), int) and hasattr(bots, "_" + n):
+                assert getattr(bots, "_" + n) == getattr(mod, n), n
+                checked += 1
+    assert checked == 13
+    assert (bots.NORMAL, bots.HARD) == (2, 3)
+    assert A.SWITCH == 0  # _switch returns the card itself
+
+
+def test_card_types_and_totals_match_the_card_table():
+    for c in range(C.N_CARDS):
+        t = bots._TI[c]
+        k = C.KIND[c]
+        if k == C.K_BASIC:
+            assert t == C.strike_part(c)
+        elif k == C.K_COUNTER:
+            assert t == 4 + C.answer_part(c) * 4 + C.strike_part(c)
+        else:
+            assert t == {C.K_REINF: 20, C.K_NEUTRAL: 21, C.K_DEFLECT: 22, C.K_PARRY: 23, C.K_ALT: 24}[k]
+    assert list(bots._TOTAL) == [sum(1 for c in range(C.N_CARDS) if bots._TI[c] == t) for t in range(25)]
+
+
+# -- whole games --------------------------------------------------------------
+
+
+def _play(seed, levels, mode=A.DUEL, options=0, check=None):
+    state = KendoState(Rng(seed), len(levels), mode, options)
+    rngs = [Rng(seed * 8 + 1 + i) for i in range(len(levels))]
+    steps = 0
+    while not state.is_over():
+        s = state.current_player
+        a = bots.choose(state.observation(s), s, levels[s], rngs[s])
+        assert a in state.legal_actions(), (state.phase, a, state.legal_actions())
+        if check:
+            check(state, s, levels[s], a)
+        state.apply(a)
+        steps += 1
+        assert steps < 5000
+    return state
+
+
+def test_bots_are_legal_in_every_phase_players_mode_level_and_option():
+    seen = set()
+
+    def check(state, seat, level, action):
+        seen.add((state.phase, level, state.mode))
+
+    n = 0
+    for options in range(8):
+        for players in (2, 3, 4):
+            for mode in (A.DUEL, A.COMPETITION):
+                if mode == A.COMPETITION and players != 2:
+                    continue
+                for rep in range(3):
+                    seed = 1000 * options + 100 * players + 10 * mode + rep
+                    levels = [LEVELS[(seed + i) % 3] for i in range(players)]
+                    state = _play(seed, levels, mode, options, check)
+                    assert state.winner()
+                    n += 1
+    assert n == 8 * 4 * 3
+    for lv in LEVELS:
+        for ph in (A.P_SWITCH, A.P_OPEN, A.P_REACT):
+            assert (ph, lv, A.DUEL) in seen and (ph, lv, A.COMPETITION) in seen, (ph, lv)
+
+
+def test_every_level_is_legal_in_random_positions_incl_discard():
+    """Random-legal games reach positions the bots' own games rarely do (many
+    cards pulled, a Competition hand over 12): every level answers legally."""
+    phases = set()
+    # seeds 36, 45 and 99 reach a discard (Competition, 13 cards after a pull)
+    for seed in list(range(30)) + [36, 45, 99]:
+        mode = A.COMPETITION if seed % 2 or seed in (36, 45, 99) else A.DUEL
+        state = KendoState(Rng(seed), 2 if mode else 2 + seed % 3, mode, seed % 8)
+        pick = Rng(seed + 500)
+        while not state.is_over():
+            legal = state.legal_actions()
+            seat = state.current_player
+            for lv in LEVELS:
+                assert bots.choose(state.observation(seat), seat, lv, Rng(lv)) in legal
+            phases.add(state.phase)
+            state.apply(pick.choice(legal))
+    assert phases == {A.P_SWITCH, A.P_OPEN, A.P_REACT, A.P_DISCARD}
+
+
+def test_hidden_information_same_action_on_a_redealt_state():
+    """At many decision points: a second state deals every card the seat
+    cannot see again at random (other hands, subdeck orders, keeping sizes and
+    categories: from_observation with another Rng). Its observation for the
+    seat is identical, and both levels choose the same action on it."""
+    points = differ = 0
+    for seed in range(24):
+        mode = A.COMPETITION if seed % 3 == 0 else A.DUEL
+        players = 2 if mode else 2 + seed % 3
+        state = KendoState(Rng(seed), players, mode, seed % 8)
+        levels = [bots.HARD if (seed + i) % 2 else bots.NORMAL for i in range(players)]
+        rngs = [Rng(seed * 8 + 1 + i) for i in range(players)]
+        while not state.is_over():
+            seat = state.current_player
+            obs = state.observation(seat)
+            other = KendoState.from_observation(obs, Rng(7919 * seed + points))
+            assert other.observation(seat) == obs
+            if any(bytes(other.hands[p]) != bytes(state.hands[p]) for p in range(players) if p != seat):
+                differ += 1
+            for lv in (bots.NORMAL, bots.HARD):
+                r1 = Rng(100 + lv)
+                r2 = Rng(100 + lv)
+                a = bots.choose(obs, seat, lv, r1)
+                assert a == bots.choose(other.observation(seat), seat, lv, r2)
+                assert r1.getstate() == r2.getstate()
+            points += 1
+            state.apply(bots.choose(obs, seat, levels[seat], rngs[seat]))
+    assert points > 500
+    assert differ > points * 9 // 10  # the re-deal really hides other cards
+
+
+def test_same_observation_same_bot_rng_same_action():
+    state = KendoState(Rng(3), 3)
+    rng = Rng(9)
+    steps = 0
+    while not state.is_over():
+        s = state.current_player
+        for lv in LEVELS:
+            r1, r2 = Rng(lv * 100 + steps), Rng(lv * 100 + steps)
+            o1, o2 = state.observation(s), state.observation(s)
+            assert bots.choose(o1, s, lv, r1) == bots.choose(o2, s, lv, r2)
+            assert r1.getstate() == r2.getstate()
+            assert o1 == state.observation(s)  # the observation is not changed
+        state.apply(bots.choose(state.observation(s), s, bots.HARD, rng))
+        steps += 1
+    assert steps > 10
+
+
+def test_hard_beats_normal_in_a_small_match():
+    """A smoke test (the 400-game figure is tools/kendo_strength.py's)."""
+    from tools import kendo_strength as ks
+
+    w, l, d, n = ks.match(bots.HARD, bots.NORMAL, 40, A.DUEL, procs=1)
+    assert n == 40 and w + l + d == 40
+    assert w > l
+    w, l, d, n = ks.match(bots.HARD, bots.NORMAL, 20, A.COMPETITION, procs=1)
+    assert w > l
+
+
+# -- crafted positions -----------------------------------------------------
+
+
+def known(hands, init=0, mode=A.DUEL, options=0):
+    """A state ready for seat ``init`` to open with exactly these hands and
+    every other card face up on the discard pile (so the bots know every
+    hand); the subdecks are empty."""
+    s = KendoState(Rng(1), len(hands), mode, options)
+    used = set(c for h in hands for c in h)
+    s.hands = [bytearray(sorted(h)) for h in hands]
+    s.decks = [bytearray(), bytearray(), bytearray()]
+    s.discard = bytearray(c for c in range(C.N_CARDS) if c not in used)
+    s.aside = bytearray((C.JIKAN,)) if mode == A.COMPETITION else bytearray()
+    s.time_up = 1 if mode == A.COMPETITION else 0
+    s.switched = bytearray([2] * len(hands))
+    s._begin(init)
+    s.events = []
+    return s
+
+
+def pick(s, level):
+    p = s.current_player
+    return bots.choose(s.observation(p), p, level, Rng(level))
+
+
+def test_both_counter_when_the_striker_cannot_answer_it():
+    # P1 attacks MEN; P2 holds MEN and MEN-KOTE; P1 keeps nothing against KOTE
+    s = known([[MEN, DO, TSUKI], [MEN + 4, counter(MEN, KOTE), 50]])
+    s.apply(A.open_action(1, MEN))
+    for lv in (bots.NORMAL, bots.HARD):
+        assert pick(s, lv) == A.PLAY + counter(MEN, KOTE)
+
+
+def test_hard_counters_where_normal_blocks():
+    # the striker can answer KOTE: Normal blocks with MEN, Hard still makes
+    # the striker spend a card
+    s = known([[MEN, KOTE, DO], [MEN + 4, counter(MEN, KOTE), 50]])
+    s.apply(A.open_action(1, MEN))
+    assert pick(s, bots.NORMAL) == A.PLAY + MEN + 4
+    assert pick(s, bots.HARD) == A.PLAY + counter(MEN, KOTE)
+
+
+def test_the_cheapest_answer_keeps_the_parry():
+    # against DO: the Basic DO is cheaper to lose than the parry
+    s = known([[DO, KOTE], [DO + 4, TSUBAZERIAI, MUSHIN]])
+    s.apply(A.open_action(1, DO))
+    for lv in (bots.NORMAL, bots.HARD):
+        assert pick(s, lv) == A.PLAY + DO + 4
+
+
+def test_opening_on_the_part_the_target_cannot_answer():
+    # P2 answers MEN and KOTE but not DO: P1 strikes DO
+    s = known([[MEN, KOTE, DO], [MEN + 4, KOTE + 4, MUSHIN]])
+    for lv in (bots.NORMAL, bots.HARD):
+        t, main, r = A.decode_open(pick(s, lv))
+        assert (t, main) == (1, DO)
+
+
+def test_targeting_the_fewest_cards_least_likely_to_answer():
+    # 3 players, P1's MEN: P3 holds 1 card, P2 six; the same cards are unseen
+    # by category, so P3 is less likely to hold an answer (G17)
+    hands = [[MEN, KOTE], [MEN + 4, counter(MEN, DO), TSUBAZERIAI, TAI_SABAKI, MUSHIN, JODAN], [DO]]
+    s = known(hands)
+    for lv in (bots.NORMAL, bots.HARD):
+        t, main, r = A.decode_open(pick(s, lv))
+        assert t == 2
+
+
+def test_switches_away_a_card_against_reinforcing_and_then_stops():
+    s = KendoState(Rng(4), 2)
+    s.hands[s.current_player] = bytearray(sorted([0, 5, 10, 12, 17, 22, 27, MUSHIN, 36, 42, 43, 48]))
+    # (the cards are taken from wherever they were: only the bot's view matters)
+    p = s.current_player
+    obs = s.observation(p)
+    for lv in (bots.NORMAL, bots.HARD):
+        assert bots.choose(obs, p, lv, Rng(1)) == A.SWITCH + MUSHIN
+    strong = KendoState(Rng(4), 2)
+    strong.hands[p] = bytearray(sorted([3, 7, 11, 12, 17, 22, 27, 36, 38, 42, 43, 48]))
+    for lv in (bots.NORMAL, bots.HARD):
+        assert bots.choose(strong.observation(p), p, lv, Rng(1)) == A.SWITCH_DONE
+
+
+def test_competition_discards_the_least_useful_card():
+    s = known([[MEN, KOTE], [DO]], mode=A.COMPETITION)
+    hand = [MEN, KOTE, DO + 4, counter(0, 1), counter(1, 2), counter(2, 3), JODAN, MUSHIN,
+            TAI_SABAKI, TSUBAZERIAI, TSUBAZERIAI + 1, TAIATARI, 50]
+    s.hands[0] = bytearray(sorted(hand))
+    s.discard = bytearray(c for c in range(C.N_CARDS) if c not in hand and c != DO)
+    s.phase = A.P_DISCARD
+    s.current_player = 0
+    for lv in (bots.NORMAL, bots.HARD):
+        assert pick(s, lv) == A.DISCARD + MUSHIN
+
+
+# -- the tools around the bots ---------------------------------------------
+
+
+def test_strength_tool_returns_its_figures_as_data():
+    from tools import kendo_strength as ks
+
+    lines = []
+    figs = ks.measure(games=4, procs=1, out=lines.append)
+    assert set(figs) == {"hard_vs_normal", "normal_vs_random", "hard_vs_normal_competition"}
+    for f in figs.values():
+        assert f["games"] == 4 and f["wins"] + f["losses"] + f["draws"] == 4
+        assert f["rate"] == f["wins"] / 4
+    assert lines[0].startswith("Hard   beats Normal Duel ") and " of 4 games (" in lines[0]
+    again = ks.measure(4, 1)
+    assert {k: dict(v, seconds=0) for k, v in figs.items()} == {k: dict(v, seconds=0) for k, v in again.items()}
+
+
+def test_gate_scenario_plays_its_games_under_cpython(capsys):
+    here = os.path.dirname(os.path.abspath(__file__))
+    ns = runpy.run_path(os.path.join(here, "..", "tools", "scenarios", "kendo_bots.py"))
+    steps = sum(1 for _ in ns["run"]())
+    out = [l for l in capsys.readouterr().out.splitlines() if l.startswith("RESULT ")]
+    head = [l for l in out if "decisions=" in l]
+    assert [l.split()[1] for l in head] == ["HHHH", "HH", "NH"]
+    assert [l.split()[2] for l in head] == ["mode=0", "mode=0", "mode=1"]
+    decisions = sum(int(l.split("decisions=")[1]) for l in head)
+    assert steps == decisions + 3  # one step per decision, one per game's RESULT lines
+    assert len(out) > 3

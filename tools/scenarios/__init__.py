@@ -17,6 +17,8 @@ What a scenario can import is its ``needs``:
               the third-party libraries of its lib/), built once per gate run;
               the build's root and its lib/ go on sys.path. Under CPython: the
               sources it compiles. Not with "engine" or "lib".
+    "inuse"   judge the budget on the bytes in use at the peak step, not the
+              heap total (which doubles past 31.2 KB to 62.5 KB)
     "hwfakes" mp_hw_fakes/: stand-ins for the hardware modules boards/ imports
               (board, busio, fourwire, busdisplay, adafruit_st7789, keypad,
               digitalio, pwmio, microcontroller, supervisor, neopixel), as .py
@@ -29,6 +31,7 @@ FAKES = os.path.join(HERE, "mp_fakes")
 HW_FAKES = os.path.join(HERE, "mp_hw_fakes")
 
 ENGINE = ("engine",)
+ENGINE_INUSE = ("engine", "inuse")  # the engine, judged on bytes in use (see gate.py)
 APP = ("engine", "lib", "fakes")  # the shell on stand-in display modules
 BUILD = ("build", "fakes", "hwfakes")  # make build's output on stand-in hardware
 
@@ -58,8 +61,25 @@ SCENARIOS = [
     ("kyudo_app", "kyudo_app.py", 160 * 1024, APP),
     # Kendo Duel: seeded random-legal 2-4 player Duels and 2-player
     # Competitions (the engine alone), odd seeds with a save round trip at
-    # every step; measured 28.0 KB in use at the peak step
+    # every step; measured 27.4 KB in use at the peak step
     ("kendo_random", "kendo_random.py", 32 * 1024, ENGINE),
+    # Kendo Duel: the computer opponents (engine/kendo/bots.py): a full
+    # 4-player all-Hard Duel and a 2-player Hard Duel, one step per decision,
+    # then a 2-player Competition, Normal vs Hard (the budget: the
+    # heap never grows past 32 KB); measured 31.2 KB total, 27.1 KB in use
+    ("kendo_bots", "kendo_bots.py", 32 * 1024, ENGINE),
+    # Okko: seeded random-legal games over the three boards and the Court
+    # (the engine alone, content included), odd seeds with a save round trip
+    # at the end of every turn (as the app saves); the budget is 48 KB
+    # in use
+    ("okko_random", "okko_random.py", 48 * 1024, ENGINE_INUSE),
+    ("okko_bots", "okko_bots.py", 48 * 1024, ENGINE_INUSE),
+    # Kendo Duel in the app: boot, a 2-player Duel at 240x135 (a house rule
+    # on), a 4-player Duel at 320x240 and a Competition at 240x135 against
+    # computer players, through key presses, with the log, a quit and a
+    # continue mid-exchange; measured 146.7 KB in use at the peak (in the
+    # 4-player game at 320x240)
+    ("kendo_app", "kendo_app.py", 160 * 1024, APP),
 ]
 
 

@@ -1,0 +1,183 @@
+"""Okko: decoding the content of data.py on demand (no object per card).
+
+A hand holds Adventure ids (0..57) and Support cards (SUPPORT0 + id). The
+``card_*`` functions read either; ``enemy_*`` an enemy id (0..58);
+``boss_*`` a boss id; ``jar_type`` a jar id.
+"""
+
+from engine.okko import data as D
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+_SUPPORT0 = const(64)
+
+
+def _types_of(table, width, copies_at):
+    out = bytearray()
+    for t in range(len(table) // width):
+        for _ in range(table[t * width + copies_at]):
+            out.append(t)
+    return bytes(out)
+
+
+ADV_TYPE = _types_of(D.ADV_TYPES, 8, 7)  # Adventure id -> type
+ENEMY_TYPE = _types_of(D.ENEMY_TYPES, 5, 4)  # enemy id -> type
+JAR_TYPE = _types_of(D.JAR_TYPES, 3, 2)  # jar id -> type
+
+
+def _names():
+    """engine/okko/names.py, imported on first use (the engine never needs it)."""
+    from engine.okko import names
+
+    return names
+
+
+def _rec(c):
+    """(table, offset) of a hand card's record: kind, F, I, element, class, fx, param."""
+    if c >= _SUPPORT0:
+        return D.SUPPORTS, (c - _SUPPORT0) * 8 + 1
+    return D.ADV_TYPES, ADV_TYPE[c] * 8
+
+
+def card_kind(c):
+    t, o = _rec(c)
+    return t[o]
+
+
+def card_f(c):
+    t, o = _rec(c)
+    return t[o + 1]
+
+
+def card_i(c):
+    t, o = _rec(c)
+    return t[o + 2]
+
+
+def card_element(c):
+    t, o = _rec(c)
+    return t[o + 3]
+
+
+def card_class(c):
+    t, o = _rec(c)
+    return t[o + 4]
+
+
+def card_fx(c):
+    t, o = _rec(c)
+    return t[o + 5]
+
+
+def card_param(c):
+    t, o = _rec(c)
+    return t[o + 6]
+
+
+def card_name(c):
+    if c >= _SUPPORT0:
+        return _names().SUP_NAMES[c - _SUPPORT0]
+    return _names().ADV_NAMES[ADV_TYPE[c]]
+
+
+def support_board(sid):
+    return D.SUPPORTS[sid * 8]
+
+
+def enemy_f(e):
+    return D.ENEMY_TYPES[ENEMY_TYPE[e] * 5]
+
+
+def enemy_i(e):
+    return D.ENEMY_TYPES[ENEMY_TYPE[e] * 5 + 1]
+
+
+def enemy_power(e):
+    return D.ENEMY_TYPES[ENEMY_TYPE[e] * 5 + 2]
+
+
+def enemy_param(e):
+    return D.ENEMY_TYPES[ENEMY_TYPE[e] * 5 + 3]
+
+
+def enemy_name(e):
+    return _names().ENEMY_NAMES[ENEMY_TYPE[e]]
+
+
+def boss_field(b, i):
+    """Boss b's field i: 0 board, 1 tier, 2 F, 3 I, 4 power, 5 param, 6 location."""
+    return D.BOSSES[b * 7 + i]
+
+
+def boss_name(b):
+    return _names().BOSS_NAMES[b]
+
+
+def hero_class(h):
+    return D.HEROES[h * 3]
+
+
+def hero_f(h):
+    return D.HEROES[h * 3 + 1]
+
+
+def hero_i(h):
+    return D.HEROES[h * 3 + 2]
+
+
+def hero_name(h):
+    return _names().HERO_NAMES[h]
+
+
+def jar_fx(j):
+    return D.JAR_TYPES[JAR_TYPE[j] * 3]
+
+
+def jar_param(j):
+    return D.JAR_TYPES[JAR_TYPE[j] * 3 + 1]
+
+
+def jar_name(j):
+    return _names().JAR_NAMES[JAR_TYPE[j]]
+
+
+def location(board, loc, i):
+    """Location field i: 0 arrive, 1 arrive param, 2 pay kind, 3 pay param, 4 pay element, 5 boss."""
+    return D.LOCATIONS[(board * 6 + loc) * 6 + i]
+
+
+def arrows(board):
+    """The board's arrows as bytes: from, to, colour, value per arrow."""
+    return D.ARROWS[board]
+
+
+def encounter(board, k):
+    """(requirements as a bytes slice without zeros, reward) of encounter k."""
+    b = D.ENCOUNTERS[board]
+    o = k * 5
+    n = 0
+    while n < 4 and b[o + n]:
+        n += 1
+    return b[o:o + n], b[o + 4]
+
+
+def display_to_board(sq, orient):
+    """The board square shown at display square ``sq`` when the Court has
+    been rotated ``orient`` quarter turns clockwise (G31)."""
+    r, c = sq >> 2, sq & 3
+    for _ in range(orient & 3):  # one turn back: display (r, c) <- board (3 - c, r)
+        r, c = 3 - c, r
+    return r * 4 + c
+
+
+def board_to_display(sq, orient):
+    r, c = sq >> 2, sq & 3
+    for _ in range(orient & 3):  # a quarter turn clockwise: (r, c) -> (c, 3 - r)
+        r, c = c, 3 - r
+    return r * 4 + c

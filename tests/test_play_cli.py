@@ -68,10 +68,10 @@ def test_bad_input_is_rejected_clearly_and_asked_again():
 
 
 def test_games_not_built_yet_and_bad_arguments_say_so():
-    rc, text = run(["okko", "--seats", "hard,hard"])
-    assert rc == 2 and text == "Okko is not built yet: the terminal player has kendo, kyudo\n"
-    rc, text = run(["okko", "--seats", "hard,hard"])
-    assert rc == 2 and "kendo" in text
+    rc, text = run(["okko", "--seats", "human,normal"])
+    assert rc == 2 and "computer partners only" in text
+    rc, text = run(["okko", "--seats", "normal"])
+    assert rc == 2 and text == "Okko needs 2-2 seats, got 1\n"
     rc, text = run(["chess"])
     assert rc == 2 and text.startswith("unknown game 'chess'")
     rc, text = run(["kyudo", "--seats", "hard,wizard"])
@@ -159,3 +159,14 @@ def test_kendo_scripted_human_seat_plays_to_the_end():
     assert "Your hand: " in text and "   1. " in text
     assert "[human]: " in text
     assert re.search(r"^(Winner: Player [12]|Draw between) ", text, re.M)
+
+
+def test_okko_computer_game_prints_its_log():
+    rc, text = run(["okko", "--seats", "normal,hard", "--seed", "4"])
+    assert rc == 0
+    assert "Board 1: The Inn at Kappa" in text and "The Court of Pajan" in text
+    assert text.rstrip().splitlines()[-1].startswith("Result: the team ")
+    rc2, text2 = run(["okko", "--seats", "normal,hard", "--seed", "4"])
+    assert text2 == text  # a seed replays exactly
+    rc, quiet = run(["okko", "--seats", "normal,normal", "--seed", "4", "--quiet"])
+    assert rc == 0 and quiet.count("\n") == 1 and quiet.startswith("Result:")

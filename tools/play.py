@@ -346,11 +346,32 @@ class KendoAdapter:
         return out
 
 
+class OkkoAdapter:
+    """Okko: Oni Hunters: two computer partners, logged by tools/play_okko.py
+    (a co-operative game of open hands and private peeks; a human plays it on
+    the handheld or in the simulator)."""
+
+    title = "Okko"
+    min_players = 2
+    max_players = 2
+    modes = ()
+    computers_only = True
+
+    def run(self, kinds, seed, quiet, out):
+        from tools import play_okko
+
+        lines = []
+        state = play_okko.play(kinds, seed, out=lines.append if quiet else out)
+        if quiet:
+            out.write(lines[-1] + "\n")
+        return state
+
+
 # name -> (title, adapter factory, a "module:factory" string, or None: not built yet)
 GAMES = {
     "kyudo": ("Kyudo", KyudoAdapter),
     "kendo": ("Kendo Duel", KendoAdapter),
-    "okko": ("Okko", None),
+    "okko": ("Okko", OkkoAdapter),
 }
 
 
@@ -470,6 +491,16 @@ def main(argv=None, inp=None, out=None):
     if why:
         out.write(why + "\n")
         return 2
+    if getattr(ad, "computers_only", False):
+        if "human" in kinds:
+            out.write("%s in the terminal plays computer partners only (normal, hard); "
+                      "play it in the simulator: make sim\n" % ad.title)
+            return 2
+        try:
+            ad.run(kinds, args.seed, args.quiet, out)
+        except BrokenPipeError:
+            return 1
+        return 0
     try:
         state = play(args.game.lower(), kinds, args.seed, args.quiet, inp, out, mode)
     except BrokenPipeError:  # e.g. piped into head

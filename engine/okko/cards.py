@@ -38,46 +38,40 @@ def _names():
     return names
 
 
-def _rec(c):
-    """(table, offset) of a hand card's record: kind, F, I, element, class, fx, param."""
+def _at(c, i):
+    """Field i (0 kind, 1 F, 2 I, 3 element, 4 class, 5 fx, 6 param) of a hand
+    card's record, Adventure or Support (no tuple: no garbage per call)."""
     if c >= _SUPPORT0:
-        return D.SUPPORTS, (c - _SUPPORT0) * 8 + 1
-    return D.ADV_TYPES, ADV_TYPE[c] * 8
+        return D.SUPPORTS[(c - _SUPPORT0) * 8 + 1 + i]
+    return D.ADV_TYPES[ADV_TYPE[c] * 8 + i]
 
 
 def card_kind(c):
-    t, o = _rec(c)
-    return t[o]
+    return _at(c, 0)
 
 
 def card_f(c):
-    t, o = _rec(c)
-    return t[o + 1]
+    return _at(c, 1)
 
 
 def card_i(c):
-    t, o = _rec(c)
-    return t[o + 2]
+    return _at(c, 2)
 
 
 def card_element(c):
-    t, o = _rec(c)
-    return t[o + 3]
+    return _at(c, 3)
 
 
 def card_class(c):
-    t, o = _rec(c)
-    return t[o + 4]
+    return _at(c, 4)
 
 
 def card_fx(c):
-    t, o = _rec(c)
-    return t[o + 5]
+    return _at(c, 5)
 
 
 def card_param(c):
-    t, o = _rec(c)
-    return t[o + 6]
+    return _at(c, 6)
 
 
 def card_name(c):

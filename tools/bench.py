@@ -155,7 +155,16 @@ def measure():
         "wear": wear_rows(),
         "kyudo_strength": kyudo_strength(),
         "kendo_strength": kendo_strength(),
+        "okko_balance": okko_balance(),
     }
+
+
+def okko_balance():
+    print("bench: Okko balance, 1,000 games per partner level ...")
+    from tools import okko_balance as ob
+
+    # one process (see kendo_strength())
+    return [ob.measure(1000, level, 1) for level in (2, 3)]
 
 
 def kyudo_strength():
@@ -223,7 +232,7 @@ def render(m):
         "| Scenario | Steps | Heap peak (total) | Peak in use | Budget |",
         "|---|---:|---:|---:|---:|",
     ]
-    app = {s[0] for s in SCENARIOS if "fakes" in s[3]}
+    app = {s[0] for s in SCENARIOS if "fakes" in s[3] or "inuse" in s[3]}
     for name, budget, res, steps in m["scenarios"]:
         checked = res.heap_used if name in app else res.heap_peak
         over = " (**over**)" if checked > budget else ""
@@ -253,8 +262,10 @@ def render(m):
         "a small bitmap each and the real text library is larger, so expect more;",
         "a Raspberry Pi Pico has about 171 KB free after boot. Past about 125 KB",
         "this port's heap total doubles (to about 249 KB), so the app scenarios",
-        "(shell_boot, build_boot, kyudo_app) are budgeted on the bytes in use at",
-        "the peak step; the engine scenarios on the heap total.",
+        "(shell_boot, build_boot, kyudo_app, kendo_app and later ones) are",
+        "budgeted on the bytes in use at the peak step. So are the Okko engine",
+        "scenarios: their 48 KB budget lies between two of the total's steps",
+        "(31.2 KB, 62.5 KB). The other engine scenarios are held to the total.",
         "",
         "## 2. RP2040 time estimate per scenario",
         "",
@@ -421,6 +432,61 @@ def render(m):
             "Heap: %s KB peak total, %s KB in use, of the 32 KB budget (the gate"
             % (kb(res.heap_peak), kb(res.heap_used)),
             "enforces it).",
+        ]
+    ob = m.get("okko_balance") or []
+    if ob:
+        from engine.okko import data as OD
+
+        L += [
+            "",
+            "## 7. Okko: the computer partner and the balance",
+            "",
+            "Balance: 1,000 seeded games of two computer partners of one level",
+            "(tools/okko_balance.py). Target: two Normal partners win 35-55%%. Knobs"
+            " (engine/okko/data.py): START %d, MAX_CARRY %d, line thresholds %d/%d"
+            " (siege %d/%d), the digest's arrow values, %d Spirit Jars of 12."
+            % (OD.START, OD.MAX_CARRY, OD.LINE_1, OD.LINE_2, OD.SIEGE_1, OD.SIEGE_2,
+               sum(OD.JAR_TYPES[t * 3 + 2] for t in range(len(OD.JAR_TYPES) // 3)
+                   if OD.JAR_TYPES[t * 3] == OD.FX_EXTRA_ATTEMPT)),
+            "",
+            "| Figure | " + " | ".join("Normal" if f["level"] == 2 else "Hard" for f in ob) + " |",
+            "|---|" + "---:|" * len(ob),
+            "| Win rate | " + " | ".join("%.1f%%" % (100 * f["win_rate"]) for f in ob) + " |",
+            "| Days used per board | " + " | ".join(
+                " / ".join("%.1f" % d for d in f["days"]) for f in ob) + " |",
+            "| Final boss falls (boards 1 / 2 / 3) | " + " | ".join(
+                " / ".join("%.0f%%" % (100 * d) for d in f["finals"]) for f in ob) + " |",
+            "| Peeks per game | " + " | ".join("%.1f" % f["peeks"] for f in ob) + " |",
+            "| Enemies defeated (of 59) | " + " | ".join("%.1f" % f["defeated"] for f in ob) + " |",
+            "| Encounters done per board | " + " | ".join(
+                " / ".join("%.2f" % d for d in f["encounters"]) for f in ob) + " |",
+            "| Spirit Jars held at the Court | " + " | ".join("%.2f" % f["spirit"] for f in ob) + " |",
+            "",
+            "Hard partners play the boards like Normal ones; only their memory of",
+            "their own peeks is imperfect (20% forgotten, G30), so they win less:",
+            "\"Hard\" is the harder game for the human beside them.",
+        ]
+    obots = [x for x in m["scenarios"] if x[0] == "okko_bots"]
+    if obots:
+        name, budget, res, steps = obots[0]
+        r = decision_times(res, steps, factor, "result=", 0)
+        L += [
+            "",
+            "Decision time: the `okko_bots` scenario plays a full game of two Normal",
+            "partners, one step per decision. Estimated on an RP2040 (section 2's",
+            "method); budget: at most 1,000 ms.",
+            "",
+            "| Game | Decisions | Median | 90th percentile | Worst |",
+            "|---|---:|---:|---:|---:|",
+        ]
+        if r:
+            L.append("| Two Normal partners | %d | %.0f ms | %.0f ms | %.0f ms |" % r)
+        L += [
+            "",
+            "Heap: %s KB in use at the peak step, of the 48 KB budget (the gate"
+            % kb(res.heap_used),
+            "enforces it; judged on bytes in use, since this port's heap total",
+            "doubles from 31.2 KB to 62.5 KB).",
         ]
     L += [
         "",

@@ -33,17 +33,17 @@ def test_menu_setup_pause_and_back(size, tmp_path):
     assert "Continue: Pig" in sim.visible_text()
 
 
-def test_a_game_that_is_not_built_says_so(tmp_path):
+def test_okko_starts_from_its_setup(tmp_path):
     sim = Sim("pico_display", seed=1, nvm_path=str(tmp_path / "n"))
-    choose(sim, "Okko: Oni Hunters")  # not built yet (Kyudo and Kendo Duel are)
+    choose(sim, "Okko: Oni Hunters")  # every game is built now
     assert sim.text().startswith("Setup: Okko: Oni Hunters")
-    assert "P1: Human" in sim.visible_text()
+    assert "P1: Human" in sim.visible_text() and "Mode: Partner" in sim.visible_text()
     choose(sim, "Start")
-    assert sim.text().startswith("Dialog: Okko: Oni Hunters is not built yet")
-    sim.press("A")
-    assert sim.text().startswith("Setup: Okko: Oni Hunters")
-    sim.press("B")
+    assert sim.text().startswith("Game: Okko hero")
+    sim.press("HOLD_B")
+    choose(sim, "Quit to menu")
     assert sim.text().startswith("Sanbon")
+    assert "Continue: Okko" in sim.visible_text()
 
 
 def test_setup_cycles_seats_and_modes(tmp_path):

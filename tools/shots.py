@@ -42,6 +42,7 @@ def shots(size, tmp):
     save(sim, "howto")
     kyudo_shots(size, tmp, save)
     kendo_shots(size, tmp, save)
+    okko_shots(size, tmp, save)
     return made
 
 
@@ -253,6 +254,74 @@ def kendo_shots(size, tmp, save):
             save(sim, "kendo-scoreboard")
             return
     raise AssertionError("no Kendo Competition with ippon and hansoku for %s" % size)
+
+
+def okko_shots(size, tmp, save):
+    """Okko: Oni Hunters against a Normal partner (seed 5), the human seat
+    played by the partner's rules through presses (tests/okko_helpers.py's
+    way): the board at an action, the enemy line, a fight builder with a
+    card marked, an exploration with draws, and the Court."""
+    from engine.okko import actions as A
+    from engine.okko import bots
+    from engine.okko import cards as C
+    from engine.rng import Rng
+
+    sim = Sim(size, seed=5, nvm_path=os.path.join(tmp, "nvm-okko-%s.bin" % size))
+    sim.choose("Settings")
+    kendo_rows(sim, ("Computer speed: instant",))
+    sim.press("B")
+    sim.choose("Okko: Oni Hunters")
+    sim.choose("Start")
+    session = sim.app.session
+    st = session.state
+    rng = Rng(3)
+    mem = (bytearray(16), bytearray(16))
+    done = set()
+    for _ in range(40000):
+        top = sim.text()
+        if top.startswith("End") or len(done) == 5:
+            break
+        if top.startswith(("Dialog", "HandOver")):
+            sim.press("A")
+            continue
+        if not (top.startswith("Game") and not st.is_over() and not session.is_bot(st.current_player)):
+            sim.step(50)
+            continue
+        scr = sim.app.top
+        ph = st.phase
+        if ph == A.P_ACTION and "board" not in done and len(st.line) >= 2:
+            done.add("board")
+            save(sim, "okko-board", window=True)
+        if ph == A.P_ACTION and "line" not in done and len(st.line) >= 3:
+            done.add("line")
+            while scr.items[scr.cur] != -2:
+                sim.press("Y")
+            sim.press("A")
+            save(sim, "okko-line")
+            sim.press("B")
+        if ph == A.P_FIGHT and "fight" not in done and st.sel:
+            done.add("fight")
+            save(sim, "okko-fight")
+        if ph == A.P_EXPLORE and "explore" not in done and st.drawn >= 2:
+            done.add("explore")
+            save(sim, "okko-explore")
+        if ph == A.P_COURT and "court" not in done and st.flipped.count(1) >= 1:
+            done.add("court")
+            save(sim, "okko-court")
+        seat = st.current_player
+        a = bots.choose(st.observation(seat), seat, 2, rng, mem[seat])
+        if ph == A.P_REVEAL:
+            sim.press("A")
+        elif ph in (A.P_PEEK, A.P_COURT):
+            d = C.board_to_display(a & 15, st.orient)
+            while scr.gcur != d:
+                sim.press("Y")
+            sim.press("A")
+        else:
+            while scr.items[scr.cur] != a:
+                sim.press("Y")
+            sim.press("A")
+    assert len(done) == 5, done
 
 
 def main():

@@ -13,12 +13,15 @@ provides:
 
 A game may offer house rules (``house``): engine option bits the setup
 screen turns on and off, saved in the Config (``options``), and modes with
-fewer seats (``mode_max``: the most players per mode).
+fewer seats (``mode_max``: the most players per mode). A mode may fix the
+seats (``mode_seats``: per mode, a tuple of seat types, or None when the
+setup screen asks for them; e.g. Okko's Solo: two human seats, one player).
 """
 
 
 class GameInfo:
-    def __init__(self, gid, key, name, short, module, players, modes, levels, howto, house=(), mode_max=None):
+    def __init__(self, gid, key, name, short, module, players, modes, levels, howto, house=(), mode_max=None,
+                 mode_seats=None):
         self.id = gid
         self.key = key
         self.name = name
@@ -31,6 +34,20 @@ class GameInfo:
         # house rules: (bit, name, (label off, label on), (what off does, what on does))
         self.house = house
         self.mode_max = mode_max or (self.max_players,) * len(modes)
+        self.mode_seats = mode_seats
+
+    def fixed_seats(self, mode):
+        """The seat types ``mode`` fixes, or None (the setup asks for them)."""
+        return self.mode_seats[mode] if self.mode_seats and mode < len(self.mode_seats) else None
+
+    def fix_seats(self, config):
+        """After a mode change: the mode's fixed seats, or (back in a mode
+        with chosen seats after fixed ones) the default seats."""
+        f = self.fixed_seats(config.mode)
+        if f is not None:
+            config.seats[: len(f)] = list(f)
+        elif self.mode_seats and config.humans() == config.players:
+            config.seats = Config(self).seats
 
     def players_max(self, mode):
         """The most players of ``mode`` (Competition: 2)."""
@@ -58,7 +75,16 @@ KENDO_HOUSE = (
 )
 KENDO = GameInfo(2, "kendo", "Kendo Duel", "Kendo", "sanbon.kendo", (2, 4), ("Duel", "Competition"), (2, 3),
                  "sanbon.howto_kendo", KENDO_HOUSE, (4, 2))
-OKKO = GameInfo(3, "okko", "Okko: Oni Hunters", "Okko", "sanbon.okko", (2, 2), ("Co-op",), (2, 3), "sanbon.howto_okko")
+# engine/okko/state.py OkkoState(rng, aid): bit 1 = the Easy aid
+OKKO_HOUSE = (
+    (1, "Easy aid", ("off", "on"),
+     ("Remember your peeks yourself.",
+      "Peeked squares are marked (not what they are); the odds are shown.")),
+)
+# modes: Partner (a computer partner, or two humans if chosen), Solo (one
+# human plays both heroes), Pass and play (two humans, hand-over at peeks)
+OKKO = GameInfo(3, "okko", "Okko: Oni Hunters", "Okko", "sanbon.okko", (2, 2), ("Partner", "Solo", "Pass and play"),
+                (2, 3), "sanbon.howto_okko", OKKO_HOUSE, None, (None, (0, 0), (0, 0)))
 PIG = GameInfo(4, "pig", "Pig (demo)", "Pig", "sanbon.pig", (2, 4), ("To 30",), (1, 2), "sanbon.howto_pig")
 
 GAMES = (KYUDO, KENDO, OKKO)

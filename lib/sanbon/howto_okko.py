@@ -31,7 +31,7 @@ PAGES = (
      " beaten: a peek. Only you see it, so remember it - some cards rotate"
      " the Court."),
     ("Controls",
-     "A selects or confirms. B goes back. Hold B for the pause menu. X and Y"
-     " move up and down (the D-pad on the PicoSystem). Peeks are shown only"
-     " to the hunter who earned them."),
+     "A selects or marks a card; B goes back, hold B to pause; X/Y move,"
+     " also on the Court's grid. > marks the enemy fought first. A peek shows"
+     " 3 s or until a key; in pass and play the peeker gets the device first."),
 )

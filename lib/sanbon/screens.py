@@ -146,7 +146,8 @@ class SetupScreen(MenuScreen):
             self.rows.append(("players", 0, "Players: %d" % c.players))
         if len(info.modes) > 1:
             self.rows.append(("mode", 0, "Mode: %s" % info.modes[c.mode]))
-        for s in range(c.players):
+        fixed = info.fixed_seats(c.mode) is not None
+        for s in range(0 if fixed else c.players):
             t = c.seats[s]
             who = "Human" if t == 0 else "Computer (%s)" % SEAT_TYPES[t]
             self.rows.append(("seat", s, "P%d: %s" % (s + 1, who)))
@@ -182,6 +183,7 @@ class SetupScreen(MenuScreen):
         elif kind == "mode":
             c.mode = (c.mode + 1) % len(info.modes)
             c.players = min(c.players, info.players_max(c.mode))
+            info.fix_seats(c)
             self._redraw()
         elif kind == "house":
             self.app.push(HouseRulesScreen(self.app, info, c))

@@ -80,6 +80,12 @@ SCENARIOS = [
     # continue mid-exchange; measured 146.7 KB in use at the peak (in the
     # 4-player game at 320x240)
     ("kendo_app", "kendo_app.py", 160 * 1024, APP),
+    # Okko in the app: a game with a computer partner through key presses.
+    # Measured 194.8 KB in use: OVER the 160 KB that the other games keep to
+    # (a Pico has about 171 KB free), so Okko does not fit a Pico yet; the
+    # engine's state.py (about 26 KB loaded) and the partner (11 KB) must
+    # shrink (issue 6 stays open for it). This budget only stops it growing.
+    ("okko_app", "okko_app.py", 200 * 1024, APP),
 ]
 
 

@@ -1,0 +1,135 @@
+"""Okko's play screen: the widgets, placed for 240x135, 240x240 and 320x240.
+
+Imported by sanbon.okko.GameScreen only while it builds itself, then
+dropped (sanbon.ui.drop). From the top, under the title:
+
+- the map: the board's six locations as boxes (the team's token filled,
+  a boss's box red while it lives), the yellow arrows' values between them,
+  the red arrow as a red bar under the boxes it joins; beside it the day
+  track, 20 cells (the days passed filled, the last three red);
+- three text rows: the location (cost, boss, the red arrow), the enemy line
+  (newest first, coloured by the pressure), the builder's totals, the
+  exploration or the news;
+- the list of the decision (cards with an element swatch), or in its place
+  the Court: a 4x4 grid and text beside it;
+- the hint line: both heroes, their injuries and hand sizes.
+"""
+
+import displayio
+import vectorio
+
+from sanbon import ui
+from sanbon.okko import COLOURS
+
+
+def palettes():
+    out = []
+    for c in COLOURS:
+        out.append(ui.palette(c))
+    return out
+
+
+def rect(pal, x, y, w, h):
+    return vectorio.Rectangle(pixel_shader=pal, width=w, height=h, x=x, y=y)
+
+
+def build(scr):
+    L = scr.L
+    g = scr.group
+    W = L.width
+    big = L.big
+    scr.frame = ui.Frame(L, "Okko", "")
+    g.append(scr.frame.group)
+    g.append(scr.spinner.group)
+    scr.title_n = (W - 30 - L.margin) // (ui.CHAR_W * L.scale)
+    scr.pals = p = palettes()
+    m = L.margin
+    y = L.body_top
+    # the map
+    step = min(30, (W * 11 // 20) // 6)
+    nw = step - 8
+    nh = 14 if big else 12
+    scr.nodes = []
+    for i in range(6):
+        x = m + i * step
+        f = rect(p[1], x, y, nw, nh)
+        inner = rect(p[0], x + 1, y + 1, nw - 2, nh - 2)
+        t = ui.Text(x + nw // 2, y + nh // 2, "", ui.TEXT, 1, (0.5, 0.5))
+        g.append(f)
+        g.append(inner)
+        g.append(t.label)
+        scr.nodes.append((f, inner, t))
+    scr.yellow = []
+    for i in range(5):
+        t = ui.Text(m + i * step + nw + 4, y + nh // 2, "", 0xE0C020, 1, (0.5, 0.5))
+        g.append(t.label)
+        scr.yellow.append(t)
+    scr.red = rect(p[8], m, y + nh + 2, 4, 2)
+    scr.red.hidden = True
+    g.append(scr.red)
+    scr.node_x = m + nw // 2
+    scr.step = step
+    # the day track
+    x0 = m + 6 * step + 2
+    cw = (W - m - x0) // 20
+    scr.days = []
+    for d in range(20):
+        r = rect(p[1], x0 + d * cw, y + 2, cw - 1, nh - 4)
+        g.append(r)
+        scr.days.append(r)
+    y += nh + 5
+    # the text rows
+    rh = 14 if big else 12
+    scr.rows = []
+    for i in range(3):
+        t = ui.Text(m, y + i * rh, "", ui.TEXT, 1)
+        g.append(t.label)
+        scr.rows.append(t)
+    scr.row_n = L.chars(W - 2 * m, 1)
+    ly = y + 3 * rh + 1
+    end = L.body_top + L.body_h + 2
+    # the list
+    lh = 16 if big else 12
+    scr.lh = lh
+    scr.ly = ly
+    scr.list = displayio.Group()
+    g.append(scr.list)
+    scr.bar = rect(p[2], m - 2, ly, W - 2 * m + 4, lh)
+    scr.list.append(scr.bar)
+    scr.lrows = []
+    n = (end - ly) // lh
+    for i in range(n):
+        sw = rect(p[10], m, ly + i * lh + (lh - 8) // 2, 5, 8)
+        t = ui.Text(m + 8, ly + i * lh + lh // 2, "", ui.TEXT, 1, (0.0, 0.5))
+        scr.list.append(sw)
+        scr.list.append(t.label)
+        scr.lrows.append((sw, t))
+    scr.list_n = L.chars(W - 2 * m - 8, 1) - 1
+    scr.more = ui.Text(W - 1, end, "", ui.DIM, 1, (1.0, 1.0))
+    scr.list.append(scr.more.label)
+    # the Court: a 4x4 grid from the first text row down, text beside it
+    scr.court = displayio.Group()
+    scr.court.hidden = True
+    g.append(scr.court)
+    top = L.body_top + nh + 5
+    cs = min(40, (end - top) // 4 - 1)
+    scr.cells = []
+    for i in range(16):
+        x = m + (i & 3) * (cs + 1)
+        yy = top + (i >> 2) * (cs + 1)
+        f = rect(p[1], x, yy, cs, cs)
+        inner = rect(p[0], x + 2, yy + 2, cs - 4, cs - 4)
+        dot = rect(p[2], x + cs // 2 - 2, yy + cs // 2 - 2, 4, 4)
+        dot.hidden = True
+        scr.court.append(f)
+        scr.court.append(inner)
+        scr.court.append(dot)
+        scr.cells.append((f, inner, dot))
+    sx = m + 4 * (cs + 1) + 6
+    scr.side = []
+    for i in range((end - top) // rh):
+        t = ui.Text(sx, top + i * rh, "", ui.TEXT, 1)
+        scr.court.append(t.label)
+        scr.side.append(t)
+    scr.side_n = L.chars(W - sx - m, 1)
+    scr.hint_n = W // ui.CHAR_W

@@ -28,10 +28,18 @@ def one_game(info, players, seed, tmp):
     size = 0
     if not app.start_game(info, config):
         return None
+    idle = 0
+    last = None
     while not app.session.state.is_over():
         sim.step()
         if app.store._payload is not None:
             size = max(size, len(app.store._payload) + 16)
+        now = app.session.state.to_bytes()
+        idle = idle + 1 if now == last else 0
+        last = now
+        if idle >= 50:  # a screen waits for a person (e.g. Okko's new-board notice): press A
+            sim.press("A")
+            idle = 0
     sim.wait(200)
     return nvm.writes - before, nvm.identical - identical, size, SEAT_TYPES[level]
 

@@ -231,3 +231,45 @@ def test_an_unexpected_error_goes_back_to_the_menu_and_keeps_the_save(tmp_path, 
 def test_a_note_from_boot_is_shown(tmp_path):
     sim = Sim("pico_display", seed=1, nvm_path=str(tmp_path / "n"), note="SANBON_BOARD 'x' is not a board")
     assert "SANBON_BOARD 'x' is not a board" in " ".join(sim.visible_text())
+
+
+def test_a_game_loads_behind_a_loading_frame_without_the_menus(tmp_path):
+    import sys
+
+    sim = Sim("pico_display", seed=3, nvm_path=str(tmp_path / "n"))
+    goto_demo_setup(sim)
+    app = sim.app
+    menu = app.stack[0]
+    assert "sanbon.menus" in sys.modules and getattr(menu, "is_home", False)
+    # the Start press: the menus close and one "Loading" frame is drawn
+    set_rows(sim, [])
+    app.start_game(app.top.info, app.top.config)
+    assert sim.text() == "Loading: Pig (demo)" and len(app.stack) == 1
+    assert "sanbon.menus" not in sys.modules  # the menus' code is dropped
+    assert app.session is None
+    sim.step()  # the step that draws the frame
+    assert sim.text() == "Loading: Pig (demo)"
+    sim.step()  # the next one: the game
+    assert sim.text().startswith("Game: Pig") and len(app.stack) == 1
+    assert app.session is not None
+    sim.press("HOLD_B", "X", "A")  # Pause -> "Quit to menu": its press shows "Loading", its release the menu
+    assert sim.text().startswith("Sanbon\n> Continue: Pig")
+    assert app.stack[0] is not menu  # a new menu, nothing kept below the game
+
+
+def test_a_finished_session_forgets_the_modules_it_loaded(tmp_path):
+    import sys
+
+    sim = Sim("pico_display", seed=3, nvm_path=str(tmp_path / "n"))
+    app = sim.app
+    for name in ("sanbon.pig", "engine.example"):
+        sys.modules.pop(name, None)  # as on a device that never ran Pig
+    goto_demo_setup(sim)
+    choose(sim, "Start")
+    assert "sanbon.pig" in sys.modules and "engine.example" in sys.modules
+    sim.press("HOLD_B", "X", "A", "WAIT:100")
+    assert sim.text().startswith("Sanbon")
+    assert "sanbon.pig" not in sys.modules and "engine.example" not in sys.modules
+    assert "sanbon.app" in sys.modules and "sanbon.ui" in sys.modules  # the shell stays
+    choose(sim, "Continue: Pig")  # loads them again
+    assert sim.text().startswith("Game: Pig") and "sanbon.pig" in sys.modules

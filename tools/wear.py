@@ -26,7 +26,9 @@ def one_game(info, players, seed, tmp):
     nvm = sim.board.nvm
     before, identical = nvm.writes, nvm.identical
     size = 0
-    if not app.start_game(info, config):
+    app.start_game(info, config)
+    sim.step()  # the game loads in the step after the "Loading" frame
+    if app.session is None:
         return None
     idle = 0
     last = None

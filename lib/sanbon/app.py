@@ -40,6 +40,7 @@ class App:
         self.stack = []
         self.toast_widget = None
         self.session = None
+        self._before = None  # the modules loaded before the game (_mark)
         self.now = board.ticks_ms()
         # saves
         self.store = Store(board.nvm)
@@ -60,9 +61,7 @@ class App:
         self.leds = Leds(board, self.settings)
         self.apply_brightness()
         board.display.root_group = self.root
-        from sanbon.screens import MainMenu
-
-        self.push(MainMenu(self))
+        self._menu()
         for n in notes:
             self.toast(n, 4000)
         self.board.display.refresh()
@@ -103,11 +102,35 @@ class App:
         self.push(screen)
 
     def home(self):
-        """Back to the main menu, closing everything above it."""
-        while len(self.stack) > 1:
-            self.stack.pop().close()
+        """Back to the main menu, closing everything above it. A game has no
+        menu below it: the menu is built in the next step, after a one-frame
+        "Loading" screen, once the game's screens and code are gone."""
+        stack = self.stack
+        while len(stack) > 1:
+            stack.pop().close()
+        if stack and getattr(stack[0], "is_home", False):
+            self._show()
+            self.top.resume()
+            collect()
+            return
+        self._load("Sanbon", self._menu)
+
+    def _menu(self):
+        """The main menu now, alone on the stack."""
+        self._clear()
+        from sanbon.menus import MainMenu
+
+        self.push(MainMenu(self))
+
+    def _clear(self):
+        """Close every screen and forget the menus' code (sanbon.menus), as
+        a game starts: neither the main menu's widgets nor its module stay in
+        the heap during play."""
+        stack = self.stack
+        while stack:
+            stack.pop().close()
         self._show()
-        self.top.resume()
+        ui.drop("menus")
         collect()
 
     # -- overlays ------------------------------------------------------
@@ -148,38 +171,72 @@ class App:
             return self.board.ticks_ms() & 0x3FFFFFFF
 
     def start_game(self, info, config):
+        """Leave the menus (or the last game) for a "Loading" frame; the game
+        loads in the next step, after the menus' widgets and code are gone."""
+        s = self.session
+        self.end_session(s is not None and s.info is info)  # the same game again: keep its code
+        self._load(info.name, lambda: self._start(info, config))
+
+    def continue_game(self):
+        from sanbon import games
+
+        info = games.by_id(self.saved_game[0]) if self.saved_game else None
+        self._load(info.name if info else "Sanbon", self._continue)
+
+    def _load(self, name, job):
+        from sanbon.screens import LoadingScreen
+
+        self._clear()
+        self.push(LoadingScreen(self, name, job))
+
+    def _start(self, info, config):
         from sanbon.session import Session, load_module
 
+        self._mark()
         module = load_module(info)
         if module is None:
+            self.end_session()
+            self._menu()
             self.dialog("%s is not built yet. It comes in a later update." % info.name)
-            return False
-        self.end_session()
+            return
         self.session = Session.new(self, info, config, module, self.new_seed())
         self.leds.off()
         self.save()
-        self.home()
-        self.push(module.GameScreen(self, self.session))
-        return True
+        self.replace(module.GameScreen(self, self.session))
 
-    def continue_game(self):
+    def _continue(self):
         from sanbon.session import Session
 
+        self._mark()
         try:
             session = Session.from_bytes(self, self.saved_game)
         except Exception as e:  # a save from another build, or damaged
             print("continue:", e)
             self.saved_game = None
             self.save()
+            self.end_session()
+            self._menu()
             self.dialog("The saved game could not be read (%s). It was removed." % e)
-            return False
+            return
         self.session = session
-        self.home()
-        self.push(session.module.GameScreen(self, session))
-        return True
+        self.replace(session.module.GameScreen(self, session))
 
-    def end_session(self):
+    def _mark(self):
+        """Note the modules loaded before a game, so that end_session can
+        forget the ones the game loads (its engine, screens and words)."""
+        if self._before is None:
+            import sys
+
+            self._before = set(sys.modules)
+
+    def end_session(self, keep=False):
+        """No game in progress. Unless ``keep``, the modules the game loaded
+        are forgotten (sanbon.ui.forget), so that the menu, or the next game,
+        does not carry the last game's code in the heap."""
         self.session = None
+        if not keep and self._before is not None:
+            ui.forget(self._before)
+            self._before = None
         collect()
 
     def quit_game(self):
@@ -237,7 +294,7 @@ class App:
             print("error:", repr(error))
         self.session = None  # do not save a state that may be broken
         self.clear_toast()
-        self.home()
+        self._menu()
         self.dialog("Something went wrong (%s). Your game is kept as it was at the last turn end." % error)
         collect()
 

@@ -685,7 +685,7 @@ class GameScreen(_Base):
         self.act(action)
 
     def _log(self):
-        from sanbon.screens import TextScreen
+        from sanbon.texts import TextScreen
 
         st = self.session.state
         nm = self.session.seat_name

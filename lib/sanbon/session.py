@@ -82,7 +82,8 @@ class Session:
     # -- saving --------------------------------------------------------
     def to_bytes(self):
         cfg = self.config.to_bytes()
-        return bytes([self.info.id, len(cfg)]) + cfg + self.bot_rng.to_bytes() + self.state.to_bytes()
+        # one join, not a copy per "+" (the save path runs at every turn end)
+        return b"".join((bytes((self.info.id, len(cfg))), bytes(cfg), self.bot_rng.to_bytes(), bytes(self.state.to_bytes())))
 
     @classmethod
     def from_bytes(cls, app, data):

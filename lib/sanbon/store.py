@@ -63,19 +63,31 @@ def _put_u32(b, i, v):
 
 
 def encode_sections(sections):
-    """{tag: bytes} -> payload bytes, tags in ascending order."""
-    out = bytearray()
+    """{tag: bytes} -> payload (a bytearray), tags in ascending order.
+
+    The payload is allocated once at its size (appending to a bytearray
+    grows it a few bytes at a time: KB of garbage on the device)."""
+    tags = []
+    n = 0
     for tag in sorted(sections):
         data = sections[tag]
         if data is None:
             continue
         if len(data) > 0xFFFF:
             raise ValueError("section too large")
-        out.append(tag)
-        out.append(len(data) >> 8)
-        out.append(len(data) & 0xFF)
-        out.extend(data)
-    return bytes(out)
+        tags.append(tag)
+        n += 3 + len(data)
+    out = bytearray(n)
+    i = 0
+    for tag in tags:
+        data = sections[tag]
+        k = len(data)
+        out[i] = tag
+        out[i + 1] = k >> 8
+        out[i + 2] = k & 0xFF
+        out[i + 3 : i + 3 + k] = data
+        i += 3 + k
+    return out
 
 
 def decode_sections(payload):

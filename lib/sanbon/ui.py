@@ -59,15 +59,34 @@ def shade(shape, pal):
 
 
 def drop(name):
-    """Forget the module sanbon.<name>, so that its code can be collected
+    """Forget the module sanbon.<name>, so that its code can be collected."""
+    unload("sanbon." + name)
+
+
+def unload(name):
+    """Forget the module ``name`` (dotted), so that its code can be collected
     (``sys.modules`` alone is not enough: the package keeps it too)."""
     import sys
 
-    import sanbon
+    sys.modules.pop(name, None)
+    i = name.rfind(".")
+    if i > 0:
+        parent = sys.modules.get(name[:i])
+        if parent is not None and hasattr(parent, name[i + 1 :]):
+            delattr(parent, name[i + 1 :])
 
-    sys.modules.pop("sanbon." + name, None)
-    if hasattr(sanbon, name):
-        delattr(sanbon, name)
+
+def forget(before):
+    """Forget every engine.* and sanbon.* module loaded since ``before`` (a
+    set of sys.modules' names), so that their code can be collected."""
+    import sys
+
+    gone = []
+    for name in sys.modules:
+        if name not in before and (name.startswith("engine.") or name.startswith("sanbon.")):
+            gone.append(name)
+    for name in gone:
+        unload(name)
 
 
 def palette(color):

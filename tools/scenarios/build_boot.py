@@ -3,20 +3,18 @@
 # boards/, lib/sanbon/ .mpy; see the "build" need in tools/scenarios) on the
 # hardware stand-ins of tools/scenarios/mp_hw_fakes and the display stand-ins
 # of tools/scenarios/mp_fakes; under CPython the same sources and stand-ins.
-#
 # Per board it does what a power-on does: the build's code.py runs (import
 # boards; from sanbon.app import main; board, note = boards.start();
 # main(board, note=note)), with a stand-in for sanbon.app.main, whose
 # app.run() never returns: it makes App(board, seed, note, strict=True) and
 # returns. New games then get a fixed seed. SANBON_BOARD in settings.toml is a
 # stand-in os.getenv (CircuitPython reads settings.toml there; MicroPython has
-# no os.getenv, which boards/ handles).
-#
-# Then buttons are pressed as raw pin events in the board's keypad.Keys queue,
-# so the board's own pin-to-key mapping (the PicoSystem D-pad) is exercised,
-# and time passes on supervisor.ticks_ms, the board's clock: Settings, About,
-# the demo Pig game from About, a few turns, hold B for the pause menu, quit to
-# the menu. One runner step per press or wait. Between boards everything of
+# no os.getenv, which boards/ handles).  Then buttons are pressed as raw pin
+# events in the board's keypad.Keys queue, so the board's own pin-to-key
+# mapping (the PicoSystem D-pad) is exercised, and time passes on
+# supervisor.ticks_ms, the board's clock: Settings, About, the demo Pig game
+# from About, a few turns, hold B for the pause menu, quit to the menu. One
+# runner step per app step (scenario_kit.Driver). Between boards everything of
 # ours and every stand-in is dropped from sys.modules: a fresh power-on.
 # Everything printed as RESULT must be the same under CPython and MicroPython;
 # a failed check raises, which fails the gate on either interpreter.
@@ -323,6 +321,11 @@ def one_board(tag, board_id, settings, expect, turns):
     result(tag + " played", shown(app))
     result(tag + " game screen", " / ".join(texts(board.display.root_group, [])))
     result(tag + " lights", lights())
+    # where the modules came from, while the game is on (a game's modules are
+    # forgotten when it ends: sanbon.ui.forget)
+    for name in ("boards", "boards._common", "boards." + expect, "sanbon.app", "sanbon.pig", "engine.core",
+                 "board", "keypad", "adafruit_st7789", "displayio"):
+        print("LOADED", loaded(name))
 
     # hold B: pause; X (the D-pad's UP) wraps to "Quit to menu"; A
     yield from d.hold(KEY_B, PAUSE_HOLD_MS)
@@ -341,9 +344,6 @@ def one_board(tag, board_id, settings, expect, turns):
     if board.pixels is not None:
         result(tag + " neopixels", "%d shows, last %s" % (board.pixels.shows, board.pixels.shown))
     check(not len(keypad.instances[-1].events), "every raw event was read")
-    for name in ("boards", "boards._common", "boards." + expect, "sanbon.app", "sanbon.pig", "engine.core",
-                 "board", "keypad", "adafruit_st7789", "displayio"):
-        print("LOADED", loaded(name))
     d.app = d.seen = None
     app = board = d = menu = None
     yield  # the app is collected at the end of this step

@@ -11,8 +11,8 @@
 # a grey card for its reason, JODAN/SEME when offered, the last target),
 # opens the log and closes it, pauses, quits to the menu, continues the saved
 # game (it must be the same) and plays on to the end screen. One runner step
-# per key press or wait, so the heap peak is the app's live data plus one
-# press's garbage. Everything printed as RESULT must be the same under
+# per app step (scenario_kit.Driver), so the heap peak is the app's live data
+# plus one step's garbage. Everything printed as RESULT must be the same under
 # CPython and MicroPython.
 import binascii
 

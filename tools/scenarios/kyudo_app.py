@@ -1,16 +1,15 @@
 # Gate scenario: the compiled app plays Kyudo (lib/sanbon/kyudo*.py on
 # engine/kyudo) under MicroPython, on the stand-in display modules
 # (tools/scenarios/mp_fakes), driven by raw key events through app.step(now),
-# at 240x135 and at 320x240, against computer archers of every level.
-#
-# Each pass: boot, Settings (computer speed instant), Kyudo setup, start;
-# the human plays a few turns by key presses (roll, keep a die, re-roll,
-# stop, the first combination until only "End turn" is left, the first
-# choice of every prompt), opens the sheets and flips through them, pauses,
-# quits to the menu, continues the saved game (it must be the same), and plays
-# on to the end screen. One runner step per key press or wait, so the heap
-# peak is the app's live data plus one press's garbage. Everything printed as
-# RESULT must be the same under CPython and MicroPython.
+# at 240x135 and at 320x240, against computer archers of every level.  Each
+# pass: boot, Settings (computer speed instant), Kyudo setup, start; the human
+# plays a few turns by key presses (roll, keep a die, re-roll, stop, the first
+# combination until only "End turn" is left, the first choice of every
+# prompt), opens the sheets and flips through them, pauses, quits to the menu,
+# continues the saved game (it must be the same), and plays on to the end
+# screen. One runner step per app step (scenario_kit.Driver), so the heap peak
+# is the app's live data plus one step's garbage. Everything printed as RESULT
+# must be the same under CPython and MicroPython.
 import binascii
 
 from scenario_kit import (

@@ -1,12 +1,11 @@
 # Gate scenario: the compiled shell (lib/sanbon) boots, plays Pig, pauses,
 # saves, continues, finishes and survives a reboot, on stand-ins for the
 # CircuitPython display modules (tools/scenarios/mp_fakes), driven by raw key
-# events through app.step(now), at 240x135 and at 320x240.
-#
-# One runner step per key press (press and release) or per wait, so the heap
-# peak is the app's live data plus one press's garbage. Everything printed as
-# RESULT must be the same under CPython and MicroPython; a failed check raises,
-# which fails the gate on either interpreter.
+# events through app.step(now), at 240x135 and at 320x240.  One runner step
+# per app step (scenario_kit.Driver), so the heap peak is the app's live data
+# plus one step's garbage. Everything printed as RESULT must be the same under
+# CPython and MicroPython; a failed check raises, which fails the gate on
+# either interpreter.
 import binascii
 
 from scenario_kit import (
@@ -92,6 +91,11 @@ def one_pass(tag, width, height, players, seat_taps, actions_before_pause, reboo
             waits += 1
             check(waits < 500, "the computer never moved")
     result(tag + " before pause", shown(app))
+    if not reboot_mid_game:
+        # where the modules came from, while the game is on (a game's modules
+        # are forgotten when it ends: sanbon.ui.forget)
+        for name in ("sanbon.app", "sanbon.pig", "engine.core", "displayio", "adafruit_display_text.label"):
+            print("LOADED", loaded(name))
     before = app.describe()
 
     # hold B: pause; then Quit to menu (X from Resume wraps to it)
@@ -175,8 +179,6 @@ def loaded(name):
 def run():
     # 240x135 (Pico Display Pack): 2 players, P2 Easy; Continue in the same app
     yield from one_pass("240x135", 240, 135, 2, (), 6, False)
-    for name in ("sanbon.app", "sanbon.pig", "engine.core", "displayio", "adafruit_display_text.label"):
-        print("LOADED", loaded(name))
     # 320x240 (Pico Display Pack 2.0): 3 players, P2 Easy -> Normal, P3 Easy;
     # a reboot in the menu before Continue
     yield from one_pass("320x240", 320, 240, 3, ((1, 1),), 6, True)

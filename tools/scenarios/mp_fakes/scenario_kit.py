@@ -77,7 +77,10 @@ class Board:
         return self.clock.now & MASK
 
 
-# -- driving the app: generators that yield once per press or wait ---------
+# -- driving the app: generators that yield once per app step ---------------
+# (a tap is two steps, press and release; a hold one per 100 ms): a runner
+# step then holds the live data plus one app step's garbage, the finest this
+# MicroPython can measure (it collects only between calls).
 class Driver:
     def __init__(self, app, board):
         self.app = app
@@ -93,6 +96,7 @@ class Driver:
     def tap(self, k):
         self.key(k, True)
         self.step(TAP_MS)
+        yield
         self.key(k, False)
         self.step(TAP_MS)
         yield
@@ -103,6 +107,7 @@ class Driver:
         while held < ms:
             self.step(100)
             held += 100
+            yield
         self.key(k, False)
         self.step(TAP_MS)
         yield
@@ -123,9 +128,30 @@ class Driver:
         yield from self.tap(KEY_A)
 
 
+# The kind of the usual screens by their class, so that asking makes no
+# garbage (describe() builds the whole screen's text: several KB on a game
+# screen, which would count against the app's heap in the step it falls in).
+_KINDS = {
+    "GameScreen": "Game", "DialogScreen": "Dialog", "PauseScreen": "Pause", "HandOverScreen": "HandOver",
+    "EndScreen": "End", "SetupScreen": "Setup", "HouseRulesScreen": "House", "HowToScreen": "HowTo",
+    "SheetScreen": "Sheet",
+}
+
+
 def top_kind(app):
-    """The kind of screen on top: "Sanbon" (main menu), "About", "Game", ..."""
+    """The kind of screen on top: "Sanbon" (main menu), "About", "Game", ...:
+    the first word of app.describe()."""
+    top = app.top
+    if top is not None:
+        k = _KINDS.get(type(top).__name__)
+        if k is not None:
+            if CHECK_KINDS:
+                assert k == app.describe().split("\n")[0].split(":")[0], k
+            return k
     return app.describe().split("\n")[0].split(":")[0]
+
+
+CHECK_KINDS = False
 
 
 def shown(app):

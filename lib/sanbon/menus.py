@@ -1,0 +1,242 @@
+"""The menus before a game: main menu, setup, house rules, settings,
+statistics and about.
+
+The app imports this module for the main menu and drops it (sanbon.ui.drop)
+while a game is on, so that its code is not in the heap during play."""
+
+from sanbon import games, ui
+from sanbon.profile import LABELS, SEAT_TYPES, SETTINGS
+from sanbon.screens import MenuScreen, confirm
+from sanbon.texts import HowToScreen, TextScreen
+
+
+class MainMenu(MenuScreen):
+    hint = "A select  X/Y move"
+    is_home = True  # the bottom of the stack (App.home)
+
+    def __init__(self, app):
+        self.app = app
+        super().__init__(app, "Sanbon", self._items())
+
+    def _items(self):
+        self.entries = []
+        if self.app.saved_game:
+            info = games.by_id(self.app.saved_game[0])
+            self.entries.append(("continue", None, "Continue: %s" % (info.short if info else "?")))
+        for g in games.GAMES:
+            self.entries.append(("game", g, g.name))
+        self.entries.append(("stats", None, "Statistics"))
+        self.entries.append(("settings", None, "Settings"))
+        self.entries.append(("about", None, "About"))
+        return [e[2] for e in self.entries]
+
+    def resume(self):
+        cur = self.entries[self.menu.index][0:2]
+        had = self.entries[0][0] == "continue"
+        self.menu.set_items(self._items())
+        if self.entries[0][0] == "continue" and not had:
+            self.menu.select(0)  # back from a game: offer to continue it
+            return
+        for i, e in enumerate(self.entries):
+            if e[0:2] == cur:
+                self.menu.select(i)
+                break
+
+    def choose(self, i):
+        kind, info, _ = self.entries[i]
+        app = self.app
+        if kind == "continue":
+            app.continue_game()
+        elif kind == "game":
+            app.push(SetupScreen(app, info))
+        elif kind == "stats":
+            app.push(StatsScreen(app))
+        elif kind == "settings":
+            app.push(SettingsScreen(app))
+        else:
+            app.push(AboutScreen(app))
+
+    def back(self):
+        pass  # the bottom of the stack
+
+
+class SetupScreen(MenuScreen):
+    """Players, mode and seats for a new game, then Start."""
+
+    def __init__(self, app, info):
+        self.info = info
+        self.config = games.Config(info)
+        super().__init__(app, info.name, self._items())
+        self.menu.select(len(self.menu.items) - 1)  # start on "Start"
+
+    def _items(self):
+        info, c = self.info, self.config
+        self.rows = []
+        if info.max_players > info.min_players:
+            self.rows.append(("players", 0, "Players: %d" % c.players))
+        if len(info.modes) > 1:
+            self.rows.append(("mode", 0, "Mode: %s" % info.modes[c.mode]))
+        fixed = info.fixed_seats(c.mode) is not None
+        for s in range(0 if fixed else c.players):
+            t = c.seats[s]
+            who = "Human" if t == 0 else "Computer (%s)" % SEAT_TYPES[t]
+            self.rows.append(("seat", s, "P%d: %s" % (s + 1, who)))
+        if info.house:
+            n = 0
+            for h in info.house:
+                n += 1 if c.options & h[0] else 0
+            self.rows.append(("house", 0, "House rules: %s" % ("%d on" % n if n else "off")))
+        self.rows.append(("howto", 0, "How to play"))
+        self.rows.append(("start", 0, "Start"))
+        return [r[2] for r in self.rows]
+
+    def _redraw(self):
+        i = self.menu.index
+        info, c = self.info, self.config
+        fixed = info.players_max(c.mode) <= info.min_players  # e.g. Competition: 2 only
+        self.menu.set_items(self._items(), [not (r[0] == "players" and fixed) for r in self.rows])
+        self.menu.select(min(i, len(self.rows) - 1))
+
+    def resume(self):
+        self._redraw()  # back from the house rules
+
+    def choose(self, i):
+        kind, arg, _ = self.rows[i]
+        info, c = self.info, self.config
+        top = info.players_max(c.mode)
+        if kind == "players":
+            if top <= info.min_players:
+                self.app.toast("%s is for %d players." % (info.modes[c.mode], top))
+                return
+            c.players = c.players + 1 if c.players < top else info.min_players
+            self._redraw()
+        elif kind == "mode":
+            c.mode = (c.mode + 1) % len(info.modes)
+            c.players = min(c.players, info.players_max(c.mode))
+            info.fix_seats(c)
+            self._redraw()
+        elif kind == "house":
+            self.app.push(HouseRulesScreen(self.app, info, c))
+        elif kind == "seat":
+            cycle = (0,) + tuple(info.levels)
+            c.seats[arg] = cycle[(cycle.index(c.seats[arg]) + 1) % len(cycle)]
+            self.menu.set_item(i, self._items()[i])
+        elif kind == "howto":
+            self.app.push(HowToScreen(self.app, info))
+        else:
+            self.app.start_game(info, c)
+
+    def describe(self):
+        return "Setup: " + MenuScreen.describe(self)
+
+
+class HouseRulesScreen(MenuScreen):
+    """The game's house rules (engine options), each on or off; A toggles
+    one and says what it does now."""
+
+    def __init__(self, app, info, config):
+        self.info = info
+        self.config = config
+        super().__init__(app, "House rules", self._items())
+
+    def _items(self):
+        c = self.config
+        out = []
+        for bit, name, labels, _ in self.info.house:
+            out.append("%s: %s" % (name, labels[1 if c.options & bit else 0]))
+        out.append("Done")
+        return out
+
+    def choose(self, i):
+        house = self.info.house
+        if i >= len(house):
+            self.app.pop()
+            return
+        bit = house[i][0]
+        c = self.config
+        c.options ^= bit
+        self.menu.set_item(i, self._items()[i])
+        self.app.toast(house[i][3][1 if c.options & bit else 0], 2500)
+
+    def describe(self):
+        return "House: " + MenuScreen.describe(self)
+
+
+class SettingsScreen(MenuScreen):
+    def __init__(self, app):
+        self.app = app
+        super().__init__(app, "Settings", self._items())
+
+    def _items(self):
+        s = self.app.settings
+        return ["%s: %s" % (LABELS[n], s.label(n)) for n, _, _, _ in SETTINGS] + ["Reset statistics"]
+
+    def choose(self, i):
+        app = self.app
+        if i < len(SETTINGS):
+            name = SETTINGS[i][0]
+            app.settings.cycle(name)
+            if name == "brightness":
+                app.apply_brightness()
+            elif name == "leds":
+                app.leds.dirty = True
+                if app.settings.leds:
+                    app.leds.flash((0, 200, 255), 1)
+            self.menu.set_item(i, self._items()[i])
+        else:
+            confirm(app, "Reset all statistics to zero?", self._reset_stats)
+
+    def _reset_stats(self):
+        from sanbon.profile import Stats
+
+        self.app.stats = Stats()
+        self.app.toast("Statistics reset.")
+
+    def close(self):
+        self.app.save()  # one write for all the changes, when leaving
+
+    def describe(self):
+        return "Settings: " + MenuScreen.describe(self)
+
+
+class StatsScreen(TextScreen):
+    def __init__(self, app):
+        st = app.stats
+        lines = []
+        for g in games.ALL:
+            if g.id == games.PIG.id and not st.total(g.id):
+                continue
+            lines.append("#%s" % g.name)
+            if not st.total(g.id):
+                lines.append("  no games yet")
+                continue
+            for t, name in enumerate(SEAT_TYPES):
+                p = st.played(g.id, t)
+                if p:
+                    lines.append("  %-7s played %3d  won %3d" % (name, p, st.won(g.id, t)))
+        super().__init__(app, "Statistics", lines)
+
+
+class AboutScreen(MenuScreen):
+    def __init__(self, app):
+        import gc as _gc
+
+        from sanbon.app import VERSION
+
+        _gc.collect()
+        board = app.board
+        self.info_lines = [
+            "Sanbon %s" % VERSION,
+            "Board: %s %dx%d" % (getattr(board, "size_name", board.name), board.width, board.height),
+            "Free memory: %d KB" % (_gc.mem_free() // 1024) if hasattr(_gc, "mem_free") else "Free memory: n/a",
+            "Saves written: %d" % app.store.writes,
+        ]
+        super().__init__(app, "About", self.info_lines + ["Try the demo game (Pig)", "Back"],
+                         enabled=[False] * len(self.info_lines) + [True, True])
+        self.menu.select(len(self.info_lines))
+
+    def choose(self, i):
+        if i == len(self.info_lines):
+            self.app.push(SetupScreen(self.app, games.PIG))
+        elif i == len(self.info_lines) + 1:
+            self.app.pop()

@@ -304,7 +304,7 @@ def test_the_easy_aid_marks_peeked_squares_and_shows_the_odds(tmp_path):
     play(sim, Player(2, 6), until=at_court)
     assert odds
     scr = screen(sim)
-    marks = sum(1 for f, inner, dot in scr.cells if not dot.hidden)
+    marks = sum(1 for dot in scr.dots if not dot.hidden)
     assert marks == sum(1 for q in range(16) if st.peeked[q] and not st.flipped[q]) > 0
 
 

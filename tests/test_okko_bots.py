@@ -52,6 +52,14 @@ def test_private_consts_match_the_contract():
             checked += 1
     assert checked >= 50
     assert (bots.NORMAL, bots.HARD) == (2, 3)
+    from engine.okko import court
+
+    n = 0
+    for name in dir(A):
+        if name.isupper() and isinstance(getattr(A, name), int) and hasattr(court, "_" + name):
+            assert getattr(court, "_" + name) == getattr(A, name), name
+            n += 1
+    assert n >= 9 and court._HARD == bots.HARD
 
 
 def test_always_legal_at_every_level():

@@ -72,6 +72,7 @@ once at import. The contract's ints are private consts, as in state.py
 
 from engine.okko import cards as C
 from engine.okko import data as D
+from engine.okko.court import advice, decide  # noqa: F401 (advice: this module's API too)
 
 try:
     from micropython import const
@@ -889,19 +890,8 @@ def _choose(o, me, lv, rng, memory):
         return _DRAW if ex[1] < (D.NOSHIN_SUMMON if s == _NONE else _cf(s, 6)) else _STOP
     if ph == _P_REWARD:
         return _reward(o)
-    if ph == _P_PEEK:
-        for k in range(16):
-            q = _order(me, k)
-            if not memory[q]:
-                return _PEEK + q
-        return _PEEK + _order(me, 0)
-    if ph == _P_REVEAL:
-        q, oni = o[_O_REVEAL]
-        if lv != HARD or rng.randrange(5):
-            memory[q] = 2 if oni else 1
-        return _SEEN
-    if ph == _P_COURT:
-        return _FLIP + advice(o, memory)[0]
+    if ph >= _P_PEEK:
+        return decide(o, me, lv, rng, memory)  # engine/okko/court.py
     return _REST
 
 
@@ -927,29 +917,3 @@ def _reward(o):
 def choose(obs, seat, level, rng, memory):
     """A legal action for ``seat`` from its observation and its own memory."""
     return _choose(obs, seat, level, rng, memory)
-
-
-def _order(seat, k):
-    """The k-th square of the seat's peek order: seat 0 from the first square,
-    seat 1 from the last."""
-    return 15 - k if seat else k
-
-
-def advice(obs, memory):
-    """The Court squares (board coordinates) this partner suggests flipping,
-    best first: its believed Oni, then the squares it knows nothing about,
-    each in its peek order; never a square it believes is a courtier nor one
-    already flipped (only believed courtiers left, when a Hard partner
-    forgot: those). A bytes object; the first ones with memory[q] == 2 are
-    the believed Oni."""
-    flipped = obs[_O_COURT][1]
-    seat = obs[0]
-    out = bytearray()
-    for want in (2, 0, 1):
-        if want == 1 and out:
-            break
-        for k in range(16):
-            q = _order(seat, k)
-            if memory[q] == want and not flipped[q]:
-                out.append(q)
-    return bytes(out)

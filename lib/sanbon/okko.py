@@ -100,6 +100,9 @@ TITLES = ("choose a hero", "discard 1", "trade?", "action", "fight", "encounter"
           "explore", "summon", "reward", "peek", "peek", "flip", "")
 
 
+_DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
+
+
 class OkkoGame(OkkoState):
     """The engine state and the computer partners' memories (bots.py), one
     bytearray(16) per seat, saved after the state's bytes."""
@@ -127,7 +130,11 @@ def load_state(data):
 def bot_action(state, seat, level, rng):
     """The computer partner (engine/okko/bots.py) on what the seat may see
     and its own memory of its peeks."""
-    from engine.okko.bots import choose  # imported at the first computer decision
+    if state.phase >= _P_PEEK:  # a peek or a flip: the small Court module is enough
+        from engine.okko.court import decide
+
+        return decide(state.observation(seat), seat, level, rng, state.memory[seat])
+    from engine.okko.bots import choose
 
     return choose(state.observation(seat), seat, level, rng, state.memory[seat])
 
@@ -160,6 +167,10 @@ class GameScreen(_Base):
         from sanbon import okko_layout
 
         okko_layout.build(self)
+        if session.state.phase >= _P_PEEK:
+            okko_layout.build_court(self)
+        else:
+            okko_layout.build_list(self)
         okko_layout = None
         drop("okko_layout")
         cfg = session.config
@@ -174,6 +185,8 @@ class GameScreen(_Base):
         self.gcur = 0  # the Court's cursor, a display square
         self.due = None  # the reveal's timer
         self.handed = -1  # pass and play: the seat handed the device for its peek
+        self.adv_seen = None  # the partner's Court advice, for these events
+        self.adv = b""
         self.update()
 
     # -- what may be on screen ------------------------------------------------
@@ -198,8 +211,8 @@ class GameScreen(_Base):
             self._events(ev)
         ph = st.phase
         court = ph >= _P_PEEK
-        self.court.hidden = not court
-        self.list.hidden = court
+        if (self.court is not None) != court:
+            self._swap(court)
         self._map()
         if court:
             for t in self.rows:
@@ -213,6 +226,29 @@ class GameScreen(_Base):
         self._hint()
         if not st.is_over():
             self.app.leds.turn(st.current_player)
+        # the partner (engine/okko/bots.py, 10 KB; court.py at the Court) is
+        # loaded for a decision or the Court's advice, and forgotten once the
+        # screen shows the result
+        ui.unload("engine.okko.bots")
+        ui.unload("engine.okko.court")
+
+    def _swap(self, court):
+        """The Court in place of the list, or back (only one is built)."""
+        from sanbon import okko_layout
+
+        g = self.group
+        if court:
+            if self.list is not None:
+                g.remove(self.list)
+                self.list = self.lrows = self.bar = self.more = None
+            okko_layout.build_court(self)
+        else:
+            if self.court is not None:
+                g.remove(self.court)
+                self.court = self.cells = self.dots = self.side = self.cursor_box = self.advice_box = None
+            okko_layout.build_list(self)
+        okko_layout = None
+        drop("okko_layout")
 
     def _events(self, ev):
         st = self.session.state
@@ -250,18 +286,20 @@ class GameScreen(_Base):
         b = st.board
         ar = C.arrows(b)
         over = st.phase >= _P_COURT
-        for i, (f, inner, t) in enumerate(self.nodes):
+        nodes = self.nodes
+        for i in range(6):  # no enumerate, no str(): no garbage per redraw
+            f, inner, t = nodes[i]
             boss = C.location(b, i, 5)
             alive = boss != _NONE and not st.boss_dead & (1 << i)
             here = i == st.loc and not over
             shade(f, p[_C_BAD if alive else (_C_ACCENT if here else _C_LINE)])
             shade(inner, p[_C_ACCENT if here else _C_PANEL])
-            t.set("B" if alive else str(i + 1), ui.SELECT_TEXT if here else (ui.BAD if alive else ui.TEXT))
+            t.set("B" if alive else _DIGITS[i + 1], ui.SELECT_TEXT if here else (ui.BAD if alive else ui.TEXT))
         red = -1
         for i in range(len(ar) // 4):
             fr, to, col, v = ar[4 * i], ar[4 * i + 1], ar[4 * i + 2], ar[4 * i + 3]
             if to == fr + 1 and not col and fr < 5:
-                self.yellow[fr].set(str(v))
+                self.yellow[fr].set(_DIGITS[v] if v < 10 else str(v))
             elif col:
                 red = i
         r = self.red
@@ -483,24 +521,20 @@ class GameScreen(_Base):
         human = self.human() and (ph == _P_PEEK or ph == _P_COURT)
         show = self.reveal_visible()
         adv = self._advice() if ph == _P_COURT else b""
+        self._box(self.cursor_box, self.gcur if human else -1)
+        self._box(self.advice_box, C.board_to_display(adv[0], o) if adv else -1)
+        dots = self.dots
         for d in range(16):
-            f, inner, dot = self.cells[d]
             sq = C.display_to_board(d, o)
-            if human and d == self.gcur:
-                fc = _C_ACCENT
-            elif adv and sq == adv[0]:
-                fc = _C_GOOD
-            else:
-                fc = _C_LINE
-            shade(f, p[fc])
             if st.flipped[sq]:
                 ic = _C_BAD if st.court[sq] else _C_COURTIER
             elif show and sq == st.peek_sq:
                 ic = _C_BAD if st.court[sq] else _C_TEXT
             else:
                 ic = _C_PANEL
-            shade(inner, p[ic])
-            dot.hidden = not (st.aid and st.peeked[sq] and not st.flipped[sq])
+            shade(self.cells[d], p[ic])
+            if dots:
+                dots[d].hidden = not (st.peeked[sq] and not st.flipped[sq])
         nm = s.seat_name
         lines = []
         lines.append("Court, turned %d/4" % o if o else "Court of Pajan")
@@ -543,6 +577,15 @@ class GameScreen(_Base):
             else:
                 t.set("")
 
+    def _box(self, r, d):
+        """Put the frame ``r`` behind display square ``d`` (-1: hide it)."""
+        if d < 0:
+            r.hidden = True
+            return
+        r.x = self.L.margin + (d & 3) * (self.cs + 1)
+        r.y = self.ctop + (d >> 2) * (self.cs + 1)
+        r.hidden = False
+
     def _bot_seat(self):
         for s in (0, 1):
             if self.session.is_bot(s):
@@ -554,10 +597,13 @@ class GameScreen(_Base):
         bot = self._bot_seat()
         if bot < 0:
             return b""
-        from engine.okko.bots import advice
-
         st = self.session.state
-        return advice(st.observation(bot), st.memory[bot])
+        if self.adv_seen is not st.events:  # once per engine step, not per cursor move
+            from engine.okko.court import advice
+
+            self.adv_seen = st.events
+            self.adv = advice(st.observation(bot), st.memory[bot])
+        return self.adv
 
     def _title(self):
         st = self.session.state

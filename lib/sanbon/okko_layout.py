@@ -1,7 +1,8 @@
 """Okko's play screen: the widgets, placed for 240x135, 240x240 and 320x240.
 
-Imported by sanbon.okko.GameScreen only while it builds itself, then
-dropped (sanbon.ui.drop). From the top, under the title:
+Imported by sanbon.okko.GameScreen only while it builds itself (and when
+it swaps the list for the Court and back), then dropped (sanbon.ui.drop).
+From the top, under the title:
 
 - the map: the board's six locations as boxes (the team's token filled,
   a boss's box red while it lives), the yellow arrows' values between them,
@@ -11,7 +12,10 @@ dropped (sanbon.ui.drop). From the top, under the title:
   (newest first, coloured by the pressure), the builder's totals, the
   exploration or the news;
 - the list of the decision (cards with an element swatch), or in its place
-  the Court: a 4x4 grid and text beside it;
+  the Court: a 4x4 grid and text beside it. Only one of the two exists at a
+  time (build_list, build_court): the screen swaps them as the phase goes
+  in and out of the peeks, so the Court's 48 shapes are not in the heap
+  while the boards are played;
 - the hint line: both heroes, their injuries and hand sizes.
 """
 
@@ -86,50 +90,84 @@ def build(scr):
         g.append(t.label)
         scr.rows.append(t)
     scr.row_n = L.chars(W - 2 * m, 1)
-    ly = y + 3 * rh + 1
-    end = L.body_top + L.body_h + 2
-    # the list
-    lh = 16 if big else 12
-    scr.lh = lh
-    scr.ly = ly
-    scr.list = displayio.Group()
-    g.append(scr.list)
+    scr.ly = y + 3 * rh + 1
+    scr.lend = L.body_top + L.body_h + 2
+    scr.ctop = L.body_top + nh + 5
+    scr.rh = rh
+    scr.lh = 16 if big else 12
+    scr.list_n = L.chars(W - 2 * m - 8, 1) - 1
+    scr.hint_n = W // ui.CHAR_W
+    scr.list = None
+    scr.court = None
+
+
+def build_list(scr):
+    """The list of the decision (the boards' phases)."""
+    L = scr.L
+    W = L.width
+    m = L.margin
+    p = scr.pals
+    ly = scr.ly
+    lh = scr.lh
+    end = scr.lend
+    scr.list = g = displayio.Group()
     scr.bar = rect(p[2], m - 2, ly, W - 2 * m + 4, lh)
-    scr.list.append(scr.bar)
+    g.append(scr.bar)
     scr.lrows = []
     n = (end - ly) // lh
     for i in range(n):
         sw = rect(p[10], m, ly + i * lh + (lh - 8) // 2, 5, 8)
         t = ui.Text(m + 8, ly + i * lh + lh // 2, "", ui.TEXT, 1, (0.0, 0.5))
-        scr.list.append(sw)
-        scr.list.append(t.label)
+        g.append(sw)
+        g.append(t.label)
         scr.lrows.append((sw, t))
-    scr.list_n = L.chars(W - 2 * m - 8, 1) - 1
     scr.more = ui.Text(W - 1, end, "", ui.DIM, 1, (1.0, 1.0))
-    scr.list.append(scr.more.label)
-    # the Court: a 4x4 grid from the first text row down, text beside it
-    scr.court = displayio.Group()
-    scr.court.hidden = True
-    g.append(scr.court)
-    top = L.body_top + nh + 5
-    cs = min(40, (end - top) // 4 - 1)
+    g.append(scr.more.label)
+    scr.group.append(g)
+
+
+def build_court(scr):
+    """The Court (peeks and the finale): a 4x4 grid from the first text row
+    down, text beside it."""
+    L = scr.L
+    W = L.width
+    m = L.margin
+    p = scr.pals
+    end = scr.lend
+    top = scr.ctop
+    rh = scr.rh
+    scr.court = g = displayio.Group()
+    # squares as big as the height allows, but room for 18 characters beside
+    cs = min(40, (end - top) // 4 - 1, (W - 2 * m - 6 - 18 * ui.CHAR_W) // 4 - 1)
+    scr.cs = cs
+    # the grid's lines: one backdrop; the cursor's and the partner's advice
+    # frames: one rectangle each, moved behind a cell (cheaper than a frame
+    # per cell); the Easy aid's dots only when the aid is on
+    g.append(rect(p[1], m, top, 4 * (cs + 1) - 1, 4 * (cs + 1) - 1))
+    scr.advice_box = rect(p[4], m, top, cs, cs)
+    scr.cursor_box = rect(p[2], m, top, cs, cs)
+    scr.advice_box.hidden = scr.cursor_box.hidden = True
+    g.append(scr.advice_box)
+    g.append(scr.cursor_box)
+    aid = scr.session.state.aid
     scr.cells = []
+    scr.dots = []
     for i in range(16):
         x = m + (i & 3) * (cs + 1)
         yy = top + (i >> 2) * (cs + 1)
-        f = rect(p[1], x, yy, cs, cs)
         inner = rect(p[0], x + 2, yy + 2, cs - 4, cs - 4)
-        dot = rect(p[2], x + cs // 2 - 2, yy + cs // 2 - 2, 4, 4)
-        dot.hidden = True
-        scr.court.append(f)
-        scr.court.append(inner)
-        scr.court.append(dot)
-        scr.cells.append((f, inner, dot))
+        g.append(inner)
+        scr.cells.append(inner)
+        if aid:
+            dot = rect(p[2], x + cs // 2 - 2, yy + cs // 2 - 2, 4, 4)
+            dot.hidden = True
+            g.append(dot)
+            scr.dots.append(dot)
     sx = m + 4 * (cs + 1) + 6
     scr.side = []
     for i in range((end - top) // rh):
         t = ui.Text(sx, top + i * rh, "", ui.TEXT, 1)
-        scr.court.append(t.label)
+        g.append(t.label)
         scr.side.append(t)
     scr.side_n = L.chars(W - sx - m, 1)
-    scr.hint_n = W // ui.CHAR_W
+    scr.group.append(g)

@@ -1,7 +1,6 @@
 # Gate scenario: the compiled app plays Okko: Oni Hunters (lib/sanbon/okko*.py
 # on engine/okko) under MicroPython, on the stand-in display modules
 # (tools/scenarios/mp_fakes), driven by raw key events through app.step(now).
-#
 # Two passes: at 240x135 against a Normal computer partner with the Easy aid
 # on, and at 320x240 in Solo. Each pass: boot, Settings (computer speed
 # instant), Okko setup, start; the human seats play what the computer
@@ -9,8 +8,8 @@
 # entered by key presses on the play screen (the list's cursor, the Court's
 # grid; dialogs and the reveal: A). After a few turns: pause, quit to the
 # menu, continue the saved game (it must be the same), and on to the end
-# screen. One runner step per key press or wait, so the heap peak is the
-# app's live data plus one press's garbage. Everything printed as RESULT
+# screen. One runner step per app step (scenario_kit.Driver), so the heap peak
+# is the app's live data plus one step's garbage. Everything printed as RESULT
 # must be the same under CPython and MicroPython.
 import binascii
 
@@ -30,16 +29,29 @@ def human_to_move(app):
     return top_kind(app) == "Game" and not s.state.is_over() and not s.is_bot(s.state.current_player)
 
 
+def think(st, seat, rng, memory):
+    """The Normal partner's choice for the human seat. The partner's module
+    is forgotten again, as the app does after each of its own decisions, so
+    that the scripted human does not hold 10 KB the app does not."""
+    from engine.okko.bots import choose
+    from sanbon.ui import unload
+
+    a = choose(st.observation(seat), seat, 2, rng, memory[seat])
+    choose = None
+    unload("engine.okko.bots")
+    return a
+
+
 def human_action(d, rng, memory):
     """The human seat plays the Normal partner's choice, by presses."""
     from engine.okko import cards as C
-    from engine.okko.bots import choose
 
     app = d.app
     scr = app.top
     st = app.session.state
     seat = st.current_player
-    a = choose(st.observation(seat), seat, 2, rng, memory[seat])
+    a = think(st, seat, rng, memory)
+    yield  # the human's "thinking" (the partner's rules) is a step of its own
     ph = st.phase
     if ph == 11:  # P_REVEAL: any key
         yield from d.tap(KEY_A)
@@ -90,6 +102,7 @@ def play(d, tag, rng, memory, until_turns):
                     n += 1
                     if n % 6 == 0:
                         result(tag, shown(app))
+                        yield  # the text's garbage apart from the app's steps
         if until_turns and n >= until_turns and human_to_move(app) and st.phase == 3:
             return
         check(k < 5000, "the game never moved on")
@@ -114,28 +127,43 @@ def one_pass(tag, width, height, mode_taps, aid):
         yield from d.choose("Easy aid: off")
         yield from d.choose("Done")
     result(tag + " setup", shown(app))
+    yield
     yield from d.choose("Start")
     check(top_kind(app) == "Game", "the game started")
     result(tag + " start", shown(app))
+    yield
     rng = Rng(5)
     memory = (bytearray(16), bytearray(16))
     yield from play(d, tag + " play", rng, memory, 5)
+    import sys
+
+    # what the heap holds during play: no menus, no partner between decisions
+    check("sanbon.menus" not in sys.modules, "the menus' code is dropped during a game")
+    check("engine.okko.bots" not in sys.modules, "the partner is loaded only for a decision")
     before = app.session.to_bytes()
+    yield
     yield from d.hold(KEY_B, PAUSE_HOLD_MS)
     check(top_kind(app) == "Pause", "paused")
     yield from d.tap(KEY_X)
     yield from d.tap(KEY_A)
     check(top_kind(app) == "Sanbon", "quit to the menu")
+    check("sanbon.okko" not in sys.modules and "engine.okko.state" not in sys.modules,
+          "the game's modules are forgotten in the menu")
     yield from d.choose("Continue: Okko")
     check(app.session.to_bytes() == before, "the continued game is the saved one")
     result(tag + " continue", shown(app))
+    yield
     yield from play(d, tag + " play", rng, memory, 0)
     check(top_kind(app) == "End", "the end screen")
+    yield  # the results' text apart from the app's last step
     s = app.session
     result(tag + " end", shown(app))
+    yield  # one result a step: their text is the harness's garbage, not the app's
     result(tag + " session", hexs(s.to_bytes()))
+    yield
     result(tag + " stats", hexs(app.stats.to_bytes()))
     s = None
+    yield
     yield from d.choose("Menu")
     check(app.saved_game is None, "a finished game is not saved")
     result(tag + " writes", "%d" % app.store.writes)

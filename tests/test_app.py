@@ -21,14 +21,16 @@ def test_menu_setup_pause_and_back(size, tmp_path):
     assert "Roll" in sim.visible_text()
     sim.press("HOLD_B")
     assert sim.text().startswith("Pause")
-    assert sim.visible_text()[:5] == ["Paused: Pig (demo)", "Resume", "How to play", "Restart", "Quit to menu"]
+    assert sim.app.top.menu.items == ["Resume", "How to play", "Restart", "Undo last move", "Share game", "Quit to menu"]
+    assert sim.visible_text()[:4] == ["Paused: Pig (demo)", "Resume", "How to play", "Restart"]
     sim.press("B")  # back to the game
     assert sim.text().startswith("Game: Pig")
     sim.press("HOLD_B", "Y", "A")  # How to play
     assert sim.text().startswith("HowTo")
     sim.press("Y")
     assert "2/" in sim.visible_text()[0]
-    sim.press("B", "Y", "Y", "A")  # Quit to menu
+    sim.press("B")
+    choose(sim, "Quit to menu")
     assert sim.text().startswith("Sanbon")
     assert "Continue: Pig" in sim.visible_text()
 
@@ -134,7 +136,7 @@ def test_a_seeded_full_game_saves_once_per_turn_and_never_rewrites(tmp_path):
     assert writes == 1 + len(turns) + 1 or writes == 1 + len(turns), (writes, len(turns))
     assert writes < 80
     # the finished game is no longer offered, the statistics count it
-    sim.press("Y", "A")  # Menu
+    choose(sim, "Menu")
     assert not any(t.startswith("Continue") for t in sim.visible_text())
     choose(sim, "Statistics")
     assert any("Normal" in t and "played   2" in t for t in sim.visible_text())

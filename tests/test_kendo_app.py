@@ -165,7 +165,7 @@ def test_a_duel_against_computers_to_the_end_screen(players, seats, tmp_path):
     assert "Play again" in sim.visible_text()
     assert nvm.identical == 0
     assert nvm.writes - writes <= len(exchanges) + players + 4  # per exchange, never per card
-    sim.press("Y", "A")  # Menu
+    choose(sim, "Menu")
     assert not any(t.startswith("Continue") for t in sim.visible_text())
     choose(sim, "Statistics")
     assert any("Human" in t and "played   1" in t for t in sim.visible_text())

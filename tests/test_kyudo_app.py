@@ -387,7 +387,7 @@ def test_a_whole_game_through_presses_to_the_end_screen(tmp_path):
     assert any(reason.startswith(w) for w in ("You ", "P2 ", "P3 "))
     assert nvm.identical == 0
     assert nvm.writes - writes <= turns + 30  # per turn (and catch-up tick), never per press
-    sim.press("Y", "A")  # Menu
+    choose(sim, "Menu")
     assert not any(t.startswith("Continue") for t in sim.visible_text())
 
 

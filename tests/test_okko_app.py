@@ -105,7 +105,7 @@ def test_a_game_with_a_computer_partner_to_the_end_screen(tmp_path):
     assert any(st.memory[1]) or not partner_reveal
     turns = st.defeated_total  # not a count of turns; the writes are per turn, never per card
     assert nvm.writes - writes < 200 and turns >= 0
-    sim.press("Y", "A")  # Menu
+    choose(sim, "Menu")
     choose(sim, "Statistics")
     assert any("Human" in t and "played   1" in t for t in sim.visible_text())
 

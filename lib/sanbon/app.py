@@ -14,7 +14,7 @@ from sanbon import buttons as btn
 from sanbon import ui
 from sanbon.leds import Leds
 from sanbon.profile import Settings, Stats
-from sanbon.store import GAME, SETTINGS, STATS, Store
+from sanbon.store import GAME, LOG, SETTINGS, STATS, Store
 
 VERSION = "0.3"
 
@@ -58,6 +58,7 @@ class App:
         if (fixed or fixed2) and not self.store.message:
             notes.append("Some settings were invalid and were reset.")
         self.saved_game = sections.get(GAME)
+        self.saved_log = sections.get(LOG)  # its seed and actions (the record), if kept
         self.leds = Leds(board, self.settings)
         self.apply_brightness()
         board.display.root_group = self.root
@@ -209,7 +210,7 @@ class App:
 
         self._mark()
         try:
-            session = Session.from_bytes(self, self.saved_game)
+            session = Session.from_bytes(self, self.saved_game, self.saved_log)
         except Exception as e:  # a save from another build, or damaged
             print("continue:", e)
             self.saved_game = None
@@ -254,17 +255,34 @@ class App:
         s = self.session
         if s is not None:
             self.saved_game = None if s.finished else s.to_bytes()
+            self.saved_log = None if s.finished else s.log_section()
         sections = {SETTINGS: self.settings.to_bytes(), STATS: self.stats.to_bytes()}
         gid = 0xFF
         if self.saved_game:
             sections[GAME] = self.saved_game
             gid = self.saved_game[0]
+            if self.saved_log:
+                sections[LOG] = self.saved_log
         try:
             return self.store.save(sections, gid)
         except (ValueError, OSError) as e:
             print("save:", e)
             self.toast("Could not save: %s" % e, 3000, ui.BAD)
             return False
+
+    # -- undo and the record -------------------------------------------
+    def undo(self):
+        """Take back the last undoable decision of this turn (the pause
+        menu's Undo); the play screen is built again on the earlier state."""
+        s = self.session
+        if s is None or not s.can_undo():
+            self.toast("Nothing to undo this turn.")
+            return
+        s.undo_last()
+        while len(self.stack) > 1:
+            self.stack.pop().close()
+        self.replace(s.module.GameScreen(self, s))
+        self.toast("Undone.")
 
     # -- the loop ------------------------------------------------------
     def press(self, b):

@@ -96,6 +96,12 @@ def load_state(data):
     return KendoState.from_bytes(data)
 
 
+def hidden_marks(state):
+    """What a decision that may be undone leaves alone (sanbon.session):
+    the subdecks' sizes (a draw or a pull shows a card)."""
+    return bytes(len(d) for d in state.decks)
+
+
 def bot_action(state, seat, level, rng):
     """The computer player (engine/kendo/bots.py) on what the seat may see."""
     from engine.kendo.bots import choose  # imported at the first computer decision

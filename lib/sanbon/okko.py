@@ -127,6 +127,21 @@ def load_state(data):
     return s
 
 
+def people(config):
+    """How many people play: Solo is one person at both human seats."""
+    return 1 if config.mode == _SOLO else config.humans()
+
+
+def hidden_marks(state):
+    """What a decision that may be undone leaves alone (sanbon.session): the
+    decks' sizes (a draw shows a card), the Court's peeks and the peek phase."""
+    n = 0
+    for q in range(16):
+        n += 1 if state.peeked[q] else 0
+    return bytes((len(state.adv_deck), len(state.enemy_deck), len(state.supply), len(state.jar_deck),
+                  len(state.exp_deck), n, state.phase == _P_REVEAL))
+
+
 def bot_action(state, seat, level, rng):
     """The computer partner (engine/okko/bots.py) on what the seat may see
     and its own memory of its peeks."""

@@ -10,8 +10,10 @@ SETTINGS = (
     ("leds", 1, 2, ("off", "on")),
     ("speed", 1, 3, ("slow", "normal", "instant")),
     ("handover", 1, 2, ("off", "on")),
+    ("undo", 1, 2, ("off", "on")),
 )
-LABELS = {"brightness": "Brightness", "leds": "LEDs", "speed": "Computer speed", "handover": "Hand-over screen"}
+LABELS = {"brightness": "Brightness", "leds": "LEDs", "speed": "Computer speed", "handover": "Hand-over screen",
+          "undo": "Undo"}
 SPEED_MS = (1400, 600, 0)  # delay before each computer decision
 
 SEAT_TYPES = ("Human", "Easy", "Normal", "Hard")

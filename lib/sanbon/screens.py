@@ -75,6 +75,14 @@ class DialogScreen(ui.Screen):
         return "Dialog: " + self.title
 
 
+def _share(app):
+    from sanbon import records
+
+    records.share(app)
+    records = None
+    ui.drop("records")
+
+
 def confirm(app, message, on_yes):
     app.push(DialogScreen(app, message, on_yes, _nothing, "A: yes  B: no"))
 
@@ -113,21 +121,44 @@ class LoadingScreen(ui.Screen):
 
 
 class PauseScreen(MenuScreen):
+    """Resume, how to play, restart, undo (Settings: undo on; greyed when
+    nothing of this turn can be taken back), share the game's record, quit.
+    "Quit to menu" stays last (X from the top reaches it)."""
+
     def __init__(self, app, session):
         self.session = session
-        super().__init__(app, "Paused: %s" % session.info.name, ["Resume", "How to play", "Restart", "Quit to menu"])
+        self.keys = ["resume", "howto", "restart"]
+        if app.settings.undo:
+            self.keys.append("undo")
+        self.keys.append("share")
+        self.keys.append("quit")
+        names = {"resume": "Resume", "howto": "How to play", "restart": "Restart", "undo": "Undo last move",
+                 "share": "Share game", "quit": "Quit to menu"}
+        super().__init__(app, "Paused: %s" % session.info.name, [names[k] for k in self.keys],
+                         enabled=[k != "undo" or session.can_undo() for k in self.keys])
 
     def choose(self, i):
         app = self.app
-        if i == 0:
+        k = self.keys[i]
+        s = self.session
+        if k == "resume":
             app.pop()
-        elif i == 1:
+        elif k == "howto":
             from sanbon.texts import HowToScreen
 
-            app.push(HowToScreen(app, self.session.info))
-        elif i == 2:
-            s = self.session
+            app.push(HowToScreen(app, s.info))
+        elif k == "restart":
             confirm(app, "Restart this game? The current game is lost.", lambda: app.start_game(s.info, s.config))
+        elif k == "undo":
+            if not s.can_undo():
+                app.toast("Nothing to undo this turn.")
+            elif s.people() > 1:  # pass and play: every player agrees
+                confirm(app, "Undo %s's last move? Only if every player agrees." % s.seat_name(s.state.current_player),
+                        app.undo)
+            else:
+                app.undo()
+        elif k == "share":
+            _share(app)
         else:
             app.quit_game()
 
@@ -182,9 +213,9 @@ class EndScreen(MenuScreen):
         self.session = session
         self.headline = headline
         self.reason = reason
-        super().__init__(app, headline, ["Play again", "Menu"])
+        super().__init__(app, headline, ["Play again", "Share game", "Menu"])
         L = self.L
-        self.menu.group.y = L.body_h - 2 * L.row_h - 4
+        self.menu.group.y = L.body_h - 3 * L.row_h - 4
         if reason:
             for i, line in enumerate(ui.wrap(reason, L.chars(scale=1))[:4]):
                 self.group.append(ui.Text(L.margin, L.body_top + 4 + i * 14, line, ui.TEXT, 1).label)
@@ -193,6 +224,8 @@ class EndScreen(MenuScreen):
         s = self.session
         if i == 0:
             self.app.start_game(s.info, s.config)
+        elif i == 1:
+            _share(self.app)
         else:
             self.app.quit_game()
 

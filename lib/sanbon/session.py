@@ -1,4 +1,18 @@
-"""One game in progress: its setup, engine state, computer seats and saving."""
+"""One game in progress: its setup, engine state, computer seats, saving,
+undo within a turn and the game's record.
+
+Undo: before each human decision (Settings: undo on) the state's bytes go
+into a small ring (UNDO_MAX); a decision that revealed something (the
+engine's RNG moved: a roll, a shuffle; or the game's ``hidden_marks``
+changed: a draw, a pull, a peek) empties it, and so does the end of a turn,
+so only this turn's decisions that showed nothing new can be taken back.
+
+Record: the seed and every action (u16) since the game began, kept with the
+save (store section LOG) so that a continued game can still be shared;
+A game
+longer than LOG_MAX bytes of actions stops recording. sanbon.records turns
+it into the compact record that tools/replay.py plays back.
+"""
 
 from engine.rng import Rng
 
@@ -7,6 +21,8 @@ from sanbon.profile import HUMAN
 
 # GAME section of the store: game id, setup length, setup, bot RNG, state bytes
 _BOT_RNG = 8
+UNDO_MAX = 4  # states kept for undo (an Okko state is about 270 bytes)
+LOG_MAX = 1200  # bytes of recorded actions (600 actions) kept with the save
 
 
 def load_module(info):
@@ -21,7 +37,7 @@ def load_module(info):
 
 
 class Session:
-    def __init__(self, app, info, config, module, state, bot_rng):
+    def __init__(self, app, info, config, module, state, bot_rng, seed=None, log=None):
         self.app = app
         self.info = info
         self.config = config
@@ -30,12 +46,15 @@ class Session:
         self.bot_rng = bot_rng
         self.finished = False
         self.hidden = getattr(module, "HIDDEN", False)
+        self.undo = []  # (state bytes, log length) before this turn's undoable decisions
+        self.seed = seed  # the game's seed (the record), or None
+        self.log = log  # every action as u16 (bytearray), or None: not recorded
 
     @classmethod
     def new(cls, app, info, config, module, seed):
         rng = Rng(seed)
         bot_rng = rng.fork()
-        return cls(app, info, config, module, module.new_state(config, rng), bot_rng)
+        return cls(app, info, config, module, module.new_state(config, rng), bot_rng, seed, bytearray())
 
     # -- seats ---------------------------------------------------------
     def seat_type(self, seat):
@@ -56,16 +75,69 @@ class Session:
         Raises engine.core.IllegalAction (state unchanged) like the engine.
         Returns True if the turn is over.
         """
-        before = self.state.current_player
-        self.state.apply(action)
-        if self.state.is_over():
+        st = self.state
+        before = st.current_player
+        snap = None
+        if self.app.settings.undo and not self.is_bot(before):
+            snap = st.to_bytes()
+            marks = self._marks()
+        st.apply(action)  # an IllegalAction leaves everything as it was
+        log = self.log
+        if log is not None:
+            if len(log) + 2 > LOG_MAX:
+                self.log = log = None  # too long to record: the record is dropped
+            else:
+                log.append(action >> 8)
+                log.append(action & 0xFF)
+        if snap is not None:
+            if self._marks() != marks:
+                del self.undo[:]  # it showed something new: no going back past it
+            else:
+                self.undo.append((snap, len(log) - 2 if log is not None else 0))
+                if len(self.undo) > UNDO_MAX:
+                    self.undo.pop(0)
+        if st.is_over():
+            del self.undo[:]
             self.finish()
             return True
         over = getattr(self.module, "turn_over", None)
-        ended = over(before, self.state) if over else self.state.current_player != before
+        ended = over(before, st) if over else st.current_player != before
         if ended:
+            del self.undo[:]  # undo stays within a turn
             self.app.save()
         return ended
+
+    def _marks(self):
+        """What a decision may not change and still be undone: the engine's
+        RNG (rolls, shuffles) and the game's hidden_marks (draws, peeks)."""
+        st = self.state
+        m = st.rng.to_bytes() if getattr(st, "rng", None) is not None else b""
+        hm = getattr(self.module, "hidden_marks", None)
+        return m + hm(st) if hm else m
+
+    # -- undo ----------------------------------------------------------
+    def people(self):
+        """How many people share the device (Okko's Solo: one at two seats)."""
+        p = getattr(self.module, "people", None)
+        return p(self.config) if p else self.config.humans()
+
+    def can_undo(self):
+        return bool(self.undo) and not self.finished and not self.is_bot(self.state.current_player)
+
+    def undo_last(self):
+        """Back to the state before the last undoable decision of this turn."""
+        snap, n = self.undo.pop()
+        self.state = self.module.load_state(snap)
+        if self.log is not None:
+            del self.log[n:]
+
+    # -- the record (sanbon.records builds it, when shared) --------------
+    def log_section(self):
+        """The store's LOG section: the seed (u32) and the actions so far."""
+        if self.log is None or self.seed is None:
+            return None
+        s = self.seed
+        return b"".join((bytes(((s >> 24) & 0xFF, (s >> 16) & 0xFF, (s >> 8) & 0xFF, s & 0xFF)), bytes(self.log)))
 
     def bot_step(self):
         seat = self.state.current_player
@@ -86,8 +158,9 @@ class Session:
         return b"".join((bytes((self.info.id, len(cfg))), bytes(cfg), self.bot_rng.to_bytes(), bytes(self.state.to_bytes())))
 
     @classmethod
-    def from_bytes(cls, app, data):
-        """A saved game, or raises ValueError with a plain message."""
+    def from_bytes(cls, app, data, logged=None):
+        """A saved game, or raises ValueError with a plain message. ``logged``:
+        the store's LOG section (seed and actions), if it has one."""
         if len(data) < 2:
             raise ValueError("the saved game is empty")
         info = games.by_id(data[0])
@@ -101,4 +174,8 @@ class Session:
         rest = data[2 + n :]
         bot_rng = Rng.from_bytes(rest[:_BOT_RNG])
         state = module.load_state(rest[_BOT_RNG:])
-        return cls(app, info, cfg, module, state, bot_rng)
+        seed = log = None
+        if logged is not None and len(logged) >= 4 and not len(logged) & 1:
+            seed = (logged[0] << 24) | (logged[1] << 16) | (logged[2] << 8) | logged[3]
+            log = bytearray(logged[4:])
+        return cls(app, info, cfg, module, state, bot_rng, seed, log)

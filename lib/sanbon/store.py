@@ -40,6 +40,7 @@ NO_GAME = const(0xFF)
 SETTINGS = const(1)
 STATS = const(2)
 GAME = const(3)
+LOG = const(4)  # the game in progress's seed and actions (sanbon.session: the record)
 
 MSG_CORRUPT = "Save could not be read, starting fresh."
 

@@ -31,5 +31,6 @@ PAGES = (
     ("Controls",
      "X/Y move over the dice and the list (D-pad on PicoSystem). A on a die"
      " keeps it (framed) or frees it; A on Roll rolls the free dice. Then pick"
-     " combos: framed dice are used. Sheets: every archer (X/Y). Hold B: pause."),
+     " combos; the cursor's combo frames its dice. Sheets: every archer (X/Y)."
+     " Hold B: pause."),
 )

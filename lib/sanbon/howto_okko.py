@@ -9,12 +9,12 @@ PAGES = (
     ("A turn",
      "Reveal an enemy at the end of the line and draw a card. You may trade"
      " 1 card with your partner. Then take one action for 1 day: draw 2"
-     " cards, play a Special card, fight, do encounters, or move. A summon"
-     " is a free extra."),
+     " cards, play a Special card, fight, do encounters, or move. Summons"
+     " and Jars are free extras."),
     ("Days",
-     "A board ends when the day track hits 20 or its final boss falls (that"
-     " earns 2 peeks). With 5 enemies in line, each turn costs 1 more day;"
-     " with 7, 2 more. Up to 2 unused days carry to the next board."),
+     "A board ends when the day track hits 20 or its final boss falls (2"
+     " peeks). 5 enemies in line cost 1 more day a turn, 7 cost 2 (board 2:"
+     " 4 and 6 until its middle boss falls). Up to 2 unused days carry over."),
     ("Fighting",
      "Fight the newest enemy first, then more if you wish; bosses fight the"
      " same way. Use Allies or your healthy hero, plus Equipment: both Fight"

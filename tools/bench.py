@@ -56,6 +56,20 @@ EMPTY_SCRIPT = "def run():\n    for i in range(2000):\n        yield\n"
 REPEATS = 3  # timed runs per scenario; each step keeps its fastest time
 
 
+# the app scenarios' screen on top, per step (tools/mpy_run.mjs MPY_RUN_CONTEXT)
+CONTEXT = '__import__("scenario_kit").gate_context()'
+PICO_FREE = 171 * 1024  # a Raspberry Pi Pico's free heap after boot (CircuitPython 10.3)
+
+
+def screen_peaks(contexts):
+    """{screen kind: the most bytes in use at the end of a step it was on top}."""
+    out = {}
+    for used, kind in contexts:
+        if used > out.get(kind, 0):
+            out[kind] = used
+    return out
+
+
 def timed_run(script, files, root, paths=()):
     """Run a scenario REPEATS times with timing; (first result, fastest ms per step)."""
     runs = [micropython.run(script, files=files, root=root, timing=True, paths=paths) for _ in range(REPEATS)]
@@ -129,11 +143,16 @@ def measure():
         print("bench: runner overhead per step ...")
         overhead = statistics.median(timed_run(empty_path, [], tmp)[1])
         scenarios = []
+        per_screen = {}
         for name, script, budget, needs in SCENARIOS:
             print("bench: %s ..." % name)
             files, paths = gate.scenario_inputs(tmp, engine_mpy, needs)
             res, steps = timed_run(scenario_path(script), files, tmp, paths)
             scenarios.append((name, budget, res, [max(0.0, s - overhead) for s in steps]))
+            if "fakes" in needs and "build" not in needs:
+                print("bench: %s, heap per screen ..." % name)
+                ctx = micropython.run(scenario_path(script), files=files, root=tmp, paths=paths, context=CONTEXT)
+                per_screen[name] = screen_peaks(ctx.contexts)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     print("bench: reference loop under CPython ...")
@@ -151,6 +170,7 @@ def measure():
         "cp_ms": cp_ms,
         "overhead": overhead,
         "scenarios": scenarios,
+        "per_screen": per_screen,
         "build": build_size(),
         "wear": wear_rows(),
         "kyudo_strength": kyudo_strength(),
@@ -210,6 +230,44 @@ def wear_rows():
     return wear.measure(games=20)
 
 
+def screen_table(per):
+    """The app's heap in use per screen and game, against a Pico's free heap."""
+    if not per:
+        return []
+    names = [n for n in ("shell_boot", "kyudo_app", "kendo_app", "okko_app") if n in per]
+    heads = {"shell_boot": "Menus and Pig", "kyudo_app": "Kyudo", "kendo_app": "Kendo Duel", "okko_app": "Okko"}
+    kinds = []
+    for n in names:
+        for k in sorted(per[n], key=lambda k: -per[n][k]):
+            if k not in kinds and k != "-":
+                kinds.append(k)
+    L = [
+        "### Heap in use per screen and game (host estimate)",
+        "",
+        "The most bytes in use at the end of a step while each screen was on top, in",
+        "the app scenarios (the same runs as above, once more with the screen's kind",
+        "read after each step: tools/mpy_run.mjs `MPY_RUN_CONTEXT`). A Pico has about",
+        "%d KB free after boot; the last row is what is left at each game's peak." % (PICO_FREE // 1024),
+        "",
+        "| Screen | " + " | ".join(heads[n] for n in names) + " |",
+        "|---|" + "---:|" * len(names),
+    ]
+    for k in kinds:
+        L.append("| %s | " % k + " | ".join(("%s KB" % kb(per[n][k])) if k in per[n] else "" for n in names) + " |")
+    L.append("| **left of %d KB** | " % (PICO_FREE // 1024)
+             + " | ".join("%s KB" % kb(PICO_FREE - max(per[n].values())) for n in names) + " |")
+    L += [
+        "",
+        "These run on stand-ins for the display modules: a label there costs about",
+        "280 bytes, while adafruit_display_text's `label.Label` on the device keeps a",
+        "tile per character, so the device needs more than these figures. Set",
+        "`SANBON_DEBUG = 1` in CIRCUITPY/settings.toml to print the free heap at every",
+        "screen change and computer decision on the device (docs/HARDWARE.md).",
+        "",
+    ]
+    return L
+
+
 def render(m):
     factor = REF_RP2040_MS / m["ref_ms"]
     L = [
@@ -267,6 +325,9 @@ def render(m):
         "scenarios: their 48 KB budget lies between two of the total's steps",
         "(31.2 KB, 62.5 KB). The other engine scenarios are held to the total.",
         "",
+    ]
+    L += screen_table(m.get("per_screen") or {})
+    L += [
         "## 2. RP2040 time estimate per scenario",
         "",
         "Reference loop: %s iterations of `C = a + b` on locals inside a function."

@@ -24,6 +24,7 @@ class MpyResult:
     heap_total: int  # GC total after the run
     version: str = ""
     step_ms: tuple = ()  # with timing=True: wall time of each step call, in ms
+    contexts: tuple = ()  # with context=EXPR: (bytes in use, EXPR's value) per step
 
     def lines(self, prefix):
         return [l[len(prefix) :] for l in self.output.splitlines() if l.startswith(prefix)]
@@ -35,7 +36,8 @@ def available():
     )
 
 
-def run(script, files=None, root=ROOT, heap_start=DEFAULT_HEAP_START, timeout=600, timing=False, paths=()):
+def run(script, files=None, root=ROOT, heap_start=DEFAULT_HEAP_START, timeout=600, timing=False, paths=(),
+        context=None):
     """Step ``script``'s run() generator with ``files`` (default: engine/) importable.
 
     ``files`` (relative to ``root``) go under /app, which is first on sys.path;
@@ -51,6 +53,8 @@ def run(script, files=None, root=ROOT, heap_start=DEFAULT_HEAP_START, timeout=60
     env = dict(os.environ, MPY_RUN_PATH=":".join(paths))
     if timing:
         env["MPY_RUN_TIMING"] = "1"
+    if context:
+        env["MPY_RUN_CONTEXT"] = context
     proc = subprocess.run(
         ["node"] + (["--no-liftoff", "--no-wasm-lazy-compilation"] if timing else []) + [RUNNER, str(heap_start), root, script] + list(files),
         cwd=ROOT,
@@ -68,4 +72,8 @@ def run(script, files=None, root=ROOT, heap_start=DEFAULT_HEAP_START, timeout=60
     t = re.search(r"^@@TIMES ?(.*)$", text, re.M)
     steps = tuple(float(v) for v in t.group(1).split()) if t else ()
     body = body[: p.start()]
-    return MpyResult(proc.returncode, body, int(p.group(1)), int(p.group(2)), int(m.group(1)), step_ms=steps)
+    ctx = tuple((int(c.group(1)), c.group(2)) for c in re.finditer(r"^@@CTX (\d+) (.*)$", body, re.M))
+    if ctx:
+        body = re.sub(r"^@@CTX .*\n?", "", body, flags=re.M)
+    return MpyResult(proc.returncode, body, int(p.group(1)), int(p.group(2)), int(m.group(1)), step_ms=steps,
+                     contexts=ctx)

@@ -31,6 +31,7 @@ const heapsize = parseInt(heapArg, 10);
 let done = false;
 let peak = 0; // peak heap total (what the budget checks)
 let peakUsed = 0; // peak bytes in use at a step's end, before collecting
+let lastUsed = 0; // bytes in use at the last step's end (for @@CTX)
 let split = null; // gc.mem_free() counts the heap it may still add: subtract it
 let quiet = false;
 const timing = !!process.env.MPY_RUN_TIMING;
@@ -44,7 +45,11 @@ const out = (l) => {
     const [used, total] = l.slice(7).split(" ").map((v) => parseInt(v, 10));
     peak = Math.max(peak, total - split);
     peakUsed = Math.max(peakUsed, used);
+    lastUsed = used;
     return;
+  }
+  if (l.startsWith("@@CTX ")) {
+    l = "@@CTX " + lastUsed + " " + l.slice(6);
   }
   const m = /max new split: (\d+)/.exec(l);
   if (m && split === null) split = parseInt(m[1], 10);
@@ -64,13 +69,19 @@ for (const f of files) {
   }
   mp.FS.writeFile("/app/" + f, readFileSync(join(root, f)));
 }
+// With MPY_RUN_CONTEXT=<python expression> in the environment, each step
+// also prints "@@CTX <bytes in use> <the expression's value>" (evaluated
+// after the heap was read, so its garbage is not counted): e.g. the screen
+// on top, for the benchmarks' heap per screen.
+const context = process.env.MPY_RUN_CONTEXT || "";
 const STEP = `
 try:
     next(_gate_it)
 except StopIteration:
     print("@@DONE")
 print("@@HEAP", gc.mem_alloc(), gc.mem_alloc() + gc.mem_free())
-gc.collect()
+` + (context ? `print("@@CTX", ${context})
+` : "") + `gc.collect()
 `;
 let status = 0;
 try {

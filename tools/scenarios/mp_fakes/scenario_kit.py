@@ -81,10 +81,22 @@ class Board:
 # (a tap is two steps, press and release; a hold one per 100 ms): a runner
 # step then holds the live data plus one app step's garbage, the finest this
 # MicroPython can measure (it collects only between calls).
+_LAST = [None]  # the last Driver made: gate_context() reads its app
+
+
+def gate_context():
+    """The kind of screen on top of the last driven app (the benchmarks'
+    heap per screen: tools/mpy_run.mjs MPY_RUN_CONTEXT)."""
+    d = _LAST[0]
+    app = d.app if d is not None else None
+    return top_kind(app) if app is not None else "-"
+
+
 class Driver:
     def __init__(self, app, board):
         self.app = app
         self.board = board
+        _LAST[0] = self
 
     def step(self, ms):
         self.board.clock.now += ms

@@ -414,3 +414,21 @@ def test_card_tables_derive_from_spec():
             typ.append(t)
     assert (cards.KIND, cards.COLOUR, cards.DECK_OF, cards.TYPE_OF) == (
         bytes(kind), bytes(colour), bytes(deck), bytes(typ))
+
+
+def test_a_save_with_an_out_of_range_exchange_value_is_refused():
+    # tools/soak.py's NVM fuzz found a CRC-valid save with part 200: it loaded,
+    # then the screen indexed PART_NAMES with it
+    from engine.core import BadSave
+    from engine.kendo.state import _SCALARS, KendoState
+    from engine.rng import Rng
+
+    st = KendoState(Rng(3), 2)
+    good = st.to_bytes()
+    assert KendoState.from_bytes(good).to_bytes() == good
+    at = 2 + 8 + 4 + _SCALARS.index("part")  # header, RNG, players/mode/options/current
+    assert good[at] == st.part
+    bad = bytearray(good)
+    bad[at] = 200
+    with pytest.raises(BadSave, match="exchange"):
+        KendoState.from_bytes(bytes(bad))

@@ -582,3 +582,10 @@ class KendoState:
             raise BadSave("bad current player")
         if self.pend != NONE and self.pend >= _COUNTER0:
             raise BadSave("bad pending strike")
+        # the scalars the screens index tables with (tools/soak.py found a
+        # CRC-valid save with part 200 that passed, then broke the screen)
+        p = self.players
+        if (self.part > 3 or self.inc > 2 or self.switch_from >= p or self.initiative >= p or self.att >= p
+                or self.dfd >= p or self.striker >= p or self.end_reason > 5 or self.encho > 99
+                or (self.conceded != NONE and self.conceded >= p)):
+            raise BadSave("bad exchange values")

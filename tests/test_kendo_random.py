@@ -1,35 +1,14 @@
 """Seeded random-legal Kendo Duel games for 2, 3 and 4 players, with the
 invariants checked after every action, and the hidden-information check."""
 
-from engine.core import TERMINAL, random_playout
-from engine.kendo.actions import P_OVER
-from engine.kendo.cards import DECK_OF, N_CARDS
+from engine.core import random_playout
+from engine.kendo.cards import DECK_OF
 from engine.kendo.state import KendoState
 from engine.rng import Rng
+from tools.invariants import kendo_duel_check as check
 
 GAMES = 150  # per player count and option set
 MAX_STEPS = 2000
-
-
-def check(s):
-    cards = [c for b in s.hands + s.decks + [s.discard] for c in b]
-    assert sorted(cards) == list(range(N_CARDS))  # the 52 cards are conserved
-    for d in range(3):
-        assert all(DECK_OF[c] == d for c in s.decks[d])
-    for h in s.hands:
-        assert len(h) >= 0 and list(h) == sorted(h)
-    chain_cards = bytes(s.chain[1::2])
-    assert bytes(s.discard[len(s.discard) - len(chain_cards):]) == chain_cards
-    if s.is_over():
-        assert s.phase == P_OVER and s.current_player == TERMINAL
-        assert isinstance(s.winner(), tuple) and len(s.winner()) >= 1
-        if len(s.winner()) == 1:
-            assert not s.eliminated[s.winner()[0]]
-    else:
-        assert s.winner() is None
-        assert not s.eliminated[s.current_player]
-        assert s.legal_actions() == sorted(set(s.legal_actions()))
-        assert s.legal_actions()
 
 
 def test_random_games_end_with_invariants():

@@ -6,81 +6,15 @@ Half the games pick uniformly among the legal actions; the other half
 combinations, attacks and sub-decisions happen.
 """
 
-from engine.core import TERMINAL
-from engine.kyudo.actions import (
-    END_TURN, GREEN, P_KUMA_DROP, P_OVER, P_SETUP, P_SHIELD, TOKENS,
-)
-from engine.kyudo.data import CORNER_SIZE, CORNERS, START_SPECTATORS
+from engine.kyudo.actions import END_TURN, P_OVER
 from engine.kyudo.state import KyudoState
 from engine.rng import Rng
+from tools.invariants import kyudo_check_step as check_step
+from tools.invariants import kyudo_round_trip as round_trip
+from tools.invariants import kyudo_snapshot as snapshot
 
 GAMES = 500
 MAX_STEPS = 20000
-
-
-def snapshot(s):
-    return (
-        bytes(s.spectators),
-        [bytes(r) for r in s.circles],
-        [bytes(r) for r in s.ticked],
-        [bytes(r) for r in s.flags],
-    )
-
-
-def check_step(s, before, winner_before, seen):
-    P = s.players
-    sp, circles, ticked, flags = before
-    for v in range(P):
-        assert s.spectators[v] <= sp[v] <= START_SPECTATORS  # never regained (R1)
-        assert bool(s.eliminated[v]) == (s.spectators[v] == 0)
-        for c in range(1, 6):
-            assert s.circles[v][c] >= circles[v][c]
-            assert ticked[v][c] <= s.ticked[v][c] <= s.circles[v][c]
-            assert flags[v][c] <= s.flags[v][c] <= CORNER_SIZE[c] * CORNERS
-        if s.eliminated[v]:
-            assert sum(s.tokens[v]) == 0 and s.captured_by != v and s.ring_owner != v
-    for t in TOKENS:
-        assert s.supply[t] + sum(s.tokens[v][t] for v in range(P)) == P - 1
-    if winner_before is not None:
-        assert s.winner() == winner_before  # the winner never changes
-    wins = [e for e in s.events if e[0] == "win"]
-    assert len(wins) <= 1
-    if wins:
-        assert winner_before is None and s.winner() == (wins[0][1],)
-    assert s.is_over() == (s.winner() is not None) == (s.phase == P_OVER)
-    legal = s.legal_actions()
-    seen.add(s.phase)
-    for e in s.events:
-        seen.add(e[0])
-    if s.is_over():
-        assert legal == [] and s.current_player == TERMINAL
-        assert not s.eliminated[s.winner()[0]]
-        return
-    assert legal and legal == sorted(set(legal))  # sorted ascending, no duplicates
-    cp = s.current_player
-    assert 0 <= cp < P and not s.eliminated[cp]
-    if s.phase == P_SHIELD:
-        assert s.tokens[cp][GREEN] > 0
-    elif s.phase == P_KUMA_DROP:
-        assert cp != s.active and sum(1 for t in TOKENS if s.tokens[cp][t]) >= 2
-    elif s.phase != P_SETUP:
-        assert cp == s.active
-    assert s.n_dice == len(s.dice) and s.used < (1 << s.n_dice)
-
-
-def round_trip(s):
-    b = s.to_bytes()
-    t = KyudoState.from_bytes(b)
-    assert t.to_bytes() == b
-    assert t.legal_actions() == s.legal_actions()
-    assert t.current_player == s.current_player and t.winner() == s.winner()
-    for name in ("players", "first", "active", "phase", "characters", "spectators", "eliminated",
-                 "circles", "ticked", "flags", "tokens", "supply", "n_dice", "dice", "rolls",
-                 "used", "red_used", "fury", "captured_by", "ring_colour", "ring_owner",
-                 "turn", "round", "win_reason", "queue"):
-        assert getattr(t, name) == getattr(s, name), name
-    assert t.rng.getstate() == s.rng.getstate()
-    return t
 
 
 def play(seed, seen):

@@ -6,46 +6,12 @@ never show the Court, and reproducibility."""
 from engine.core import random_playout
 from engine.okko import actions as A
 from engine.okko import cards as C
-from engine.okko import data as D
 from engine.okko.state import OkkoState
 from engine.rng import Rng
+from tools.invariants import okko_check as check
 
 GAMES = 300
 MAX_STEPS = 20000
-
-
-def check(s):
-    # Adventure cards: the 58 across the deck, its discard and both hands
-    adv = sorted(c for b in (s.hands[0], s.hands[1], s.adv_deck, s.adv_discard)
-                 for c in b if c < 64)
-    assert adv == list(range(D.N_ADV))
-    # enemies of the current board: deck, line and defeated pile (the rest in the box)
-    b = s.board
-    first, end = D.ENEMY_FIRST[b], D.ENEMY_FIRST[b + 1]
-    enemies = sorted(list(s.enemy_deck) + list(s.line) + list(s.enemy_discard))
-    if s.phase == A.P_COURT or s.is_over():
-        assert not enemies  # all in the box
-    else:
-        assert enemies == list(range(first, end))
-    # supports of the current board: supply, hands, discard, the Kami apart or gained
-    sups = sorted(list(s.supply) + list(s.sup_discard)
-                  + [c - 64 for h in s.hands for c in h if c >= 64])
-    assert len(sups) == len(set(sups))
-    if not (s.phase == A.P_COURT or s.is_over()):
-        kami = D.SUP_FIRST[b + 1] - 1
-        assert sups + ([] if s.kami else [kami]) == list(range(D.SUP_FIRST[b], kami)) + (
-            [kami] if s.kami else []) or sorted(sups + ([] if s.kami else [kami])) == list(
-            range(D.SUP_FIRST[b], D.SUP_FIRST[b + 1]))
-    # jars: the 12 across the deck, the team and the used ones
-    assert sorted(list(s.jar_deck) + list(s.jars) + list(s.jar_discard)) == list(range(12))
-    # exploration: the 13 cards
-    assert sorted(list(s.exp_deck) + list(s.exp_discard)) == list(range(13))
-    assert D.MIN_SQUARE <= s.day <= D.LAST_DAY
-    assert sum(s.court) == D.ONI and max(s.court) == 1
-    assert s.heroes[0] != s.heroes[1] or s.heroes[0] == 255
-    if not s.is_over():
-        legal = s.legal_actions()
-        assert legal and len(set(legal)) == len(legal)
 
 
 def test_random_games_keep_the_invariants_and_end():

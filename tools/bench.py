@@ -549,14 +549,56 @@ def render(m):
             "enforces it; judged on bytes in use, since this port's heap total",
             "doubles from 31.2 KB to 62.5 KB).",
         ]
+    L += soak_section()
     L += [
         "",
         "## How to reproduce",
         "",
-        "`make bench` (runs `python -m tools.bench` and overwrites this file).",
+        "`make bench` (runs `python -m tools.bench` and overwrites this file). The",
+        "soak and fuzz figures come from docs/soak.json, which",
+        "`python -m tools.soak --scale F --json docs/soak.json` writes (the full",
+        "size takes about 80 minutes on 2 CPUs, so it runs apart from the bench).",
         "",
     ]
     return "\n".join(L)
+
+
+SOAK_JSON = os.path.join(micropython.ROOT, "docs", "soak.json")
+
+
+def soak_section():
+    """Section 8 from docs/soak.json (tools/soak.py), if it is there."""
+    if not os.path.exists(SOAK_JSON):
+        return []
+    with open(SOAK_JSON) as f:
+        d = json.load(f)
+    g, p, r, st = d["games"], d["presses"], d["restore"], d["store"]
+    per = g.get("per_mode", {})
+    L = [
+        "",
+        "## 8. Soak and fuzz",
+        "",
+        "`%s` on %s (%d processes; scale %s of the full counts: 10,000 games per"
+        % (d["command"], d["date"], d.get("procs", 1), d["scale"]),
+        "game and mode, 200,000 presses, 100 restore games, 100,000 corruptions).",
+        "Smaller versions of all four run in `make test` (tests/test_soak.py).",
+        "",
+        "| Run | Count | Failures | Seconds |",
+        "|---|---|---:|---:|",
+        "| Computer games, every invariant after every action (%s) | %s games, %s actions | %d | %.1f |"
+        % (", ".join("%s %d" % (k, v["games"]) for k, v in sorted(per.items())), "{:,}".format(g["games"]),
+           "{:,}".format(g["actions"]), g["failures"], g["seconds"]),
+        "| Random presses over every game and mode (%d screen kinds seen) | %s presses | %d | %.1f |"
+        % (p["screen_kinds"], "{:,}".format(p["presses"]), p["failures"], p["seconds"]),
+        "| The session bytes after every action restored into a fresh app, continued | %d games, %s restores | %d | %.1f |"
+        % (r["games"], "{:,}".format(r["restores"]), r["failures"], r["seconds"]),
+        "| NVM store corruptions (%s rejected, %s read cleanly; every boot and Continue) | %s | %d | %.1f |"
+        % ("{:,}".format(st["rejected"]), "{:,}".format(st["read"]), "{:,}".format(st["corruptions"]),
+           st["failures"], st["seconds"]),
+        "",
+        "Total failures: **%d**. docs/SOAK.md says what each run checks." % d["failures"],
+    ]
+    return L
 
 
 def main():

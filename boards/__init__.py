@@ -17,7 +17,9 @@ The Board interface (duck-typed, the same on every board):
                 auto_write False) or None
     rgb_led     an RGB LED with set(r, g, b), 0-255 each, or None
     nvm         4096-byte buffer with slice assignment (microcontroller.nvm)
-    speaker     None (sound comes later)
+    speaker     None, or a speaker with tone(freq, volume) (Hz; volume 1-100)
+                and off(): the PicoSystem's piezo (boards/_common.py piezo);
+                sanbon.sound plays effects on it
     ticks_ms()  a millisecond clock that wraps at 2**29 (supervisor.ticks_ms)
     uid         the chip's unique id as bytes (microcontroller.cpu.uid), or b""
     hints       button names for on-screen help: {"A": "A", "B": "B",

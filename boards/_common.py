@@ -2,8 +2,9 @@
 
 ``Board`` is the interface of boards/__init__.py; ``Keys`` turns active-low
 buttons into the four logical keys; ``rgb_led`` and ``neopixel_strip`` give
-the optional lights (None when they cannot be set up); ``pico_display_pack``
-builds either Pimoroni Pico Display Pack on a Raspberry Pi Pico.
+the optional lights and ``piezo`` the optional speaker (None when they cannot
+be set up); ``pico_display_pack`` builds either Pimoroni Pico Display Pack on
+a Raspberry Pi Pico.
 """
 
 import keypad
@@ -24,7 +25,7 @@ SPI_BAUDRATE = 62500000
 class Board:
     """What every board offers; see boards/__init__.py."""
 
-    def __init__(self, name, display, keys, hints, rgb_led=None, pixels=None):
+    def __init__(self, name, display, keys, hints, rgb_led=None, pixels=None, speaker=None):
         self.name = name
         self.width = display.width
         self.height = display.height
@@ -33,7 +34,7 @@ class Board:
         self.pixels = pixels
         self.rgb_led = rgb_led
         self.nvm = microcontroller.nvm
-        self.speaker = None
+        self.speaker = speaker
         self.ticks_ms = supervisor.ticks_ms
         self.hints = hints
         try:
@@ -162,6 +163,40 @@ def rgb_led(pins, active_low):
             p.deinit()
         return None
     return RGBLed(pwms, active_low)
+
+
+class Piezo:
+    """A piezo speaker on a PWM pin: a square wave at the note's frequency.
+
+    ``tone(freq, volume)``: volume 1-100 is the duty cycle's share of 50%
+    (a square wave, the loudest a piezo gets); ``off()``: silence.
+    """
+
+    def __init__(self, pwm):
+        self._pwm = pwm
+
+    def tone(self, freq, volume):
+        p = self._pwm
+        p.frequency = freq
+        p.duty_cycle = 327 * min(100, volume)
+
+    def off(self):
+        self._pwm.duty_cycle = 0
+
+    def deinit(self):
+        self._pwm.deinit()
+
+
+def piezo(pin):
+    """A silent Piezo on ``pin``; None if the pin cannot do PWM now."""
+    import pwmio
+
+    try:
+        pwm = pwmio.PWMOut(pin, frequency=440, duty_cycle=0, variable_frequency=True)
+    except (ValueError, RuntimeError) as e:
+        print("speaker:", e)
+        return None
+    return Piezo(pwm)
 
 
 def neopixel_strip(pin, count):

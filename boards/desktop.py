@@ -9,6 +9,10 @@ device board's screen size, plus what the simulator and tests need:
   drawn as dots in a strip beside the screen;
 - keys are a queue that the keyboard, or a script, fills;
 - nvm is a 4 KB bytearray, optionally backed by a file (a "reboot" reads it);
+- at the PicoSystem's size (the board with a piezo) there is a speaker: it
+  plays square waves through pygame.mixer when the desktop has audio, is
+  silent headless (SDL_AUDIODRIVER=dummy), and records what was asked of it
+  (``requested`` effect names, ``tones``) for tests;
 - ticks_ms() is real time, or a virtual clock that scripts advance.
 """
 
@@ -162,6 +166,69 @@ class FileNvm(bytearray):
             os.replace(tmp, self.path)
 
 
+class SimSpeaker:
+    """The device speaker's interface (tone(freq, volume), off()) on the desktop.
+
+    ``requested`` lists the effects sanbon.sound played, ``tones`` every
+    (freq, volume) asked for ((0, 0): off), the recent ones only. Sound comes
+    out only if ``audible`` and pygame.mixer starts.
+    """
+
+    RATE = 22050
+
+    def __init__(self, audible):
+        self.requested = []
+        self.tones = []
+        self._audible = audible
+        self._mixer = None  # (rate, channels) once pygame.mixer runs
+        self._cache = {}
+        self._channel = None
+
+    def _start(self):
+        if self._mixer is None:
+            self._mixer = False
+            if self._audible:
+                try:
+                    if not pygame.mixer.get_init():
+                        pygame.mixer.init(frequency=self.RATE, size=-16, channels=1)
+                    rate, _, channels = pygame.mixer.get_init()
+                    self._mixer = (rate, channels)
+                except pygame.error as e:
+                    print("no sound:", e)
+        return self._mixer
+
+    def tone(self, freq, volume):
+        self._record((freq, volume))
+        mixer = self._start()
+        if not mixer:
+            return
+        key = (freq, volume)
+        snd = self._cache.get(key)
+        if snd is None:
+            rate, channels = mixer
+            period = max(2, round(rate / freq))
+            n = period * max(1, rate // 10 // period)  # ~0.1 s of whole periods, looped
+            amp = int(9000 * min(100, volume) / 100)
+            wave = np.where(np.arange(n) % period < period // 2, amp, -amp).astype(np.int16)
+            if channels > 1:
+                wave = np.repeat(wave[:, None], channels, axis=1)
+            snd = self._cache[key] = pygame.sndarray.make_sound(np.ascontiguousarray(wave))
+        if self._channel is not None:
+            self._channel.stop()
+        self._channel = snd.play(loops=-1)
+
+    def off(self):
+        self._record((0, 0))
+        if self._channel is not None:
+            self._channel.stop()
+            self._channel = None
+
+    def _record(self, tone):
+        self.tones.append(tone)
+        del self.tones[:-256]
+        del self.requested[:-64]
+
+
 class VirtualClock:
     """A clock that only moves when told (scripted runs and tests)."""
 
@@ -176,7 +243,8 @@ class VirtualClock:
 
 
 class Board:
-    def __init__(self, size="pico_display2", nvm_path=None, virtual_time=False, neopixels=4, render=True):
+    def __init__(self, size="pico_display2", nvm_path=None, virtual_time=False, neopixels=4, render=True,
+                 speaker=None):
         if size not in SIZES:
             raise ValueError("unknown screen size %r: use one of %s" % (size, ", ".join(sorted(SIZES))))
         self.name = "desktop"
@@ -191,7 +259,10 @@ class Board:
         self.pixels = SimPixels(neopixels, self._draw_pixels) if neopixels else None
         self.rgb_led = None
         self.nvm = FileNvm(nvm_path)
-        self.speaker = None
+        if speaker is None:  # as the device: only the PicoSystem has a speaker
+            speaker = size == "picosystem"
+        audible = os.environ.get("SDL_AUDIODRIVER") != "dummy"
+        self.speaker = SimSpeaker(audible) if speaker else None
         self.hints = {"A": "A", "B": "B", "X": "X", "Y": "Y"}
         self.uid = b"SANBONSIM"  # a fixed "chip id" for the simulator
         self.clock = VirtualClock() if virtual_time else None

@@ -1,4 +1,5 @@
-"""Pimoroni PicoSystem: 240x240 built-in display, D-pad, A/B/X/Y, RGB LED.
+"""Pimoroni PicoSystem: 240x240 built-in display, D-pad, A/B/X/Y, RGB LED,
+a piezo speaker.
 
 Pin names are CircuitPython's own for this board (board_id
 "pimoroni_picosystem"); see docs/HARDWARE.md. The D-pad doubles X and Y:
@@ -23,4 +24,6 @@ def make(**_):
     # Active high, as Pimoroni's PicoSystem SDK drives it (docs/HARDWARE.md).
     led = _common.rgb_led((board.LED_R, board.LED_G, board.LED_B), False)
     hints = {"A": "A", "B": "B", "X": "UP", "Y": "DOWN"}
-    return _common.Board("picosystem", display, keys, hints, rgb_led=led)
+    # GPIO11 is PWM slice 5 B; nothing else uses slice 5, so its frequency is free
+    speaker = _common.piezo(board.AUDIO)
+    return _common.Board("picosystem", display, keys, hints, rgb_led=led, speaker=speaker)

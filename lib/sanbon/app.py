@@ -1,6 +1,7 @@
 """The Sanbon app: the shell that every game plugs into.
 
-The App owns the screen stack, the buttons, the LEDs and the save store.
+The App owns the screen stack, the buttons, the LEDs, the sound (on a board
+with a speaker) and the save store.
 ``step(now)`` runs one pass of the loop: key events to logical buttons, the
 top screen handles them, the top screen ticks, and the display refreshes the
 areas that changed. ``run()`` loops forever on the device.
@@ -25,6 +26,8 @@ def collect():
 
 
 class App:
+    _sound = None  # a sanbon.sound.Sound on a board with a speaker (a class default: no slot otherwise)
+
     def __init__(self, board, seed=None, note=None, strict=False):
         self.board = board
         self.strict = strict  # True: errors propagate (tests); False: recover (device)
@@ -60,6 +63,10 @@ class App:
         self.saved_game = sections.get(GAME)
         self.saved_log = sections.get(LOG)  # its seed and actions (the record), if kept
         self.leds = Leds(board, self.settings)
+        if board.speaker is not None:  # sanbon.sound only on a board with a speaker
+            from sanbon.sound import Sound
+
+            self._sound = Sound(board.speaker, self.settings)
         self.apply_brightness()
         board.display.root_group = self.root
         self._menu()
@@ -156,6 +163,12 @@ class App:
             self.board.display.brightness = self.settings.brightness_level()
         except (AttributeError, ValueError, NotImplementedError):
             pass  # a display without a backlight control
+
+    def sound(self, effect):
+        """Play a sound effect ("roll", "hit", "card", "win", "loss"); does
+        nothing on a board without a speaker, or with Sound off."""
+        if self._sound is not None:
+            self._sound.play(effect, self.now)
 
     # -- games ---------------------------------------------------------
     def new_seed(self):
@@ -336,6 +349,8 @@ class App:
         if t is not None and btn.ticks_diff(now, t.until) >= 0:
             self.clear_toast()
         self.leds.tick(now)
+        if self._sound is not None:
+            self._sound.tick(now)
         self.board.display.refresh()
 
     def describe(self):

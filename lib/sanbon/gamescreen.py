@@ -116,9 +116,13 @@ class GameScreen(ui.Screen):
     def show_end(self):
         from sanbon.screens import EndScreen
 
-        winners = self.session.state.winner() or ()
+        s = self.session
+        winners = s.state.winner() or ()
         if winners:
             from sanbon.leds import SEAT_COLORS
 
             self.app.leds.win(SEAT_COLORS[winners[0] % 4])
+        # a win when a human seat won (or only the computer played and someone won)
+        lost = not winners or s.config.humans() and all(s.is_bot(w) for w in winners)
+        self.app.sound("loss" if lost else "win")
         self.app.push(EndScreen(self.app, self.session, self.headline(), self.reason()))

@@ -247,8 +247,11 @@ class GameScreen(_Base):
         """The track, the LEDs and the message for what just happened."""
         st = self.session.state
         trk = self.trk
+        noise = None
         for e in ev:
             k = e[0]
+            if (k == "open" or k == "play") and noise is None:
+                noise = "card"
             if k == "open":
                 trk = bytearray((e[1], e[3]))
                 if e[4] >= 0:
@@ -267,8 +270,12 @@ class GameScreen(_Base):
                 trk.append(e[1])
                 trk.append(code)
                 self.app.leds.flash((255, 0, 0), 2)
+                noise = "hit"  # a strike that lands
             elif k == "ippon":
                 self.app.leds.flash((255, 255, 255), 3)
+                noise = "hit"
+        if noise is not None:
+            self.app.sound(noise)
         self.trk = trk
         text = W.feedback(st, ev, self.session.seat_name, self.msg_n * len(self.msg))
         if text:

@@ -188,15 +188,22 @@ class GameScreen(_Base):
         st = self.session.state
         action = self.acted if self.acted >= 0 else LAST[0]
         LAST[0] = self.acted = -1
+        noise = None
         for e in ev:
             k = e[0]
             if k == "turn" or k == "roll" and st.rolls <= 1:
                 self.keep = 0
+            if k == "roll" and noise is None:
+                noise = "roll"
             if k == "loss" and e[2] or k == "shield":
                 if e[1] < len(self.rows):
                     shade(self.rows[e[1]][0], self.pals[_P_BAD if k == "loss" else _P_INFO])
                     self.flash_until = (self.app.now + FLASH_MS) & 0x1FFFFFFF
                 self.app.leds.flash((255, 0, 0) if k == "loss" else (0, 160, 255), 3 if k == "loss" else 2)
+                if k == "loss":
+                    noise = "hit"
+        if noise is not None:
+            self.app.sound(noise)
         self.kept = 0
         if st.phase == _P_ROLL and st.rolls:
             if not self.session.is_bot(st.active):

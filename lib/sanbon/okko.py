@@ -281,6 +281,10 @@ class GameScreen(_Base):
                 self.app.toast("The Court turns a quarter!", 2000, ui.ACCENT)
             elif k == "injury" or k == "lose":
                 self.app.leds.flash((255, 0, 0), 1)
+            elif k == "defeat" or k == "boss":
+                self.app.sound("hit")  # a fight won
+            elif k == "encounter" or k == "support":
+                self.app.sound("card")
             elif k == "win":
                 self.app.leds.flash((255, 255, 255), 3)
 

@@ -85,8 +85,10 @@ class GameScreen(_Base):
         if human:
             self.menu.set_item(1, "Hold", st.turn_total > 0)
         key = (st.last_roll, seat, st.turn_total)
-        if self.last is not None and st.last_roll == 1 and key != self.last:
-            self.app.leds.flash()
+        if self.last is not None and key != self.last and (st.last_roll == 1 or st.turn_total):
+            self.app.sound("roll")  # a roll (a hold leaves 0 points and no 1)
+            if st.last_roll == 1:
+                self.app.leds.flash()
         self.last = key
 
     def human_button(self, b):

@@ -11,9 +11,12 @@ SETTINGS = (
     ("speed", 1, 3, ("slow", "normal", "instant")),
     ("handover", 1, 2, ("off", "on")),
     ("undo", 1, 2, ("off", "on")),
+    ("sound", 1, 2, ("off", "on")),
+    ("volume", 1, 3, ("low", "mid", "high")),
 )
+# New settings go at the end: an older, shorter record loads with their defaults.
 LABELS = {"brightness": "Brightness", "leds": "LEDs", "speed": "Computer speed", "handover": "Hand-over screen",
-          "undo": "Undo"}
+          "undo": "Undo", "sound": "Sound", "volume": "Volume"}
 SPEED_MS = (1400, 600, 0)  # delay before each computer decision
 
 SEAT_TYPES = ("Human", "Easy", "Normal", "Hard")

@@ -275,3 +275,27 @@ def test_a_finished_session_forgets_the_modules_it_loaded(tmp_path):
     assert "sanbon.app" in sys.modules and "sanbon.ui" in sys.modules  # the shell stays
     choose(sim, "Continue: Pig")  # loads them again
     assert sim.text().startswith("Game: Pig") and "sanbon.pig" in sys.modules
+
+
+def test_sanbon_debug_reports_the_free_heap_at_screen_changes_and_computer_decisions(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("SANBON_DEBUG", "1")
+    sim = Sim("pico_display", seed=3, nvm_path=str(tmp_path / "n"))
+    goto_demo_setup(sim)
+    choose(sim, "Start")  # P2 is a computer player
+    st = sim.app.session.state
+    for _ in range(30):  # P1 rolls once, then holds (or rolls a 1): P2's turn
+        if st.current_player == 1:
+            break
+        sim.press("Y", "A") if st.turn_total else sim.press("A")
+    assert st.current_player == 1
+    play_until(sim, lambda s: s.app.session.state.current_player == 0 or s.app.session.state.is_over())
+    lines = [l for l in capsys.readouterr().out.splitlines() if l.startswith("sanbon mem: ")]
+    assert any(l.endswith("after MainMenu") for l in lines)
+    assert any(l.endswith("after GameScreen") for l in lines)
+    assert any(l.endswith("after P2's computer decision") for l in lines)
+    # bytes free on the device; CPython (the simulator) has no such figure
+    assert all(l.split()[2] == "n/a" or int(l.split()[2]) > 0 for l in lines)
+    monkeypatch.setenv("SANBON_DEBUG", "0")
+    quiet = Sim("pico_display", seed=3, nvm_path=str(tmp_path / "m"))
+    quiet.press("Y")
+    assert "sanbon mem" not in capsys.readouterr().out

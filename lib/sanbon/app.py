@@ -20,6 +20,18 @@ from sanbon.store import GAME, LOG, SETTINGS, STATS, Store
 VERSION = "0.3"
 
 
+def _debug():
+    """SANBON_DEBUG = 1 in CIRCUITPY/settings.toml (or the environment, in
+    the simulator): the memory report on the serial console."""
+    try:
+        import os
+
+        v = os.getenv("SANBON_DEBUG")
+    except (ImportError, AttributeError):
+        return False
+    return v is not None and str(v).strip() not in ("", "0")
+
+
 def collect():
     """gc.collect() between screens (the simulator may swap it for a no-op)."""
     gc.collect()
@@ -44,6 +56,7 @@ class App:
         self.toast_widget = None
         self.session = None
         self._before = None  # the modules loaded before the game (_mark)
+        self.debug = _debug()
         self.now = board.ticks_ms()
         # saves
         self.store = Store(board.nvm)
@@ -89,6 +102,15 @@ class App:
         if getattr(top, "overlay", False) and len(self.stack) > 1:
             layer.append(self.stack[-2].group)
         layer.append(top.group)
+        if self.debug:
+            self.report(type(top).__name__)
+
+    def report(self, what):
+        """SANBON_DEBUG: the free heap and what just happened, to the serial
+        console (docs/HARDWARE.md, "Reading the memory report")."""
+        gc.collect()
+        free = "%d" % gc.mem_free() if hasattr(gc, "mem_free") else "n/a"  # n/a: CPython (the simulator)
+        print("sanbon mem: %s free after %s" % (free, what))
 
     def push(self, screen):
         self.stack.append(screen)
@@ -247,6 +269,9 @@ class App:
         """No game in progress. Unless ``keep``, the modules the game loaded
         are forgotten (sanbon.ui.forget), so that the menu, or the next game,
         does not carry the last game's code in the heap."""
+        s = self.session
+        if s is not None and not s.finished:
+            self.saved_log = s.log_section()  # for Continue (and the record)
         self.session = None
         if not keep and self._before is not None:
             ui.forget(self._before)
@@ -266,36 +291,25 @@ class App:
         The store skips the write when nothing changed.
         """
         s = self.session
+        log = self.saved_log
         if s is not None:
             self.saved_game = None if s.finished else s.to_bytes()
-            self.saved_log = None if s.finished else s.log_section()
+            # while a game is on its session holds the actions: no second copy
+            self.saved_log = None
+            log = None if s.finished else s.log_section()
         sections = {SETTINGS: self.settings.to_bytes(), STATS: self.stats.to_bytes()}
         gid = 0xFF
         if self.saved_game:
             sections[GAME] = self.saved_game
             gid = self.saved_game[0]
-            if self.saved_log:
-                sections[LOG] = self.saved_log
+            if log:
+                sections[LOG] = log
         try:
             return self.store.save(sections, gid)
         except (ValueError, OSError) as e:
             print("save:", e)
             self.toast("Could not save: %s" % e, 3000, ui.BAD)
             return False
-
-    # -- undo and the record -------------------------------------------
-    def undo(self):
-        """Take back the last undoable decision of this turn (the pause
-        menu's Undo); the play screen is built again on the earlier state."""
-        s = self.session
-        if s is None or not s.can_undo():
-            self.toast("Nothing to undo this turn.")
-            return
-        s.undo_last()
-        while len(self.stack) > 1:
-            self.stack.pop().close()
-        self.replace(s.module.GameScreen(self, s))
-        self.toast("Undone.")
 
     # -- the loop ------------------------------------------------------
     def press(self, b):
@@ -324,6 +338,10 @@ class App:
         except AttributeError:
             print("error:", repr(error))
         self.session = None  # do not save a state that may be broken
+        try:  # the game as it was at the last turn end, with its record
+            self.saved_log = self.store.load().get(LOG)
+        except Exception:
+            self.saved_log = None
         self.clear_toast()
         self._menu()
         self.dialog("Something went wrong (%s). Your game is kept as it was at the last turn end." % error)

@@ -44,7 +44,7 @@ class GameScreen(ui.Screen):
         return s.hidden and s.config.humans() >= 2 and self.app.settings.handover
 
     def pause(self):
-        from sanbon.screens import PauseScreen
+        from sanbon.pause import PauseScreen
 
         self.app.push(PauseScreen(self.app, self.session))
 

@@ -1,8 +1,9 @@
-"""The screens a game needs: dialogs, pause, how to play, hand-over and the
-end of a game (and the menu and text screens they are built on).
+"""The screens a game needs: dialogs, "Loading", hand-over and the end of a
+game (and the menu and text screens they are built on).
 
-The menus before a game (main menu, setup, house rules, settings,
-statistics, about) are in sanbon.menus, which the app drops while a game
+The pause menu is in sanbon.pause (loaded while it is open). The menus
+before a game (main menu, setup, house rules, settings, statistics, about)
+are in sanbon.menus, which the app drops while a game
 is on; the text screens (how to play, a game's log) in sanbon.texts, loaded
 when one opens and dropped when it closes."""
 
@@ -75,14 +76,6 @@ class DialogScreen(ui.Screen):
         return "Dialog: " + self.title
 
 
-def _share(app):
-    from sanbon import records
-
-    records.share(app)
-    records = None
-    ui.drop("records")
-
-
 def confirm(app, message, on_yes):
     app.push(DialogScreen(app, message, on_yes, _nothing, "A: yes  B: no"))
 
@@ -118,58 +111,6 @@ class LoadingScreen(ui.Screen):
 
     def describe(self):
         return "Loading: " + self.title
-
-
-class PauseScreen(MenuScreen):
-    """Resume, how to play, restart, undo (Settings: undo on; greyed when
-    nothing of this turn can be taken back), share the game's record, quit.
-    "Quit to menu" stays last (X from the top reaches it)."""
-
-    def __init__(self, app, session):
-        self.session = session
-        self.keys = ["resume", "howto", "restart"]
-        if app.settings.undo:
-            self.keys.append("undo")
-        self.keys.append("share")
-        self.keys.append("quit")
-        names = {"resume": "Resume", "howto": "How to play", "restart": "Restart", "undo": "Undo last move",
-                 "share": "Share game", "quit": "Quit to menu"}
-        super().__init__(app, "Paused: %s" % session.info.name, [names[k] for k in self.keys],
-                         enabled=[k != "undo" or session.can_undo() for k in self.keys])
-
-    def choose(self, i):
-        app = self.app
-        k = self.keys[i]
-        s = self.session
-        if k == "resume":
-            app.pop()
-        elif k == "howto":
-            from sanbon.texts import HowToScreen
-
-            app.push(HowToScreen(app, s.info))
-        elif k == "restart":
-            confirm(app, "Restart this game? The current game is lost.", lambda: app.start_game(s.info, s.config))
-        elif k == "undo":
-            if not s.can_undo():
-                app.toast("Nothing to undo this turn.")
-            elif s.people() > 1:  # pass and play: every player agrees
-                confirm(app, "Undo %s's last move? Only if every player agrees." % s.seat_name(s.state.current_player),
-                        app.undo)
-            else:
-                app.undo()
-        elif k == "share":
-            _share(app)
-        else:
-            app.quit_game()
-
-    def button(self, b):
-        if b == btn.PAUSE:
-            self.app.pop()  # hold B again: resume
-        else:
-            MenuScreen.button(self, b)
-
-    def describe(self):
-        return "Pause: " + MenuScreen.describe(self)
 
 
 class HandOverScreen(ui.Screen):
@@ -225,7 +166,9 @@ class EndScreen(MenuScreen):
         if i == 0:
             self.app.start_game(s.info, s.config)
         elif i == 1:
-            _share(self.app)
+            from sanbon.pause import share
+
+            share(self.app)
         else:
             self.app.quit_game()
 

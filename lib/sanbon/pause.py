@@ -1,0 +1,87 @@
+"""The pause menu (hold B in a game), with Undo and Share game: loaded when it
+opens and dropped when it closes, so that its code is not in the heap while
+the game is played."""
+
+from sanbon import buttons as btn
+from sanbon import ui
+from sanbon.screens import MenuScreen, confirm
+
+
+class PauseScreen(MenuScreen):
+    """Resume, how to play, restart, undo (Settings: undo on; greyed when
+    nothing of this turn can be taken back), share the game's record, quit.
+    "Quit to menu" stays last (X from the top reaches it)."""
+
+    def __init__(self, app, session):
+        self.session = session
+        self.keys = ["resume", "howto", "restart"]
+        if app.settings.undo:
+            self.keys.append("undo")
+        self.keys.append("share")
+        self.keys.append("quit")
+        names = {"resume": "Resume", "howto": "How to play", "restart": "Restart", "undo": "Undo last move",
+                 "share": "Share game", "quit": "Quit to menu"}
+        super().__init__(app, "Paused: %s" % session.info.name, [names[k] for k in self.keys],
+                         enabled=[k != "undo" or session.can_undo() for k in self.keys])
+
+    def choose(self, i):
+        app = self.app
+        k = self.keys[i]
+        s = self.session
+        if k == "resume":
+            app.pop()
+        elif k == "howto":
+            from sanbon.texts import HowToScreen
+
+            app.push(HowToScreen(app, s.info))
+        elif k == "restart":
+            confirm(app, "Restart this game? The current game is lost.", lambda: app.start_game(s.info, s.config))
+        elif k == "undo":
+            if not s.can_undo():
+                app.toast("Nothing to undo this turn.")
+            elif s.people() > 1:  # pass and play: every player agrees
+                confirm(app, "Undo %s's last move? Only if every player agrees." % s.seat_name(s.state.current_player),
+                        lambda: undo(app))
+            else:
+                undo(app)
+        elif k == "share":
+            share(app)
+        else:
+            app.quit_game()
+
+    def button(self, b):
+        if b == btn.PAUSE:
+            self.app.pop()  # hold B again: resume
+        else:
+            MenuScreen.button(self, b)
+
+    def describe(self):
+        return "Pause: " + MenuScreen.describe(self)
+
+    def close(self):
+        ui.drop("pause")
+
+
+def undo(app):
+    """Take back the last undoable decision of this turn: the session's state
+    before it, and the play screen built again on it."""
+    s = app.session
+    if s is None or not s.can_undo():
+        app.toast("Nothing to undo this turn.")
+        return
+    snap, n = s.undo.pop()
+    s.state = s.module.load_state(snap)
+    if s.log is not None:
+        del s.log[n:]
+    while len(app.stack) > 1:
+        app.stack.pop().close()
+    app.replace(s.module.GameScreen(app, s))
+    app.toast("Undone.")
+
+
+def share(app):
+    from sanbon import records
+
+    records.share(app)
+    records = None
+    ui.drop("records")

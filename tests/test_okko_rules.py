@@ -442,3 +442,22 @@ def test_save_round_trip_and_bad_saves():
         OkkoState.from_bytes(data[:-1])
     with pytest.raises(BadSave):
         OkkoState.from_bytes(bytes([2]) + data[1:])
+
+
+def test_a_save_with_an_out_of_range_hero_or_square_is_refused():
+    # tools/soak.py's store fuzz found a CRC-valid save with a hero out of
+    # range: it loaded, then a hero table lookup raised
+    from engine.core import BadSave
+    from engine.okko.state import OkkoState
+    from engine.rng import Rng
+
+    st = OkkoState(Rng(4))
+    assert OkkoState.from_bytes(st.to_bytes()).to_bytes() == st.to_bytes()
+    for name, value in (("heroes", 9), ("loc", 6), ("orient", 4)):
+        bad = OkkoState.from_bytes(st.to_bytes())
+        if name == "heroes":
+            bad.heroes[0] = value
+        else:
+            setattr(bad, name, value)
+        with pytest.raises(BadSave):
+            OkkoState.from_bytes(bad.to_bytes())

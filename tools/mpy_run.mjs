@@ -32,6 +32,7 @@ let done = false;
 let peak = 0; // peak heap total (what the budget checks)
 let peakUsed = 0; // peak bytes in use at a step's end, before collecting
 let lastUsed = 0; // bytes in use at the last step's end (for @@CTX)
+const usedSteps = []; // with MPY_RUN_USED=1: bytes in use at each step's end, printed last
 let split = null; // gc.mem_free() counts the heap it may still add: subtract it
 let quiet = false;
 const timing = !!process.env.MPY_RUN_TIMING;
@@ -46,6 +47,7 @@ const out = (l) => {
     peak = Math.max(peak, total - split);
     peakUsed = Math.max(peakUsed, used);
     lastUsed = used;
+    usedSteps.push(used);
     return;
   }
   if (l.startsWith("@@CTX ")) {
@@ -106,6 +108,7 @@ try {
 holding = false;
 for (const l of held) out(l);
 out("@@PEAK " + peak + " " + peakUsed);
+if (process.env.MPY_RUN_USED) out("@@USED " + usedSteps.join(" "));
 if (timing) out("@@TIMES " + times.map((t) => t.toFixed(4)).join(" "));
 out("@@MEMINFO");
 mp.runPython("import micropython\nmicropython.mem_info()\n");

@@ -1212,6 +1212,15 @@ class OkkoState:
             raise BadSave("bad phase")
         if self.current_player != TERMINAL and self.current_player > 1:
             raise BadSave("bad current player")
+        # values the rules and the screens index tables with (tools/soak.py's
+        # store fuzz found a save with a hero out of range that loaded)
+        for h in self.heroes:
+            if h > 3 and h != NONE:
+                raise BadSave("bad hero")
+        if (self.active > 1 or self.loc > 5 or self.orient > 3 or self.found > 3 or self.arrow > 15
+                or (self.peek_sq > 15 and self.peek_sq != NONE) or self.sel_hero > 1 or self.hero_turn > 2
+                or max(self.injury) > 9):
+            raise BadSave("bad turn values")
         for x in self.exp_deck + self.exp_discard:
             if x >= D.N_EXPLORE:
                 raise BadSave("bad exploration card")

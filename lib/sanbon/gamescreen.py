@@ -87,6 +87,8 @@ class GameScreen(ui.Screen):
                 self.bot_due = None
                 s.bot_step()
                 self.update()
+                if self.app.debug:
+                    self.app.report("P%d's computer decision" % (seat + 1))
             self.spinner.tick(now)
             return
         self.spinner.show(False)

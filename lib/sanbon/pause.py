@@ -69,10 +69,7 @@ def undo(app):
     if s is None or not s.can_undo():
         app.toast("Nothing to undo this turn.")
         return
-    snap, n = s.undo.pop()
-    s.state = s.module.load_state(snap)
-    if s.log is not None:
-        del s.log[n:]
+    s.undo_last()
     while len(app.stack) > 1:
         app.stack.pop().close()
     app.replace(s.module.GameScreen(app, s))

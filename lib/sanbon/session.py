@@ -124,6 +124,13 @@ class Session:
     def can_undo(self):
         return bool(self.undo) and not self.finished and not self.is_bot(self.state.current_player)
 
+    def undo_last(self):
+        """Back to the state before the last undoable decision of this turn."""
+        snap, n = self.undo.pop()
+        self.state = self.module.load_state(snap)
+        if self.log is not None:
+            del self.log[n:]
+
     # -- the record (sanbon.records builds it, when shared) --------------
     def log_section(self):
         """The store's LOG section: the seed (u32) and the actions so far."""
@@ -135,10 +142,7 @@ class Session:
     def bot_step(self):
         seat = self.state.current_player
         action = self.module.bot_action(self.state, seat, self.seat_type(seat), self.bot_rng)
-        ended = self.apply(action)
-        if self.app.debug:
-            self.app.report("P%d's computer decision" % (seat + 1))
-        return ended
+        return self.apply(action)
 
     def finish(self):
         if self.finished:

@@ -27,7 +27,10 @@ def one_game(info, players, seed, tmp):
     before, identical = nvm.writes, nvm.identical
     size = 0
     app.start_game(info, config)
-    sim.step()  # the game loads in the step after the "Loading" frame
+    for _ in range(3):  # the "Loading" frame is drawn, then the game loads
+        if app.session is not None:
+            break
+        sim.step()
     if app.session is None:
         return None
     idle = 0

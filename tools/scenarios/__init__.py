@@ -80,8 +80,8 @@ SCENARIOS = [
     ("kendo_app", "kendo_app.py", 160 * 1024, APP),
     # Okko in the app: a game with a computer partner (240x135, the Easy aid
     # on) and a Solo game (320x240) through key presses, with a quit and a
-    # continue. Measured 156.1 KB in use at the peak step; the live data
-    # after a step is at most 136.4 KB. See docs/rules/okko.md,
+    # continue. Measured 159.5 KB in use at the peak step (156.1 KB before
+    # undo, records and sound). See docs/rules/okko.md,
     # "Memory", for what brought it down from 194.8 KB.
     ("okko_app", "okko_app.py", 160 * 1024, APP),
 ]

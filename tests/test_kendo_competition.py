@@ -13,6 +13,7 @@ from engine.kendo.cards import DECK_OF, JIKAN, N_CARDS
 from engine.kendo.compete import end_exchange
 from engine.kendo.state import KendoState
 from engine.rng import Rng
+from tools.invariants import kendo_competition_check
 
 MEN, KOTE, DO, TSUKI = 0, 1, 2, 3
 MEN2, KOTE2, DO2 = 4, 5, 6
@@ -320,23 +321,7 @@ def test_competition_save_round_trip_and_bad_saves():
 
 
 def check(s):
-    n = 53 if s.phase != P_SWITCH else 52
-    assert cards_of(s) == list(range(n))  # C1: the 52 cards + JIKAN DESU
-    for d in range(3):
-        assert all(DECK_OF[c] == d for c in s.decks[d])
-    for h in s.hands:
-        assert len(h) >= 0 and JIKAN not in h and list(h) == sorted(h)
-    assert not any(s.eliminated)  # C10
-    assert max(s.ippons) <= 2
-    if s.is_over():
-        assert s.phase == P_OVER and s.winner()
-    else:
-        legal = s.legal_actions()
-        assert legal and legal == sorted(set(legal))
-        if s.phase != P_DISCARD:
-            assert max(len(h) for h in s.hands) <= 13
-        if s.phase == P_OPEN:
-            assert max(len(h) for h in s.hands) <= 12
+    kendo_competition_check(s)  # tools/invariants.py, shared with tools/soak.py
 
 
 def test_500_random_competitions_conserve_the_53_cards_and_end():

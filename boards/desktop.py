@@ -305,5 +305,28 @@ class Board:
         return True
 
 
+def font_tiles(font):
+    """The font's printable ASCII glyphs as the tiles of one bitmap, tile =
+    code - 32: what CircuitPython's ``terminalio.FONT.bitmap`` is on the device.
+    (Blinka's built-in font keeps a bitmap per glyph; sanbon.ui.Text reads tiles.)"""
+    w, h = font.get_bounding_box()
+    tiles = displayio.Bitmap(95 * w, h, 2)
+    for i in range(95):
+        g = font.get_glyph(32 + i)
+        if g is None:
+            continue
+        for y in range(min(h, g.bitmap.height)):
+            for x in range(min(w, g.bitmap.width)):
+                if g.bitmap[x, y]:
+                    tiles[i * w + x, y] = 1
+    return tiles
+
+
 def make(size="pico_display2", **options):
+    import terminalio
+
+    font = terminalio.FONT
+    if not isinstance(font.bitmap, displayio.Bitmap):  # once: Blinka's font as the device's
+        tiles = font_tiles(font)
+        type(font).bitmap = property(lambda self: tiles)
     return Board(size, **options)

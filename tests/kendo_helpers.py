@@ -96,7 +96,7 @@ def enter(sim, action):
 def hand_texts(sim):
     """The visible texts of the hand area (the grid of chips), if the play
     screen is on the display; [] otherwise."""
-    from adafruit_display_text.label import Label
+    from sanbon.ui import Text as Label
 
     scr = screen(sim)
     if scr is None:

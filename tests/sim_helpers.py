@@ -36,6 +36,12 @@ def set_rows(sim, wanted):
         assert target in menu.items, (target, menu.items)
 
 
+def labels_out_of_bounds(sim):
+    """Visible texts that reach past the screen's edges: (text, x, y, w, h)."""
+    W, H = sim.board.width, sim.board.height
+    return [(t, x, y, w, h) for x, y, w, h, t in sim.labels() if x < 0 or y < 0 or x + w > W or y + h > H]
+
+
 def choose(sim, text):
     """Move the top menu's cursor to the item ``text`` and press A."""
     sim.choose(text)

@@ -44,8 +44,6 @@ def test_layout(mpy_build):
     with open(os.path.join(out, "code.py"), "rb") as f, open(os.path.join(mpyc.ROOT, "code.py"), "rb") as g:
         assert f.read() == g.read()
     for rel in ("engine/rng.mpy", "engine/__init__.mpy", "lib/sanbon/__init__.mpy",
-                "lib/adafruit_display_text/__init__.mpy", "lib/adafruit_display_text/label.mpy",
-                "lib/adafruit_display_text/bitmap_label.mpy", "lib/adafruit_ticks.mpy",
                 "lib/adafruit_st7789.mpy", "lib/neopixel.mpy"):
         assert os.path.isfile(os.path.join(out, rel)), rel
     assert [f for f in files_on_disk(out) if f.endswith(".py")] == ["code.py"]
@@ -55,7 +53,9 @@ def test_layout(mpy_build):
                 "lib/sanbon/app.mpy", "lib/sanbon/store.mpy"):
         assert os.path.isfile(os.path.join(out, rel)), rel
     assert not os.path.exists(os.path.join(out, "boards", "desktop.mpy"))
-    assert result["libs"] == ["adafruit_display_text", "adafruit_st7789", "adafruit_ticks", "neopixel"]
+    assert result["libs"] == ["adafruit_st7789", "neopixel"]
+    # text is drawn by sanbon.ui.Text over the built-in font: no text library ships
+    assert not [f for f in files_on_disk(out) if "display_text" in f]
 
 
 def test_manifest_matches_disk(mpy_build):
@@ -79,7 +79,7 @@ def test_py_build_ships_sources(py_build):
     out, result = py_build
     on_disk = files_on_disk(out)
     assert not [f for f in on_disk if f.endswith(".mpy")]
-    for rel in ("code.py", "engine/rng.py", "lib/adafruit_display_text/label.py",
+    for rel in ("code.py", "engine/rng.py", "lib/sanbon/ui.py",
                 "lib/adafruit_st7789.py", "lib/neopixel.py"):
         assert rel in on_disk
     with open(os.path.join(out, "engine/rng.py"), "rb") as f, \
@@ -133,7 +133,7 @@ def test_build_reports_syntax_error_without_traceback(bad_root, tmp_path, monkey
 
 def test_download_failure_is_clear(tmp_path, monkeypatch, capsys):
     req = tmp_path / "requirements-device.txt"
-    req.write_text("adafruit-circuitpython-display-text==5.0.6\n")
+    req.write_text("adafruit-circuitpython-st7789==2.1.5\n")
     # An index nobody listens on: pip fails at once, without the network.
     monkeypatch.setenv("PIP_INDEX_URL", "http://127.0.0.1:9/simple")
     monkeypatch.setenv("PIP_RETRIES", "0")
@@ -143,13 +143,13 @@ def test_download_failure_is_clear(tmp_path, monkeypatch, capsys):
         build_mod.build(out=str(tmp_path / "out"), py=True, quiet=True,
                         requirements=str(req), cache=str(tmp_path / "empty-cache"))
     msg = str(e.value)
-    assert "adafruit-circuitpython-display-text==5.0.6" in msg and "PyPI must be reachable" in msg
+    assert "adafruit-circuitpython-st7789==2.1.5" in msg and "PyPI must be reachable" in msg
     assert not (tmp_path / "out").exists()
 
 
 def test_requirements_are_pinned():
     pins = build_mod.read_requirements(os.path.join(mpyc.ROOT, "requirements-device.txt"))
     names = [n for n, _ in pins]
-    assert "adafruit-circuitpython-display-text" in names
+    assert "adafruit-circuitpython-st7789" in names
     assert "adafruit-circuitpython-pixelbuf" not in names  # built into CircuitPython
     assert all(v[0].isdigit() for _, v in pins)

@@ -15,7 +15,8 @@ from engine.kendo import cards as C
 from engine.kendo.state import KendoState
 from engine.rng import Rng
 from kendo_helpers import enter, hand_texts, human_to_act, screen, start, to_item
-from sim_helpers import SIZES, Sim, choose, play_until, set_rows
+from sanbon.ui import CHAR_W
+from sim_helpers import SIZES, Sim, choose, labels_out_of_bounds, play_until, set_rows
 
 
 # -- the contract ------------------------------------------------------------
@@ -282,7 +283,7 @@ def test_the_switch_marks_cards_and_deals_new_ones():
     assert scr.seat == 0
     if scr.deciding:  # the first exchange is already ours: the cursor off the cards
         to_item(sim, -4)
-    colours = [t._color for f, i, t, b in scr.grid if not f.hidden and t.text == W.short(new[0])]
+    colours = [t[0].pixel_shader[1] for f, i, t, b in scr.grid if not f.hidden and t.text == W.short(new[0])]
     assert (ui.GOOD if scr._ok(new[0]) else ui.DIM) in colours
     assert "You switch a" in " ".join(scr.hist)
 
@@ -399,31 +400,6 @@ def test_save_and_resume_in_the_middle_of_an_exchange(tmp_path):
 
 
 # -- layout ----------------------------------------------------------------------
-def labels_out_of_bounds(sim):
-    from adafruit_display_text.label import Label
-
-    W, H = sim.board.width, sim.board.height
-    bad = []
-
-    def walk(g, dx, dy):
-        if getattr(g, "hidden", False):
-            return
-        if isinstance(g, Label):
-            if g.text:
-                x, y, w, h = g.bounding_box
-                s = g.scale
-                x0, y0 = dx + g.x + x * s, dy + g.y + y * s
-                if x0 < 0 or y0 < 0 or x0 + w * s > W or y0 + h * s > H:
-                    bad.append((g.text, x0, y0, w * s, h * s))
-            return
-        if hasattr(g, "__len__") and hasattr(g, "x"):
-            for item in g:
-                walk(item, dx + g.x, dy + g.y)
-
-    walk(sim.board.display.root_group, 0, 0)
-    return bad
-
-
 def chip_texts_fit(sim):
     """Every chip's text lies inside its frame."""
     scr = screen(sim)
@@ -432,8 +408,7 @@ def chip_texts_fit(sim):
         frame, t = chip[0], chip[2]
         if frame.hidden or not t.text:
             continue
-        x, y, w, h = t.label.bounding_box
-        x0 = t.label.x + x - frame.x
+        x0, w = t.x - frame.x, len(t.text) * CHAR_W * t.scale
         if x0 < 2 or x0 + w > frame.width - 2:
             bad.append((t.text, x0, w, frame.width))
     return bad

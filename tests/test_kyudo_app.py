@@ -14,7 +14,7 @@ from engine.kyudo.actions import (
 )
 from engine.kyudo.state import KyudoState
 from engine.rng import Rng
-from sim_helpers import SIZES, Sim, choose, play_until, set_rows
+from sim_helpers import SIZES, Sim, choose, labels_out_of_bounds, play_until, set_rows
 
 A = ARROW
 
@@ -418,32 +418,6 @@ def test_all_computer_archers_play_to_the_end_at_every_size(size, tmp_path):
 
 
 # -- layout --------------------------------------------------------------------------
-def labels_out_of_bounds(sim):
-    """Visible labels that reach past the screen's edges."""
-    from adafruit_display_text.label import Label
-
-    W, H = sim.board.width, sim.board.height
-    bad = []
-
-    def walk(g, dx, dy):
-        if getattr(g, "hidden", False):
-            return
-        if isinstance(g, Label):
-            if g.text:
-                x, y, w, h = g.bounding_box
-                s = g.scale
-                x0, y0 = dx + g.x + x * s, dy + g.y + y * s
-                if x0 < 0 or y0 < 0 or x0 + w * s > W or y0 + h * s > H:
-                    bad.append((g.text, x0, y0, w * s, h * s))
-            return
-        if hasattr(g, "__len__") and hasattr(g, "x"):
-            for item in g:
-                walk(item, dx + g.x, dy + g.y)
-
-    walk(sim.board.display.root_group, 0, 0)
-    return bad
-
-
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("players", [2, 4])
 def test_every_view_fits_the_screen(size, players):

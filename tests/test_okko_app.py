@@ -15,7 +15,7 @@ from engine.okko import actions as A
 from engine.okko import cards as C
 from engine.okko import data as D
 from okko_helpers import Player, enter, human_to_act, play, screen, start
-from sim_helpers import SIZES, Sim, choose
+from sim_helpers import SIZES, Sim, choose, labels_out_of_bounds
 
 
 # -- the contract ------------------------------------------------------------
@@ -309,31 +309,6 @@ def test_the_easy_aid_marks_peeked_squares_and_shows_the_odds(tmp_path):
 
 
 # -- layout ----------------------------------------------------------------------
-def labels_out_of_bounds(sim):
-    from adafruit_display_text.label import Label
-
-    W, H = sim.board.width, sim.board.height
-    bad = []
-
-    def walk(g, dx, dy):
-        if getattr(g, "hidden", False):
-            return
-        if isinstance(g, Label):
-            if g.text:
-                x, y, w, h = g.bounding_box
-                s = g.scale
-                x0, y0 = dx + g.x + x * s, dy + g.y + y * s
-                if x0 < 0 or y0 < 0 or x0 + w * s > W or y0 + h * s > H:
-                    bad.append((g.text, x0, y0, w * s, h * s))
-            return
-        if hasattr(g, "__len__") and hasattr(g, "x"):
-            for item in g:
-                walk(item, dx + g.x, dy + g.y)
-
-    walk(sim.board.display.root_group, 0, 0)
-    return bad
-
-
 @pytest.mark.parametrize("size", SIZES)
 def test_every_view_fits_the_screen(size):
     sim = start(size, seed=18, render=True)

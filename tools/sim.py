@@ -103,26 +103,32 @@ class Sim:
         """What the top screen says it shows (its describe())."""
         return self.app.describe()
 
-    def visible_text(self):
-        """Every visible label on the display, top to bottom: what a player reads."""
-        from adafruit_display_text.label import Label
+    def labels(self):
+        """Every visible, non-empty text on the display as (x, y, w, h, text):
+        its box in screen pixels."""
+        from sanbon.ui import CHAR_H, CHAR_W, Text
 
         found = []
 
-        def walk(group, dx, dy):
+        def walk(group, dx, dy, s):
             if getattr(group, "hidden", False):
                 return
-            if isinstance(group, Label):
+            if isinstance(group, Text):
                 if group.text:
-                    found.append((dy + group.y, dx + group.x, group.text))
+                    k = s * group.scale
+                    found.append((dx + group.x * s, dy + group.y * s, len(group.text) * CHAR_W * k, CHAR_H * k,
+                                  group.text))
                 return
             if hasattr(group, "__len__") and hasattr(group, "x"):
                 for item in group:
-                    walk(item, dx + group.x, dy + group.y)
+                    walk(item, dx + group.x * s, dy + group.y * s, s * group.scale)
 
-        walk(self.board.display.root_group, 0, 0)
-        found.sort()
-        return [t for _, _, t in found]
+        walk(self.board.display.root_group, 0, 0, 1)
+        return found
+
+    def visible_text(self):
+        """Every visible text on the display, top to bottom: what a player reads."""
+        return [t for _, _, t in sorted((y, x, t) for x, y, _, _, t in self.labels())]
 
     def screenshot(self, path, window=False):
         """Save the screen (``window``: with the LED strip beside it) as PNG."""

@@ -94,6 +94,7 @@ _C_ELEM = const(10)  # + element
 _C_COURTIER = const(16)
 _C_AID = const(17)
 _C_LATE = const(18)
+DAY_COLOURS = (_C_LINE, _C_DIM, _C_ACCENT, _C_LATE)  # the day track's tiles 0-3
 PHASES = ("hero", "discard", "trade", "action", "fight", "encounter", "pay", "explore", "summon",
           "reward", "peek", "reveal", "court", "over")
 TITLES = ("choose a hero", "discard 1", "trade?", "action", "fight", "encounter", "pay to leave",
@@ -329,15 +330,18 @@ class GameScreen(_Base):
             r.width = (to - fr) * self.step
             r.hidden = False
         # the day track: days passed dim, today accent, the last days red
-        for d, cell in enumerate(self.days):
+        # (tiles of DAY_COLOURS)
+        days = self.days
+        for d in range(20):
             day = d + 1
             if day == st.day:
-                c = _C_ACCENT
+                c = 2
             elif day < st.day:
-                c = _C_DIM
+                c = 1
             else:
-                c = _C_LATE if day >= 18 else _C_LINE
-            shade(cell, p[c])
+                c = 3 if day >= 18 else 0
+            if days[d] != c:
+                days[d] = c
 
     def _rows(self):
         from engine.okko import names

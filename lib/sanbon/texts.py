@@ -22,7 +22,7 @@ class TextScreen(ui.Screen):
         self.n_lines = (L.body_h - 2) // (ui.CHAR_H + 1)
         self.rows = []
         for i in range(self.n_lines):
-            t = ui.Text(L.margin, L.body_top + 2 + i * (ui.CHAR_H + 1), "", ui.TEXT, 1)
+            t = ui.Text(L.margin, L.body_top + 2 + i * (ui.CHAR_H + 1), "", ui.TEXT, 1, room=L.chars(None, 1))
             self.rows.append(t)
             self.group.append(t.label)
         self._draw()

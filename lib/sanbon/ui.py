@@ -3,13 +3,14 @@
 Every widget owns a displayio Group (``.group``) and changes only the
 displayio objects whose content really changed, so displayio refreshes only
 those areas: a cursor move repaints two rows, never the whole screen.
-Shapes are vectorio (no bitmap memory); text is adafruit_display_text.
+Shapes are vectorio (no bitmap memory). Text is one TileGrid per line over
+the built-in font's glyph tiles (``Text``), not adafruit_display_text, whose
+``Label`` keeps a TileGrid per character (about 100 bytes each on the device).
 """
 
 import displayio
 import terminalio
 import vectorio
-from adafruit_display_text import label
 
 # colours
 BG = 0x0E141C
@@ -124,32 +125,110 @@ class Box:
             self.shape.height = h
 
 
-class Text:
-    """A label that redraws only when its text or colour really changes."""
+_INK = {}  # colour -> Palette(2) shared by every Text of that colour
+_TILES = []  # the font's glyph tiles, found on first use
 
-    def __init__(self, x, y, text="", color=TEXT, scale=1, anchor=(0.0, 0.0), bg=None):
-        self.label = label.Label(
-            FONT, text=text, color=color, scale=scale, anchor_point=anchor,
-            anchored_position=(x, y), background_color=bg,
-        )
-        self._text = text
-        self._color = color
+
+def ink(color):
+    """The shared two-colour palette of text in ``color``: 0 clear, 1 ink."""
+    p = _INK.get(color)
+    if p is None:
+        p = displayio.Palette(2)
+        p.make_transparent(0)
+        p[1] = color
+        _INK[color] = p
+    return p
+
+
+def _tiles():
+    # every glyph a tile, ASCII from 32 on: in flash on the device (the
+    # simulator's board gives Blinka's font the same bitmap)
+    if not _TILES:
+        _TILES.append(FONT.bitmap)
+    return _TILES[0]
+
+
+def _half(a):
+    return 0 if not a else (1 if a < 1 else 2)
+
+
+def _grid(n, pal):
+    return displayio.TileGrid(_tiles(), pixel_shader=pal, width=n, height=1, tile_width=CHAR_W, tile_height=CHAR_H)
+
+
+class Text(displayio.Group):
+    """One line of text that redraws only the characters that change.
+
+    A Group (it scales) holding one TileGrid whose tiles are the font's glyphs:
+    a byte per character instead of an object per character. The grid grows
+    when a longer text comes and never shrinks (no allocation for shorter text).
+    ``anchor`` places the text's box, as a fraction of its size, at (x, y);
+    ``room`` (characters) sizes the grid for the texts to come.
+    Two attributes only: on the device they are the instance's whole dict.
+    """
+
+    def __init__(self, x, y, text="", color=TEXT, scale=1, anchor=(0.0, 0.0), room=1):
+        super().__init__(scale=scale, x=x, y=y)
+        # an anchored text keeps its point and anchor (in halves: 0, 0.5, 1 ->
+        # 0, 1, 2; no float arithmetic) to place itself as its length changes
+        ax, ay = anchor
+        self._pos = (x, y, _half(ax), _half(ay)) if ax or ay else None
+        self._text = None
+        self.append(_grid(max(room, len(text)), ink(color)))
+        self.set(text)
+
+    @property
+    def label(self):  # the displayable: the Text itself
+        return self
 
     @property
     def text(self):
         return self._text
 
     def set(self, text, color=None):
-        if text != self._text:
-            self._text = text
-            self.label.text = text
-        if color is not None and color != self._color:
-            self._color = color
-            self.label.color = color
+        g = self[0]
+        if color is not None:
+            p = ink(color)
+            if g.pixel_shader is not p:
+                g.pixel_shader = p
+        if text == self._text:
+            return
+        n = len(text)
+        if n > g.width:
+            self.pop()
+            g = _grid(n, g.pixel_shader)
+            self.append(g)
+        for i in range(g.width):
+            c = ord(text[i]) - 32 if i < n else 0  # (one-character strings are interned: no garbage)
+            if not 0 <= c < 95:
+                c = 31  # "?"
+            if g[i] != c:
+                g[i] = c
+        old = self._text
+        self._text = text
+        if self._pos and (old is None or n != len(old)):
+            self._place()
 
     def move(self, x, y):
-        if self.label.anchored_position != (x, y):
-            self.label.anchored_position = (x, y)
+        p = self._pos
+        if p is None:
+            if self.x != x:
+                self.x = x
+            if self.y != y:
+                self.y = y
+        elif p[0] != x or p[1] != y:
+            self._pos = (x, y, p[2], p[3])
+            self._place()
+
+    def _place(self):
+        x, y, ax, ay = self._pos
+        s = self.scale
+        x -= len(self._text) * CHAR_W * s * ax // 2
+        y -= CHAR_H * s * ay // 2
+        if self.x != x:
+            self.x = x
+        if self.y != y:
+            self.y = y
 
 
 def wrap(text, width):
@@ -188,9 +267,11 @@ class Frame:
         L = layout
         self.group.append(Box(0, 0, L.width, L.height, BG).shape)
         self.group.append(Box(0, 0, L.width, L.title_h, PANEL).shape)
-        self.title = Text(L.margin, L.title_h // 2, fit(title, L.chars()), ACCENT, L.scale, (0.0, 0.5))
+        n = L.chars()
+        self.title = Text(L.margin, L.title_h // 2, fit(title, n), ACCENT, L.scale, (0.0, 0.5), n)
         self.group.append(self.title.label)
-        self.hint = Text(L.width // 2, L.height - 1, fit(hint, L.width // CHAR_W), DIM, 1, (0.5, 1.0))
+        n = L.width // CHAR_W
+        self.hint = Text(L.width // 2, L.height - 1, fit(hint, n), DIM, 1, (0.5, 1.0), n)
         self.group.append(self.hint.label)
 
 
@@ -218,7 +299,7 @@ class ListMenu:
         self.labels = []
         self.n_chars = self.width // (CHAR_W * L.scale)
         for r in range(self.rows):
-            t = Text(self.x + 2, self.y + r * L.row_h + L.row_h // 2, "", TEXT, L.scale, (0.0, 0.5))
+            t = Text(self.x + 2, self.y + r * L.row_h + L.row_h // 2, "", TEXT, L.scale, (0.0, 0.5), self.n_chars)
             self.labels.append(t)
             self.group.append(t.label)
         # scroll marks

@@ -33,7 +33,7 @@ SEED = 5  # new games' seed (code.py's App draws a random one)
 
 # What a power-on starts without: our packages and every stand-in.
 DROP = (
-    "boards", "sanbon", "engine", "displayio", "vectorio", "terminalio", "adafruit_display_text",
+    "boards", "sanbon", "engine", "displayio", "vectorio", "terminalio",
     "microcontroller", "supervisor", "digitalio", "pwmio", "busio", "fourwire", "busdisplay",
     "adafruit_st7789", "keypad", "neopixel", "board",
 )

@@ -94,7 +94,7 @@ def one_pass(tag, width, height, players, seat_taps, actions_before_pause, reboo
     if not reboot_mid_game:
         # where the modules came from, while the game is on (a game's modules
         # are forgotten when it ends: sanbon.ui.forget)
-        for name in ("sanbon.app", "sanbon.pig", "engine.core", "displayio", "adafruit_display_text.label"):
+        for name in ("sanbon.app", "sanbon.pig", "engine.core", "displayio", "terminalio"):
             print("LOADED", loaded(name))
     before = app.describe()
 

@@ -1,4 +1,4 @@
-"""Stand-in for CircuitPython's displayio: Group, Palette, Bitmap."""
+"""Stand-in for CircuitPython's displayio: Group, Palette, Bitmap, TileGrid."""
 
 
 class Group:
@@ -80,15 +80,34 @@ class Bitmap:
         self.height = height
         self._data = bytearray(width * height)
 
-    def __getitem__(self, xy):
-        return self._data[xy[1] * self.width + xy[0]]
+    def __getitem__(self, xy):  # (x, y) or y * width + x
+        return self._data[xy if isinstance(xy, int) else xy[1] * self.width + xy[0]]
 
     def __setitem__(self, xy, value):
-        self._data[xy[1] * self.width + xy[0]] = value
+        self._data[xy if isinstance(xy, int) else xy[1] * self.width + xy[0]] = value
 
     def fill(self, value):
         for i in range(len(self._data)):
             self._data[i] = value
+
+
+class TileGrid:
+    """Keeps what the app reads: the shader, the width, the tiles (a byte each,
+    as on the device, where the object itself is about 96 bytes)."""
+
+    def __init__(self, bitmap, *, pixel_shader, width=1, height=1, tile_width=None, tile_height=None,
+                 default_tile=0, x=0, y=0):
+        self.pixel_shader = pixel_shader
+        self.width = width
+        self._tiles = bytearray(width * height)
+        for i in range(width * height):
+            self._tiles[i] = default_tile
+
+    def __getitem__(self, i):
+        return self._tiles[i]
+
+    def __setitem__(self, i, tile):
+        self._tiles[i] = tile
 
 
 def release_displays():

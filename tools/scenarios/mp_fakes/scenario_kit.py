@@ -180,13 +180,13 @@ def shown(app):
 
 def texts(group, out):
     """The visible, non-empty label texts under ``group``, in drawing order."""
-    from adafruit_display_text.label import Label
     from displayio import Group
+    from sanbon.ui import Text
 
     for layer in group:
         if layer.hidden:
             continue
-        if isinstance(layer, Label):
+        if isinstance(layer, Text):
             if layer.text:
                 out.append(layer.text)
         elif isinstance(layer, Group):

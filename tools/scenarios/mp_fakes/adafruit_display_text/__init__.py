@@ -1,1 +1,0 @@
-"""Stand-in for the adafruit_display_text package (see label.py)."""

@@ -188,6 +188,21 @@ def test_sound_off_requests_nothing():
     assert spk.requested == [] and spk.tones == []
 
 
+def test_settings_show_sound_only_with_a_speaker():
+    with_speaker = Sim("picosystem", seed=3)
+    choose(with_speaker, "Settings")
+    rows = with_speaker.app.top.menu.items
+    assert "Sound: on" in rows and [r for r in rows if r.startswith("Volume: ")]
+    without = Sim("pico_display2", seed=3)
+    choose(without, "Settings")
+    rows = without.app.top.menu.items
+    assert not [r for r in rows if r.startswith("Sound") or r.startswith("Volume")]
+    # the rows below still change their own setting
+    set_rows(without, ["Undo: off"])
+    assert without.app.settings.undo == 0
+    assert rows[-1] == "Reset statistics"
+
+
 def test_a_board_without_a_speaker_never_imports_sanbon_sound():
     sys.modules.pop("sanbon.sound", None)
     import sanbon

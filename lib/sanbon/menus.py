@@ -165,16 +165,19 @@ class HouseRulesScreen(MenuScreen):
 class SettingsScreen(MenuScreen):
     def __init__(self, app):
         self.app = app
+        # Sound and Volume only on a board with a speaker
+        quiet = app.board.speaker is None
+        self.names = [n for n, _, _, _ in SETTINGS if not (quiet and n in ("sound", "volume"))]
         super().__init__(app, "Settings", self._items())
 
     def _items(self):
         s = self.app.settings
-        return ["%s: %s" % (LABELS[n], s.label(n)) for n, _, _, _ in SETTINGS] + ["Reset statistics"]
+        return ["%s: %s" % (LABELS[n], s.label(n)) for n in self.names] + ["Reset statistics"]
 
     def choose(self, i):
         app = self.app
-        if i < len(SETTINGS):
-            name = SETTINGS[i][0]
+        if i < len(self.names):
+            name = self.names[i]
             app.settings.cycle(name)
             if name == "brightness":
                 app.apply_brightness()

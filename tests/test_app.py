@@ -158,6 +158,30 @@ def test_quit_resume_continues_the_same_game(tmp_path):
     assert again.text().startswith("Game: Pig")
 
 
+def test_continue_removes_a_saved_game_with_no_move_to_make(tmp_path, monkeypatch):
+    # a damaged save that passes every check of its game, yet has no legal
+    # move: Continue says so and removes it (before, the computer to move
+    # raised, and "Continue" failed the same way every time)
+    from engine.example import PigState
+
+    path = str(tmp_path / "n")
+    sim = Sim("pico_display2", seed=21, nvm_path=path)
+    start_bot_game(sim, ("P2: Computer (Normal)",))
+    sim.press("HOLD_B")
+    choose(sim, "Quit to menu")
+    monkeypatch.setattr(PigState, "legal_actions", lambda self: [])
+    again = Sim("pico_display2", seed=99, nvm_path=path)
+    assert again.visible_text()[1] == "Continue: Pig"
+    again.press("A")
+    again.step()
+    shown = " ".join(again.visible_text())
+    assert "could not be read (the saved game has no move to make). It was removed." in shown
+    assert again.app.session is None and again.app.saved_game is None
+    monkeypatch.undo()
+    third = Sim("pico_display2", seed=5, nvm_path=path)  # and it stays removed
+    assert "Continue: Pig" not in third.visible_text()
+
+
 def test_a_power_cut_mid_turn_replays_the_same_dice(tmp_path):
     path = str(tmp_path / "n")
     sim = Sim("pico_display2", seed=8, nvm_path=path)

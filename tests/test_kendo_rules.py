@@ -432,3 +432,22 @@ def test_a_save_with_an_out_of_range_exchange_value_is_refused():
     bad[at] = 200
     with pytest.raises(BadSave, match="exchange"):
         KendoState.from_bytes(bytes(bad))
+
+
+def test_a_save_with_bad_eliminated_seats_is_refused():
+    # the full-size store fuzz found a CRC-valid save with a seat "out" twice
+    # over (2): it loaded, and the computer to move had no legal action
+    from engine.core import BadSave
+    from engine.kendo.state import KendoState
+    from engine.rng import Rng
+
+    st = KendoState(Rng(3), 3)
+    assert st.current_player != TERMINAL
+    for seats in ((2, 0, 0), (1, 1, 0), tuple(1 if p == st.current_player else 0 for p in range(3))):
+        bad = KendoState.from_bytes(st.to_bytes())
+        bad.eliminated[:] = bytes(seats)
+        with pytest.raises(BadSave, match="eliminated"):
+            KendoState.from_bytes(bad.to_bytes())
+    ok = KendoState.from_bytes(st.to_bytes())
+    ok.eliminated[(st.current_player + 1) % 3] = 1  # one seat out of three: the game goes on
+    assert KendoState.from_bytes(ok.to_bytes()).to_bytes() == ok.to_bytes()

@@ -461,3 +461,26 @@ def test_a_save_with_an_out_of_range_hero_or_square_is_refused():
             setattr(bad, name, value)
         with pytest.raises(BadSave):
             OkkoState.from_bytes(bad.to_bytes())
+
+
+def test_a_save_with_an_out_of_range_encounter_or_target_is_refused():
+    # the full-size store fuzz (tools/soak.py, 100,000 corruptions) found
+    # CRC-valid saves with the encounter count at 64 and a boss target past the
+    # table: each loaded, then the play screen's lookups raised IndexError
+    from engine.core import BadSave
+    from engine.okko import data as D
+    from engine.okko.state import OkkoState
+    from engine.rng import Rng
+
+    st = OkkoState(Rng(4))
+    first = D.ENEMY_FIRST[st.board]
+    for name, value in (("encounters", 64), ("encounters", D.N_ENCOUNTERS + 1), ("target", 128 + len(D.BOSSES) // 7),
+                        ("target", 250), ("target", D.ENEMY_FIRST[st.board + 1])):
+        bad = OkkoState.from_bytes(st.to_bytes())
+        setattr(bad, name, value)
+        with pytest.raises(BadSave, match="encounter or target"):
+            OkkoState.from_bytes(bad.to_bytes())
+    for name, value in (("encounters", D.N_ENCOUNTERS), ("target", first), ("target", 128)):
+        ok = OkkoState.from_bytes(st.to_bytes())
+        setattr(ok, name, value)
+        assert OkkoState.from_bytes(ok.to_bytes()).to_bytes() == ok.to_bytes()

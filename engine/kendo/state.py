@@ -589,3 +589,10 @@ class KendoState:
                 or self.dfd >= p or self.striker >= p or self.end_reason > 5 or self.encho > 99
                 or (self.conceded != NONE and self.conceded >= p)):
             raise BadSave("bad exchange values")
+        # seats out of the game: 0 or 1, at least two left while it goes on,
+        # and never the one to move (the full-size store fuzz found a save
+        # with a seat "out" twice over, where the computer had no legal move)
+        out = self.eliminated
+        if max(out) > 1 or (self.current_player != TERMINAL
+                            and (p - sum(out) < 2 or out[self.current_player])):
+            raise BadSave("bad eliminated seats")

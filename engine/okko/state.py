@@ -1224,6 +1224,13 @@ class OkkoState:
         for x in self.exp_deck + self.exp_discard:
             if x >= D.N_EXPLORE:
                 raise BadSave("bad exploration card")
+        # the encounter count and the fight's target index tables too (the
+        # full-size store fuzz found CRC-valid saves with each out of range)
+        t = self.target
+        if (self.encounters > D.N_ENCOUNTERS or (self.phase == _P_ENCOUNTER and self.encounters == D.N_ENCOUNTERS)
+                or (t != NONE and (t - 128 >= len(D.BOSSES) // 7 if t >= 128
+                                   else not D.ENEMY_FIRST[self.board] <= t < D.ENEMY_FIRST[self.board + 1]))):
+            raise BadSave("bad encounter or target")
         for e in self.enemy_deck + self.line + self.enemy_discard:
             if not D.ENEMY_FIRST[self.board] <= e < D.ENEMY_FIRST[self.board + 1]:
                 raise BadSave("an enemy of another board")

@@ -174,6 +174,8 @@ class Session:
         rest = data[2 + n :]
         bot_rng = Rng.from_bytes(rest[:_BOT_RNG])
         state = module.load_state(rest[_BOT_RNG:])
+        if not state.is_over() and not state.legal_actions():
+            raise ValueError("the saved game has no move to make")  # damaged, yet it passed its checks
         seed = log = None
         if logged is not None and len(logged) >= 4 and not len(logged) & 1:
             seed = (logged[0] << 24) | (logged[1] << 16) | (logged[2] << 8) | logged[3]

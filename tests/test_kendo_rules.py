@@ -451,3 +451,22 @@ def test_a_save_with_bad_eliminated_seats_is_refused():
     ok = KendoState.from_bytes(st.to_bytes())
     ok.eliminated[(st.current_player + 1) % 3] = 1  # one seat out of three: the game goes on
     assert KendoState.from_bytes(ok.to_bytes()).to_bytes() == ok.to_bytes()
+
+
+def test_a_save_with_a_bad_chain_is_refused():
+    # the second full-size store fuzz found a CRC-valid save with a chain
+    # seat past the players: it loaded, then the play screen's track raised
+    from engine.core import BadSave
+    from engine.kendo.cards import COLOUR
+    from engine.kendo.state import KendoState
+    from engine.rng import Rng
+
+    st = KendoState(Rng(3), 2)
+    for chain in ((2, 0), (0, len(COLOUR)), (0,)):
+        bad = KendoState.from_bytes(st.to_bytes())
+        bad.chain[:] = bytes(chain)
+        with pytest.raises(BadSave, match="chain"):
+            KendoState.from_bytes(bad.to_bytes())
+    ok = KendoState.from_bytes(st.to_bytes())
+    ok.chain[:] = bytes((1, 0, 0, 5))
+    assert KendoState.from_bytes(ok.to_bytes()).to_bytes() == ok.to_bytes()

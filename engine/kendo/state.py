@@ -33,7 +33,7 @@ Public attributes (read them; change them only through ``apply``):
 
 from engine.core import BadSave, Reader, TERMINAL, Writer, check_action
 from engine.rng import Rng
-from engine.kendo.cards import DEAL, DECK_OF, FAIL_LOSS, KIND, number, reaction, strike_part
+from engine.kendo.cards import COLOUR, DEAL, DECK_OF, FAIL_LOSS, KIND, number, reaction, strike_part
 
 try:
     from micropython import const
@@ -596,3 +596,7 @@ class KendoState:
         if max(out) > 1 or (self.current_player != TERMINAL
                             and (p - sum(out) < 2 or out[self.current_player])):
             raise BadSave("bad eliminated seats")
+        ch = self.chain  # (seat, card) pairs: the screen's track indexes both
+        for i in range(0, len(ch), 2):
+            if i + 1 == len(ch) or ch[i] >= p or ch[i + 1] >= len(COLOUR):
+                raise BadSave("bad chain")

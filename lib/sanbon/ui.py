@@ -194,17 +194,20 @@ class Text(displayio.Group):
         if text == self._text:
             return
         n = len(text)
+        old = self._text
+        # tiles past the old text's end are blank already: visit only those it covered
+        m = n if old is None else max(n, len(old))
         if n > g.width:
             self.pop()
             g = _grid(n, g.pixel_shader)
             self.append(g)
-        for i in range(g.width):
+            m = n  # a new grid is all blank
+        for i in range(m):
             c = ord(text[i]) - 32 if i < n else 0  # (one-character strings are interned: no garbage)
             if not 0 <= c < 95:
                 c = 31  # "?"
             if g[i] != c:
                 g[i] = c
-        old = self._text
         self._text = text
         if self._pos and (old is None or n != len(old)):
             self._place()

@@ -80,7 +80,7 @@ SCENARIOS = [
     ("kendo_app", "kendo_app.py", 160 * 1024, APP),
     # Okko in the app: a game with a computer partner (240x135, the Easy aid
     # on) and a Solo game (320x240) through key presses, with a quit and a
-    # continue. Measured 159.5 KB in use at the peak step (156.1 KB before
+    # continue. Measured 159.4 KB in use at the peak step (156.1 KB before
     # undo, records and sound; 159.5 KB before ui.Text, whose stand-in
     # counts the text). See docs/rules/okko.md,
     # "Memory", for what brought it down from 194.8 KB.

@@ -155,6 +155,12 @@ def _copy(src_root, rels, out_dir):
     return list(rels)
 
 
+def sprite_sheets(root):
+    """The sprite sheets that ship: lib/sanbon/*.bmp, relative to ``root``."""
+    d = os.path.join(root, "lib", "sanbon")
+    return sorted("lib/sanbon/" + f for f in os.listdir(d) if f.endswith(".bmp"))
+
+
 def _wipe(out):
     """Remove ``out`` if it is safe to: never the repo or its parents, nor a
     non-empty folder that an earlier build did not make."""
@@ -183,6 +189,7 @@ def build(out=None, py=False, cross=None, quiet=False, root=None, requirements=N
             ours = _copy(root, mpyc.device_sources(root), out)
         else:
             ours = mpyc.compile_tree(out, root=root, circuitpython=True, cross=cross)
+        ours += _copy(root, sprite_sheets(root), out)  # the games' sprite sheets (tools/art)
         taken = {p.split("/")[1].split(".")[0] for p in ours if p.startswith("lib/")}
         libs, lib_files = {}, []
         with tempfile.TemporaryDirectory() as tmp:

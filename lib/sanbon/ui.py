@@ -212,6 +212,13 @@ class Text(displayio.Group):
         if self._pos and (old is None or n != len(old)):
             self._place()
 
+    def rescale(self, scale):
+        """Draw at ``scale`` from now on (an anchored text keeps its point)."""
+        if self.scale != scale:
+            self.scale = scale
+            if self._pos and self._text is not None:
+                self._place()
+
     def move(self, x, y):
         p = self._pos
         if p is None:
@@ -263,19 +270,62 @@ def fit(text, n):
 
 
 class Frame:
-    """The frame every screen shares: background, title bar and hint line."""
+    """The frame every screen shares: background, title bar and hint line.
+
+    ``set_title`` never cuts a title that can be shown whole: on the tall
+    screens a title too long for scale 2 drops to scale 1, then to two lines
+    at scale 1 (the bar is high enough for both)."""
 
     def __init__(self, layout, title, hint=""):
         self.group = displayio.Group()
         L = layout
+        self.L = L
         self.group.append(Box(0, 0, L.width, L.height, BG).shape)
         self.group.append(Box(0, 0, L.width, L.title_h, PANEL).shape)
-        n = L.chars()
-        self.title = Text(L.margin, L.title_h // 2, fit(title, n), ACCENT, L.scale, (0.0, 0.5), n)
+        self.title = Text(L.margin, L.title_h // 2, "", ACCENT, L.scale, (0.0, 0.5), L.chars())
         self.group.append(self.title.label)
+        self.title2 = None  # the second line of a long title (tall screens; made on first need)
         n = L.width // CHAR_W
         self.hint = Text(L.width // 2, L.height - 1, fit(hint, n), DIM, 1, (0.5, 1.0), n)
         self.group.append(self.hint.label)
+        self.set_title(title)
+
+    def set_title(self, text, color=None):
+        L = self.L
+        w = L.width - 2 * L.margin
+        t = self.title
+        y = L.title_h // 2
+        second = ""
+        if len(text) * CHAR_W * L.scale <= w:
+            scale = L.scale
+        elif not L.big:
+            scale = 1
+            text = fit(text, w // CHAR_W)
+        else:
+            scale = 1
+            if len(text) * CHAR_W > w:
+                lines = wrap(text, w // CHAR_W)
+                text, second = lines[0], fit(" ".join(lines[1:]), w // CHAR_W)
+                y -= CHAR_H // 2 + 1
+        if second and self.title2 is None:
+            self.title2 = Text(L.margin, L.title_h // 2 + CHAR_H // 2 + 1, "", ACCENT, 1, (0.0, 0.5), w // CHAR_W)
+            self.group.append(self.title2)
+        if self.title2 is not None:
+            self.title2.set(second, color)
+        t.rescale(scale)
+        t.move(L.margin, y)
+        t.set(text, color)
+
+    def set_hint(self, hint):
+        self.hint.set(fit(hint, self.L.width // CHAR_W))
+
+
+def row_text(layout, text, chars):
+    """The scale for ``text`` in a row of ``chars`` characters at the
+    layout's scale: the layout's own if it fits, else 1 (tall screens)."""
+    if len(text) <= chars or not layout.big:
+        return layout.scale
+    return 1
 
 
 class ListMenu:
@@ -291,7 +341,8 @@ class ListMenu:
         self.x = L.margin if x is None else x
         self.y = L.body_top if y is None else y
         self.width = (L.width - 2 * self.x) if width is None else width
-        self.rows = min(rows or L.rows, max(1, len(items)))
+        self.max_rows = rows or L.rows  # the rows the list may grow to (set_items)
+        self.rows = min(self.max_rows, max(1, len(items)))
         self.items = list(items)
         self.enabled = list(enabled) if enabled else [True] * len(items)
         self.index = 0
@@ -300,7 +351,10 @@ class ListMenu:
         self.bar = Box(self.x - 2, self.y, self.width + 4, L.row_h, ACCENT)
         self.group.append(self.bar.shape)
         self.labels = []
-        self.n_chars = self.width // (CHAR_W * L.scale)
+        self.lines2 = [None] * self.rows  # a row's second line (tall screens, a long item; made on need)
+        # a column is kept free on the right for the scroll marks
+        self.n_chars = (self.width - CHAR_W - 2) // (CHAR_W * L.scale)
+        self.n1 = (self.width - CHAR_W - 2) // CHAR_W  # at scale 1
         for r in range(self.rows):
             t = Text(self.x + 2, self.y + r * L.row_h + L.row_h // 2, "", TEXT, L.scale, (0.0, 0.5), self.n_chars)
             self.labels.append(t)
@@ -312,19 +366,45 @@ class ListMenu:
         self.group.append(self.more_down.label)
         self._draw()
 
+    def _row(self, r, text, col):
+        """Row ``r`` shows ``text``: at the layout's scale if it fits, else
+        (tall screens) at scale 1, on two lines if need be."""
+        L = self.L
+        t = self.labels[r]
+        y = self.y + r * L.row_h + L.row_h // 2
+        second = ""
+        if len(text) <= self.n_chars or not L.big:
+            scale = L.scale
+            text = fit(text, self.n_chars)
+        else:
+            scale = 1
+            if len(text) > self.n1:
+                lines = wrap(text, self.n1)
+                text, second = lines[0], fit(" ".join(lines[1:]), self.n1)
+                y -= CHAR_H // 2
+        t2 = self.lines2[r]
+        if second and t2 is None:
+            t2 = Text(self.x + 2, self.y + r * L.row_h + L.row_h // 2 + CHAR_H // 2, "", TEXT, 1, (0.0, 0.5), self.n1)
+            self.lines2[r] = t2
+            self.group.append(t2)
+        if t2 is not None:
+            t2.set(second, col)
+        t.rescale(scale)
+        t.move(self.x + 2, y)
+        t.set(text, col)
+
     def _draw(self):
         L = self.L
         for r in range(self.rows):
             i = self.top + r
-            t = self.labels[r]
             if i < len(self.items):
                 if i == self.index:
                     col = SELECT_TEXT
                 else:
                     col = TEXT if self.enabled[i] else DIM
-                t.set(fit(self.items[i], self.n_chars), col)
+                self._row(r, self.items[i], col)
             else:
-                t.set("")
+                self._row(r, "", TEXT)
         self.bar.move(self.x - 2, self.y + (self.index - self.top) * L.row_h)
         self.more_up.set("^" if self.top > 0 else "")
         self.more_down.set("v" if self.top + self.rows < len(self.items) else "")
@@ -352,6 +432,15 @@ class ListMenu:
             self._draw()
 
     def set_items(self, items, enabled=None):
+        L = self.L
+        while self.rows < min(self.max_rows, len(items)):  # more items: more rows, while the screen has room
+            r = self.rows
+            t = Text(self.x + 2, self.y + r * L.row_h + L.row_h // 2, "", TEXT, L.scale, (0.0, 0.5), self.n_chars)
+            self.labels.append(t)
+            self.lines2.append(None)
+            self.group.append(t.label)
+            self.rows += 1
+        self.more_down.move(self.x + self.width, self.y + self.rows * L.row_h)
         self.items = list(items)
         self.enabled = list(enabled) if enabled else [True] * len(items)
         self.index = min(self.index, max(0, len(items) - 1))

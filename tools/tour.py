@@ -1,0 +1,417 @@
+"""The screen tour: every screen kind of every game, on every screen size,
+checked for what a newcomer must never see (issue 14).
+
+``defects(sim)`` looks at the frame on the display now and names each
+problem: a text cut with '~', a text that reaches past the screen's edge, and
+two texts of one layer that overlap. A layer is one screen, or one overlay (a
+dialog or a toast): what a layer draws over the layer below is meant to
+cover it.
+
+``tour(size)`` walks the app through scripted presses (setup, play through
+every decision phase by computer-chosen presses for the human seats,
+hand-overs, logs, pause, end) and yields after every press; ``python -m
+tools.tour`` prints what it finds. The human seats' presses come from
+``drive`` (a computer player's decision, entered by the shortest presses
+the screen offers), which also counts presses per decision for the bench.
+"""
+
+import os
+import sys
+import tempfile
+
+from tools.sim import SIZES, Sim
+
+GAMES = ("shell", "kyudo", "kendo", "okko")
+
+
+def _layers(sim):
+    """The texts on the display per layer: [(name, [(x, y, w, h, text)])]."""
+    from sanbon.ui import CHAR_H, CHAR_W, Text
+
+    out = []
+
+    def walk(group, dx, dy, s, found):
+        if getattr(group, "hidden", False):
+            return
+        if isinstance(group, Text):
+            t = group.text
+            if t and t.strip():
+                k = s * group.scale
+                lead = len(t) - len(t.lstrip(" "))
+                n = len(t.strip(" "))
+                found.append((dx + (group.x + lead * CHAR_W * group.scale) * s, dy + group.y * s,
+                              n * CHAR_W * k, CHAR_H * k, t))
+            return
+        if hasattr(group, "__len__") and hasattr(group, "x"):
+            for item in group:
+                walk(item, dx + group.x * s, dy + group.y * s, s * group.scale, found)
+
+    app = sim.app
+    for layer in (app.screen_layer, app.overlay):
+        for i, g in enumerate(layer):
+            found = []
+            walk(g, layer.x + app.root.x, layer.y + app.root.y, 1, found)
+            out.append(("%s%d" % ("screen" if layer is app.screen_layer else "overlay", i), found))
+    return out
+
+
+def defects(sim):
+    """What is wrong with the frame on the display now: a list of strings."""
+    W, H = sim.board.width, sim.board.height
+    bad = []
+    for name, texts in _layers(sim):
+        for x, y, w, h, t in texts:
+            if "~" in t:
+                bad.append("cut: %r" % t)
+            if x < 0 or y < 0 or x + w > W or y + h > H:
+                bad.append("outside the %dx%d screen: %r at (%d,%d) %dx%d" % (W, H, t, x, y, w, h))
+        for i in range(len(texts)):
+            x, y, w, h, t = texts[i]
+            for j in range(i + 1, len(texts)):
+                x2, y2, w2, h2, t2 = texts[j]
+                if x < x2 + w2 and x2 < x + w and y < y2 + h2 and y2 < y + h:
+                    bad.append("overlap in %s: %r and %r" % (name, t, t2))
+    return bad
+
+
+class Recorder:
+    """Collects the defects of every frame it is shown, once per distinct
+    frame, with where they were seen."""
+
+    def __init__(self, size):
+        self.size = size
+        self.seen = set()
+        self.found = {}  # defect -> where first seen
+        self.frames = 0
+
+    def look(self, sim, where):
+        key = tuple((n, tuple(t)) for n, t in _layers(sim))
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        self.frames += 1
+        for d in defects(sim):
+            if d not in self.found:
+                self.found[d] = "%s, %s: %s" % (self.size, where, sim.text().split("\n")[0][:60])
+
+
+class Looking(Sim):
+    """A Sim that shows every frame after every press and wait to a Recorder."""
+
+    def __init__(self, size, rec, where, **kw):
+        self.rec = rec
+        self.where = where
+        self.presses = 0
+        super().__init__(size, **kw)
+        self.rec.look(self, self.where)
+
+    def press(self, *names):
+        for raw in names:
+            for name in raw.split(","):
+                if name.strip():
+                    Sim.press(self, name)
+                    if not name.strip().upper().startswith("WAIT"):
+                        self.presses += 1
+                    self.rec.look(self, self.where)
+
+    def wait(self, ms=1000):
+        Sim.wait(self, ms)
+        self.rec.look(self, self.where)
+
+
+# -- the walks -----------------------------------------------------------
+
+def _rows(sim, rows):
+    """On a menu, press A on each row until it reads as wanted."""
+    menu = sim.app.top.menu
+    for row in rows:
+        key = row.split(":")[0] + ":"
+        for _ in range(6):
+            if row in menu.items:
+                break
+            sim.choose([t for t in menu.items if t.startswith(key)][0])
+        assert row in menu.items, (row, menu.items)
+
+
+def _settings(sim, rows):
+    sim.choose("Settings")
+    _rows(sim, rows)
+    sim.press("B")
+
+
+def _start(sim, game, rows=()):
+    sim.choose(game)
+    _rows(sim, rows)
+    sim.choose("Start")
+
+
+def _pages(sim, limit=40):
+    """Scroll a text screen to its end (Y), then back (B)."""
+    for _ in range(limit):
+        before = sim.visible_text()
+        sim.press("Y")
+        if sim.visible_text() == before:
+            break
+    sim.press("B")
+
+
+def walk_shell(size, rec, tmp):
+    sim = Looking(size, rec, "shell", seed=7, nvm_path=os.path.join(tmp, "shell.bin"))
+    for game in ("Kyudo", "Kendo Duel", "Okko: Oni Hunters"):
+        sim.choose(game)
+        menu = sim.app.top.menu
+        for i in range(len(menu.items)):  # every row's values, twice round
+            sim.press("Y")
+        for t in list(menu.items):
+            if t.startswith("House rules"):
+                sim.choose(t)
+                for _ in range(len(sim.app.top.menu.items)):
+                    sim.press("Y")
+                sim.press("B")
+        sim.choose("How to play")
+        _pages(sim)
+        if game == "Kyudo":
+            _rows(sim, ("Players: 4",))
+            for t in [t for t in menu.items if t.startswith(("P2:", "P3:", "P4:"))]:
+                for _ in range(4):
+                    cur = [x for x in sim.app.top.menu.items if x.startswith(t[:3])][0]
+                    sim.choose(cur)
+        sim.press("B")
+    sim.choose("Settings")
+    menu = sim.app.top.menu
+    for t in list(menu.items):
+        if ":" in t:
+            for _ in range(5):
+                cur = [x for x in sim.app.top.menu.items if x.startswith(t.split(":")[0] + ":")][0]
+                sim.choose(cur)
+    sim.press("B")
+    for t in list(sim.app.top.menu.items):
+        if t.startswith("Statistics"):
+            sim.choose(t)
+            _pages(sim)
+    sim.choose("About")
+    # the demo game (Pig): its rules, a wrong move, a whole game
+    sim.choose("Try the demo game (Pig)")
+    sim.choose("How to play")
+    _pages(sim)
+    sim.choose("Start")
+    for _ in range(400):
+        if sim.text().startswith("End"):
+            break
+        sim.press("A")
+        sim.wait(300)
+    sim.press("B")
+    return sim
+
+
+def walk_kyudo(size, rec, tmp, players=4, seed=18, level=3):
+    from engine.rng import Rng
+
+    sim = Looking(size, rec, "kyudo", seed=seed, nvm_path=os.path.join(tmp, "kyudo.bin"))
+    _settings(sim, ("Computer speed: instant",))
+    _start(sim, "Kyudo", ("Players: %d" % players,))
+    rng = Rng(seed)
+    paused = False
+    n = 0
+    while not sim.text().startswith("End") and n < 20000:
+        n += 1
+        t = sim.text()
+        session = sim.app.session
+        st = session.state
+        if t.startswith(("Dialog", "HandOver")):
+            sim.press("A")
+        elif t.startswith("Game") and not st.is_over() and not session.is_bot(st.current_player):
+            if not paused and st.round >= 2:
+                paused = True
+                visit_pause(sim)
+                visit_items(sim)
+            drive_kyudo(sim, rng, level)
+        else:
+            sim.wait(100)
+    visit_end(sim)
+    return sim
+
+
+def walk_kendo(size, rec, tmp, mode="Duel", rows=(), seed=5, level=2):
+    sim = Looking(size, rec, "kendo " + mode, seed=seed, nvm_path=os.path.join(tmp, "kendo.bin"))
+    _settings(sim, ("Computer speed: instant",))
+    _start(sim, "Kendo Duel", ("Mode: " + mode,) + tuple(rows))
+    paused = False
+    n = 0
+    while not sim.text().startswith("End") and n < 20000:
+        n += 1
+        t = sim.text()
+        session = sim.app.session
+        st = session.state
+        if t.startswith(("Dialog", "HandOver")):
+            sim.press("A")
+        elif t.startswith("Game") and not st.is_over() and not session.is_bot(st.current_player):
+            if not paused:
+                paused = True
+                visit_pause(sim)
+                visit_items(sim)
+            drive_kendo(sim)
+        else:
+            sim.wait(100)
+    visit_end(sim)
+    return sim
+
+
+def walk_okko(size, rec, tmp, mode="Partner", seed=5, level=2):
+    from engine.rng import Rng
+
+    sim = Looking(size, rec, "okko " + mode, seed=seed, nvm_path=os.path.join(tmp, "okko.bin"))
+    _settings(sim, ("Computer speed: instant",))
+    _start(sim, "Okko: Oni Hunters", ("Mode: " + mode,))
+    rng = Rng(seed)
+    mem = (bytearray(16), bytearray(16))
+    paused = False
+    n = 0
+    while not sim.text().startswith("End") and n < 40000:
+        n += 1
+        t = sim.text()
+        session = sim.app.session
+        st = session.state
+        if t.startswith(("Dialog", "HandOver")):
+            sim.press("A")
+        elif t.startswith("Game") and not st.is_over() and not session.is_bot(st.current_player):
+            if not paused:
+                paused = True
+                visit_pause(sim)
+                visit_items(sim)
+            drive_okko(sim, rng, level, mem)
+        else:
+            sim.wait(100)
+    visit_end(sim)
+    return sim
+
+
+def visit_pause(sim):
+    """Open the pause menu, move through it, close it."""
+    sim.press("HOLD_B")
+    menu = getattr(sim.app.top, "menu", None)
+    if menu is not None:
+        for _ in range(len(menu.items)):
+            sim.press("Y")
+    sim.press("B")
+
+
+def visit_items(sim):
+    """On a play screen: open each list item that shows a view of its own
+    (a log, sheets, hands, the enemy line) and come back."""
+    names = ("Log", "Sheets", "Hands", "Enemy line", "History")
+    scr = sim.app.top
+    menu = getattr(scr, "menu", None)
+    if menu is None:
+        return
+    for want in names:
+        for i, t in enumerate(menu.items):
+            if t.startswith(want):
+                while menu.index != i:
+                    sim.press("Y")
+                sim.press("A")
+                if sim.app.top is not scr:
+                    _pages(sim)
+                break
+
+
+def visit_end(sim):
+    if sim.text().startswith("End"):
+        menu = sim.app.top.menu
+        for _ in range(len(menu.items)):
+            sim.press("Y")
+
+
+# -- the human seats by presses --------------------------------------------
+
+def _go(sim, pos, want, n):
+    """Move a cursor at ``pos()`` to ``want`` in a cyclic list of ``n``, the
+    short way round (X up, Y down)."""
+    cur = pos()
+    if cur == want or n <= 0:
+        return
+    down = (want - cur) % n
+    key = "Y" if down <= n - down else "X"
+    for _ in range(n):
+        if pos() == want:
+            return
+        sim.press(key)
+
+
+def drive_kyudo(sim, rng, level=3):
+    """Enter by presses the decision Kyudo's computer archer of ``level``
+    would take for the human seat to act."""
+    from tools.shots import kyudo_press
+
+    kyudo_press(sim, rng, level)
+
+
+def drive_kendo(sim):
+    """The default choice (A) on Kendo's screen, or the first legal card."""
+    scr = sim.app.top
+    it = scr.items[scr.cur] if scr.items else -1
+    if it >= 0 and not scr.ok[it]:
+        for i, x in enumerate(scr.items):
+            if x >= 0 and scr.ok[x]:
+                _go(sim, lambda: scr.cur, i, len(scr.items))
+                break
+    sim.press("A")
+
+
+def drive_okko(sim, rng, level, mem):
+    from engine.okko import actions as A
+    from engine.okko import bots
+    from engine.okko import cards as C
+
+    scr = sim.app.top
+    st = sim.app.session.state
+    seat = st.current_player
+    a = bots.choose(st.observation(seat), seat, level, rng, mem[seat])
+    ph = st.phase
+    if ph == A.P_REVEAL:
+        sim.press("A")
+    elif ph in (A.P_PEEK, A.P_COURT):
+        d = C.board_to_display(a & 15, st.orient)
+        _go(sim, lambda: scr.gcur, d, 16)
+        sim.press("A")
+    else:
+        assert a in scr.items, (a, scr.items, sim.text())
+        _go(sim, lambda: scr.cur, scr.items.index(a), len(scr.items))
+        sim.press("A")
+
+
+WALKS = {
+    "shell": [(walk_shell, {})],
+    "kyudo": [(walk_kyudo, {}), (walk_kyudo, {"players": 2, "seed": 5})],
+    "kendo": [(walk_kendo, {"rows": ("Players: 3",)}), (walk_kendo, {"mode": "Competition"}),
+              (walk_kendo, {"rows": ("P2: Human",), "seed": 7})],
+    "okko": [(walk_okko, {}), (walk_okko, {"mode": "Pass and play", "seed": 8})],
+}
+
+
+def tour(size, game):
+    """Every walk of ``game`` on ``size``: the Recorder with what it found."""
+    rec = Recorder(size)
+    with tempfile.TemporaryDirectory() as tmp:
+        for fn, kw in WALKS[game]:
+            fn(size, rec, tmp, **kw)
+    return rec
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    games = [a for a in argv if a in GAMES] or list(GAMES)
+    sizes = [a for a in argv if a in SIZES] or list(SIZES)
+    total = 0
+    for game in games:
+        for size in sizes:
+            rec = tour(size, game)
+            print("%s %s: %d frames, %d defects" % (game, size, rec.frames, len(rec.found)))
+            for d, where in sorted(rec.found.items()):
+                print("   ", d, "|", where)
+            total += len(rec.found)
+    return 1 if total else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -99,6 +99,9 @@ class TileGrid:
                  default_tile=0, x=0, y=0):
         self.pixel_shader = pixel_shader
         self.width = width
+        self.x = x
+        self.y = y
+        self.hidden = False
         self._tiles = bytearray(width * height)
         for i in range(width * height):
             self._tiles[i] = default_tile
@@ -108,6 +111,26 @@ class TileGrid:
 
     def __setitem__(self, i, tile):
         self._tiles[i] = tile
+
+
+class OnDiskBitmap:
+    """A bitmap whose pixels stay in a file: the device keeps the open file
+    (FatFS's FIL with its 512-byte sector buffer) and the header; the
+    palette of an indexed file is a Palette."""
+
+    def __init__(self, path):
+        self._file = bytearray(560)  # the open file, as the device holds it
+        self.width = self.height = 0
+        n = 16
+        try:
+            with open(path, "rb") as f:
+                h = f.read(54)
+            self.width = h[18] | h[19] << 8
+            self.height = h[22] | h[23] << 8
+            n = (h[46] | h[47] << 8) or 16
+        except OSError:
+            pass
+        self.pixel_shader = Palette(n)
 
 
 def release_displays():

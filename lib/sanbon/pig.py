@@ -101,6 +101,14 @@ class GameScreen(_Base):
         elif b == btn.B:
             self.pause()
 
+    def act(self, action):
+        """A move the rules don't allow says why in words (not the engine's text)."""
+        st = self.session.state
+        if action not in st.legal_actions():
+            self.app.toast("Nothing to hold yet: roll the die first." if action == HOLD else "You can't do that now.", 2000, ui.BAD)
+            return
+        _Base.act(self, action)
+
     def reason(self):
         st = self.session.state
         w = (st.winner() or (0,))[0]

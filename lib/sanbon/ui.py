@@ -12,16 +12,18 @@ import displayio
 import terminalio
 import vectorio
 
-# colours
+# colours (WCAG 2 contrast, tests/test_contrast.py: every text colour is at
+# least 4.5:1 on BG and PANEL, SELECT_TEXT on the ACCENT bar; LINE is for
+# frames, bars and dots, not behind text)
 BG = 0x0E141C
 PANEL = 0x1E2A36
 LINE = 0x3A4A5A
 TEXT = 0xF0F0F0
-DIM = 0x7A8A9A
+DIM = 0x8C9EB0  # 5.3:1 on PANEL (was 0x7A8A9A, 4.1:1)
 ACCENT = 0xE8B030
 SELECT_TEXT = 0x101010
 GOOD = 0x40C070
-BAD = 0xE05050
+BAD = 0xF86464  # 4.9:1 on PANEL (was 0xE05050, 3.8:1)
 INFO = 0x50A0E0
 
 FONT = terminalio.FONT
@@ -406,8 +408,10 @@ class ListMenu:
             else:
                 self._row(r, "", TEXT)
         self.bar.move(self.x - 2, self.y + (self.index - self.top) * L.row_h)
-        self.more_up.set("^" if self.top > 0 else "")
-        self.more_down.set("v" if self.top + self.rows < len(self.items) else "")
+        # a mark on the highlight bar takes the bar's text colour
+        r = self.index - self.top
+        self.more_up.set("^" if self.top > 0 else "", SELECT_TEXT if r == 0 else DIM)
+        self.more_down.set("v" if self.top + self.rows < len(self.items) else "", SELECT_TEXT if r == self.rows - 1 else DIM)
 
     def move(self, delta):
         n = len(self.items)
@@ -472,18 +476,23 @@ class Dialog:
 
 
 class Toast:
-    """A one-line note at the bottom that goes away by itself."""
+    """A note at the bottom that goes away by itself: dark, framed in its
+    colour; an error (BAD) starts with a "!" so colour is not its only sign."""
 
     def __init__(self, layout, text, until, color=TEXT):
         L = layout
         self.until = until
+        if color == BAD:
+            text = "! " + text
         n = L.width // CHAR_W - 2
         lines = wrap(text, n)[:3]
-        h = len(lines) * (CHAR_H + 1) + 6
+        h = len(lines) * (CHAR_H + 1) + 8
+        y = L.height - h - L.hint_h
         self.group = displayio.Group()
-        self.group.append(Box(0, L.height - h - L.hint_h, L.width, h, LINE).shape)
+        self.group.append(Box(0, y, L.width, h, DIM if color == TEXT else color).shape)
+        self.group.append(Box(2, y + 2, L.width - 4, h - 4, PANEL).shape)
         for i, line in enumerate(lines):
-            self.group.append(Text(L.width // 2, L.height - h - L.hint_h + 3 + i * (CHAR_H + 1), line, color, 1, (0.5, 0.0)).label)
+            self.group.append(Text(L.width // 2, y + 4 + i * (CHAR_H + 1), line, color, 1, (0.5, 0.0)).label)
 
 
 class Spinner:

@@ -511,7 +511,8 @@ def _sprite_pixel(grid, s, box, x, y):
         per_row = bmp.width // tw
         px = (tile % per_row) * tw + tx % tw
         py = (tile // per_row) * th + ty % th
-        return _colour(grid.pixel_shader, bmp[px, py])
+        v = bmp._get_pixel(px, py) if hasattr(bmp, "_get_pixel") else bmp[px, py]  # Blinka's OnDiskBitmap: no [x, y]
+        return _colour(grid.pixel_shader, v)
     except Exception:  # an odd bitmap (a shape, an OnDiskBitmap the host cannot read): not a background
         return None
 

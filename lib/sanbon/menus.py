@@ -63,6 +63,8 @@ class MainMenu(MenuScreen):
 class SetupScreen(MenuScreen):
     """Players, mode and seats for a new game, then Start."""
 
+    pin = True  # "Start" stays on the screen however many seats
+
     def __init__(self, app, info):
         self.info = info
         self.config = games.Config(info)

@@ -335,11 +335,14 @@ class ListMenu:
 
     ``items`` are strings; ``enabled`` (optional) a parallel list of bools:
     disabled items are drawn dim but can still be selected (the screen says why).
+    ``pin``: the last item (a setup's "Start") keeps the last row while the
+    others scroll above it, so it never leaves the screen.
     """
 
-    def __init__(self, layout, items, y=None, rows=None, x=None, width=None, enabled=None):
+    def __init__(self, layout, items, y=None, rows=None, x=None, width=None, enabled=None, pin=False):
         L = layout
         self.L = L
+        self.pin = pin
         self.x = L.margin if x is None else x
         self.y = L.body_top if y is None else y
         self.width = (L.width - 2 * self.x) if width is None else width
@@ -395,10 +398,18 @@ class ListMenu:
         t.move(self.x + 2, y)
         t.set(text, col)
 
+    def _span(self):
+        """(rows that scroll, items that scroll): one fewer of each with a pinned last item."""
+        n = len(self.items)
+        if self.pin and n > self.rows:
+            return self.rows - 1, n - 1
+        return self.rows, n
+
     def _draw(self):
         L = self.L
+        span, n = self._span()
         for r in range(self.rows):
-            i = self.top + r
+            i = self.top + r if r < span else len(self.items) - 1
             if i < len(self.items):
                 if i == self.index:
                     col = SELECT_TEXT
@@ -407,21 +418,25 @@ class ListMenu:
                 self._row(r, self.items[i], col)
             else:
                 self._row(r, "", TEXT)
-        self.bar.move(self.x - 2, self.y + (self.index - self.top) * L.row_h)
+        r = self.index - self.top if self.index < n else self.rows - 1
+        self.bar.move(self.x - 2, self.y + r * L.row_h)
         # a mark on the highlight bar takes the bar's text colour
-        r = self.index - self.top
         self.more_up.set("^" if self.top > 0 else "", SELECT_TEXT if r == 0 else DIM)
-        self.more_down.set("v" if self.top + self.rows < len(self.items) else "", SELECT_TEXT if r == self.rows - 1 else DIM)
+        self.more_down.move(self.x + self.width, self.y + span * L.row_h)
+        self.more_down.set("v" if self.top + span < n else "", SELECT_TEXT if r == span - 1 else DIM)
 
     def move(self, delta):
         n = len(self.items)
         if not n:
             return
         self.index = (self.index + delta) % n
-        if self.index < self.top:
+        span, m = self._span()
+        if self.index >= m:
+            pass  # the pinned item: the rows above it stay
+        elif self.index < self.top:
             self.top = self.index
-        elif self.index >= self.top + self.rows:
-            self.top = self.index - self.rows + 1
+        elif self.index >= self.top + span:
+            self.top = self.index - span + 1
         self._draw()
 
     def select(self, index):
@@ -448,7 +463,11 @@ class ListMenu:
         self.items = list(items)
         self.enabled = list(enabled) if enabled else [True] * len(items)
         self.index = min(self.index, max(0, len(items) - 1))
-        self.top = min(self.top, self.index)
+        span, n = self._span()
+        # no empty row while items are out of view; the cursor stays in view
+        self.top = max(0, min(self.top, self.index, n - span))
+        if self.index < n and self.index >= self.top + span:
+            self.top = self.index - span + 1
         self._draw()
 
     @property

@@ -3,7 +3,7 @@ an emulated Pico (rp2040js), and write docs/sprites.json:
 
     python -m tools.sprite_bench.run [--rp2040 DIR] [--out docs/sprites.json]
 
-DIR (default ../shared/rp2040 beside the project, or $SANBON_RP2040) holds the
+DIR ($SANBON_RP2040, else shared/rp2040 one or two folders above the project) holds the
 CircuitPython 10.2.1 Pico firmware, the bootrom, a blank CIRCUITPY image,
 mkimage.sh and runner.mjs (its README says what they are). Needs Node.js,
 ``npm install --no-save rp2040js@1.4.1`` and mtools. It builds the drive
@@ -52,7 +52,8 @@ def parse(lines):
 
 def main(argv=None):
     ap = argparse.ArgumentParser()
-    ap.add_argument("--rp2040", default=os.environ.get("SANBON_RP2040", os.path.join(os.path.dirname(ROOT), "shared", "rp2040")))
+    near = [os.path.join(ROOT, *[".."] * k + ["shared", "rp2040"]) for k in (1, 2)]
+    ap.add_argument("--rp2040", default=os.environ.get("SANBON_RP2040") or ([p for p in near if os.path.isdir(p)] + near)[0])
     ap.add_argument("--out", default=os.path.join(ROOT, "docs", "sprites.json"))
     a = ap.parse_args(argv)
     rp = os.path.abspath(a.rp2040)

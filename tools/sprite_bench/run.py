@@ -16,6 +16,7 @@ within 1%: see "runs").
 """
 
 import argparse
+import datetime
 import json
 import os
 import subprocess
@@ -80,6 +81,7 @@ def main(argv=None):
         sys.stdout.write(p.stdout[-3000:] + p.stderr[-2000:])
         print("sprite bench: incomplete run")
         return 1
+    sheet = make_sheet.rows()
     modes = {}
     for r in runs:
         modes[r["mode"]] = r  # the last run of each mode
@@ -87,6 +89,9 @@ def main(argv=None):
         "command": "python -m tools.sprite_bench.run",
         "firmware": "CircuitPython 10.2.1 raspberry_pi_pico, rp2040js 1.4.1 (XIP_MISS_CYCLES=60)",
         "screen": "240x240 of 16x16 sprites: 225 TileGrids in a Group, plus a cursor sprite",
+        "sheet": "%dx%d, %d tiles of 16x16, 4 bits a pixel (%d B of pixels)" % (
+            len(sheet[0]), len(sheet), info.get("sheet_tiles", 0), len(sheet[0]) * len(sheet) // 2),
+        "date": datetime.date.today().isoformat(),
         "modes": modes,
         "runs": runs,
     }

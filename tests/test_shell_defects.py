@@ -150,3 +150,25 @@ def test_shell_tour_has_no_defects(size):
     rec = tour.tour(size, "shell", contrast=True)
     assert rec.frames > 50
     assert rec.found == {}
+
+
+def test_pig_pages_name_tiles_its_sheet_has():
+    """Every picture a How to play page names is a tile of a sheet that
+    tools.art draws and the build ships."""
+    import importlib
+
+    from tools import art
+
+    for game in ("pig", "kyudo", "kendo", "okko"):
+        for page in importlib.import_module("sanbon.howto_" + game).PAGES:
+            assert len(page) in (2, 3)
+            if len(page) == 3:
+                spec = page[2]
+                assert isinstance(spec[0], str) and isinstance(spec[1], tuple)
+                mod = importlib.import_module("tools.art." + spec[0])
+                assert spec[0] in art.SHEETS
+                assert os.path.exists(art.path(spec[0]))
+                assert all(0 < t < len(mod.TILES) for t in spec[1]), (game, page[0])
+                assert mod.TILE == (spec[2], spec[2]) if len(spec) > 2 else mod.TILE == (16, 16)
+    with open(art.path("pig"), "rb") as f:
+        assert f.read() == art.sheet_bytes("pig")  # the committed sheet is the drawing's

@@ -1,5 +1,5 @@
 """Pig's sheet (lib/sanbon/pig.bmp): die faces 1-6 and a pig, 16x16; for the
-How to play pages (sanbon.texts.HowToScreen)."""
+How to play pages (sanbon.howto.HowToScreen)."""
 
 TILE = (16, 16)
 # 0 clear, 1 die face, 2 pip, 3 outline, 4 pig pink, 5 pig dark, 6 the 1 (red)

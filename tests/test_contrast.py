@@ -92,7 +92,9 @@ def test_error_toast_is_dark_framed_and_marked(tmp_path, size):
     sim.app.toast("Could not save: the drive is full", 3000, ui.BAD)
     sim.step()
     bgs = [(t, fg, bg) for t, fg, bg in tour.backgrounds(sim) if "Could" in t]
-    assert bgs and bgs[0][0].startswith("! ")  # not colour alone
+    assert bgs and bgs[0][0] == "Could not save: the drive is full"  # the words as given
+    assert ("!", ui.BAD, ui.PANEL) in tour.backgrounds(sim)  # and a mark: not colour alone
+    assert tour.defects(sim) == []  # the mark overlaps no text
     assert bgs[0][2] == ui.PANEL
     assert ratio(bgs[0][1], bgs[0][2]) >= BODY_MIN
     boxes = [w for k, b, w in tour.drawn(sim) if k == "box"]
@@ -100,7 +102,7 @@ def test_error_toast_is_dark_framed_and_marked(tmp_path, size):
     assert tour.low_contrast(sim) == []
     sim.app.toast("Statistics reset.")
     sim.step()
-    assert not [t for t, fg, bg in tour.backgrounds(sim) if t.startswith("!")]
+    assert "!" not in [t for t, fg, bg in tour.backgrounds(sim)]
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -501,15 +501,15 @@ class Toast:
     def __init__(self, layout, text, until, color=TEXT):
         L = layout
         self.until = until
-        if color == BAD:
-            text = "! " + text
-        n = L.width // CHAR_W - 2
+        n = L.width // CHAR_W - 4  # a column each side for the error's "!"
         lines = wrap(text, n)[:3]
         h = len(lines) * (CHAR_H + 1) + 8
         y = L.height - h - L.hint_h
         self.group = displayio.Group()
         self.group.append(Box(0, y, L.width, h, DIM if color == TEXT else color).shape)
         self.group.append(Box(2, y + 2, L.width - 4, h - 4, PANEL).shape)
+        if color == BAD:
+            self.group.append(Text(5, y + 4, "!", BAD))
         for i, line in enumerate(lines):
             self.group.append(Text(L.width // 2, y + 4 + i * (CHAR_H + 1), line, color, 1, (0.5, 0.0)).label)
 

@@ -552,6 +552,8 @@ def render(m):
             "doubles from 31.2 KB to 62.5 KB).",
         ]
     L += soak_section()
+    L += sprites_section()
+    L += presses_section(m.get("presses"))
     L += [
         "",
         "## How to reproduce",
@@ -560,6 +562,9 @@ def render(m):
         "soak and fuzz figures come from docs/soak.json, which",
         "`python -m tools.soak --scale F --json docs/soak.json` writes (the full",
         "size takes about 80 minutes on 2 CPUs, so it runs apart from the bench).",
+        "The sprite figures come from docs/sprites.json, which",
+        "`python -m tools.sprite_bench.run` writes (a real CircuitPython on an",
+        "emulated Pico: about 10 minutes).",
         "",
     ]
     return "\n".join(L)
@@ -600,6 +605,125 @@ def soak_section():
         "",
         "Total failures: **%d**. docs/SOAK.md says what each run checks." % d["failures"],
     ]
+    return L
+
+
+SPRITES_JSON = os.path.join(micropython.ROOT, "docs", "sprites.json")
+
+
+def sprites_section():
+    """Section 9 from docs/sprites.json (tools/sprite_bench), if it is there."""
+    if not os.path.exists(SPRITES_JSON):
+        return []
+    with open(SPRITES_JSON) as f:
+        d = json.load(f)
+    disk, ram = d["modes"]["disk"], d["modes"]["ram"]
+    n = 226  # 225 screen sprites + the cursor
+
+    def row(name, key, fmt):
+        return "| %s | %s | %s |" % (name, fmt % disk[key], fmt % ram[key])
+
+    return [
+        "",
+        "## 9. Sprites",
+        "",
+        "sanbon.sprites draws pictures from a 4-bit sheet in one of two modes:",
+        "`displayio.OnDiskBitmap` (\"disk\": the pixels stay on the drive) or a",
+        "`displayio.Bitmap` read once (\"ram\"). Measured with `%s` on the real" % d["command"],
+        "interpreter: %s, on the Pico Display Pack 2.0 driver" % d["firmware"],
+        "(ST7789 over SPI at 62.5 MHz), %s. The test sheet: %s. The screen:" % (d["date"], d["sheet"]),
+        "%s. Heap is `gc.mem_free()` before and after, times are" % d["screen"],
+        "`time.monotonic_ns()` around `display.refresh()`; each mode ran twice, the",
+        "figures are the second run (the first agrees within 1%).",
+        "",
+        "| | disk (OnDiskBitmap) | ram (4-bit Bitmap) |",
+        "|---|---:|---:|",
+        row("Heap: the sheet", "heap_sheet", "%d B"),
+        "| Heap: %d TileGrids and their Group | %d B (%d B each) | %d B (%d B each) |"
+        % (n, disk["heap_grids"], disk["heap_grids"] // n, ram["heap_grids"], ram["heap_grids"] // n),
+        row("Redraw: the whole 240x240 (every sprite changed)", "full_ms", "%.0f ms"),
+        row("Redraw: 8 sprites of one row change (a roll of dice)", "row_ms", "%.1f ms"),
+        row("Redraw: a 16x16 cursor sprite moves one tile", "cursor_ms", "%.1f ms"),
+        "",
+        "The chosen mode is **%s** (`MODE` in lib/sanbon/sprites.py): a sheet in the"
+        % _sprite_mode(),
+        "heap costs its whole pixels (%d B for this sheet; a game's sheet of 64" % (ram["heap_sheet"] - disk["heap_sheet"]),
+        "tiles twice that) for every game while it is open, and the app's heap is",
+        "the binding limit (okko_app runs within 0.6 KB of its 160 KB budget). From",
+        "the drive, a cursor move or a row of dice still redraws in well under",
+        "a tenth of a second; only a screen covered in sprites is slow (0.76 s",
+        "against 0.42 s), and no screen is.",
+        "",
+        "Emulated, not a board: rp2040js 1.4.1's Cortex-M0+ cycle table at 125 MHz,",
+        "with an XIP cache model (60 cycles a miss) and SPI bit times. It does not",
+        "model bus contention between DMA and the CPU, a host's 1 kHz USB SOF",
+        "interrupts or errors in the timing table; its reference loop takes",
+        "4,520 ms where a real RP2040 was given 9,577 ms (that figure may be the",
+        "module-level form), so read the times as emulated. The heap figures are",
+        "the real firmware's.",
+    ]
+
+
+def _sprite_mode():
+    import re
+
+    with open(os.path.join(micropython.ROOT, "lib", "sanbon", "sprites.py")) as f:
+        m = re.search(r'^MODE = "(\w+)"', f.read(), re.M)
+    return m.group(1) if m else "?"
+
+
+PRESSES = (  # (tools.tour function, game) for the bench's presses section
+    ("kyudo_presses", "Kyudo"),
+    ("kendo_presses", "Kendo Duel"),
+    ("okko_presses", "Okko"),
+)
+# the issue's targets (average presses), by words in a decision's name
+PRESS_TARGETS = (("turn", "Kyudo", 12), ("keep 2", "Kyudo", 5), ("re-roll", "Kyudo", 5), ("peek", "Okko", 4))
+
+
+def presses():
+    """Presses per decision from tools.tour's ``<game>_presses()`` functions
+    (bot-driven human seats). Each returns {decision: average} or {decision:
+    (average, count)}. [(game, decision, average, count or None)], and the
+    notes for the functions that are not there."""
+    from tools import tour
+
+    rows, notes = [], []
+    for fn, game in PRESSES:
+        f = getattr(tour, fn, None)
+        if f is None:
+            notes.append("%s: tools.tour has no `%s()` yet." % (game, fn))
+            continue
+        for k, v in sorted(f().items()):
+            avg, count = (v if isinstance(v, (tuple, list)) else (v, None))
+            rows.append((game, k, float(avg), count))
+    return rows, notes
+
+
+def presses_section(measured=None):
+    rows, notes = measured if measured is not None else presses()
+    L = [
+        "",
+        "## 10. Presses per decision",
+        "",
+        "Button presses a decision takes, from the screen tour's human seats",
+        "(tools/tour.py: a computer player's choice entered by the shortest",
+        "presses the screen offers). Targets (issue 14): Kyudo at most 12 a turn",
+        "on average, a keep-2-and-re-roll at most 5, an Okko Court peek at most 4.",
+        "",
+        "| Game | Decision | Presses (average) | Decisions | Target |",
+        "|---|---|---:|---:|---:|",
+    ]
+    for game, k, avg, count in rows:
+        target = ""
+        for word, g, t in PRESS_TARGETS:
+            if g == game and word in k.lower():
+                target = "at most %d" % t
+        L.append("| %s | %s | %.1f | %s | %s |" % (game, k, avg, "" if count is None else count, target))
+    if not rows:
+        L.append("| (none measured) | | | | |")
+    if notes:
+        L += [""] + ["- " + n for n in notes]
     return L
 
 

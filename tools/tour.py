@@ -55,10 +55,15 @@ def _layers(sim):
     return out
 
 
-def defects(sim):
-    """What is wrong with the frame on the display now: a list of strings."""
+def defects(sim, contrast=False):
+    """What is wrong with the frame on the display now: a list of strings.
+    ``contrast``: also every text below 4.5:1 against what is drawn beneath
+    it (``low_contrast``)."""
     W, H = sim.board.width, sim.board.height
     bad = []
+    if contrast:
+        for t, fg, bg, r in low_contrast(sim):
+            bad.append("contrast %.2f:1: %r #%06X on #%06X" % (r, t, fg, bg))
     for name, texts in _layers(sim):
         for x, y, w, h, t in texts:
             if "~" in t:
@@ -78,19 +83,22 @@ class Recorder:
     """Collects the defects of every frame it is shown, once per distinct
     frame, with where they were seen."""
 
-    def __init__(self, size):
+    def __init__(self, size, contrast=False):
         self.size = size
+        self.contrast = contrast  # defects(sim, contrast=True) on every frame
         self.seen = set()
         self.found = {}  # defect -> where first seen
         self.frames = 0
 
     def look(self, sim, where):
         key = tuple((n, tuple(t)) for n, t in _layers(sim))
+        if self.contrast:  # a moved highlight changes colours, not texts
+            key += tuple(backgrounds(sim))
         if key in self.seen:
             return
         self.seen.add(key)
         self.frames += 1
-        for d in defects(sim):
+        for d in defects(sim, self.contrast):
             if d not in self.found:
                 self.found[d] = "%s, %s: %s" % (self.size, where, sim.text().split("\n")[0][:60])
 
@@ -389,9 +397,10 @@ WALKS = {
 }
 
 
-def tour(size, game):
-    """Every walk of ``game`` on ``size``: the Recorder with what it found."""
-    rec = Recorder(size)
+def tour(size, game, contrast=False):
+    """Every walk of ``game`` on ``size``: the Recorder with what it found
+    (``contrast``: text contrast too, see ``low_contrast``)."""
+    rec = Recorder(size, contrast)
     with tempfile.TemporaryDirectory() as tmp:
         for fn, kw in WALKS[game]:
             fn(size, rec, tmp, **kw)
@@ -402,15 +411,146 @@ def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     games = [a for a in argv if a in GAMES] or list(GAMES)
     sizes = [a for a in argv if a in SIZES] or list(SIZES)
+    contrast = "--contrast" in argv
     total = 0
     for game in games:
         for size in sizes:
-            rec = tour(size, game)
+            rec = tour(size, game, contrast)
             print("%s %s: %d frames, %d defects" % (game, size, rec.frames, len(rec.found)))
             for d, where in sorted(rec.found.items()):
                 print("   ", d, "|", where)
             total += len(rec.found)
     return 1 if total else 0
+
+
+# -- contrast ----------------------------------------------------------------
+
+BODY_MIN = 4.5  # WCAG 2 AA, body text
+SYMBOL_MIN = 3.0  # WCAG 2 AA, large text and graphical objects (symbols, toast frames)
+
+
+def luminance(c):
+    """The WCAG 2 relative luminance of 0xRRGGBB."""
+    def ch(v):
+        v /= 255.0
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * ch(c >> 16 & 255) + 0.7152 * ch(c >> 8 & 255) + 0.0722 * ch(c & 255)
+
+
+def ratio(a, b):
+    """The WCAG 2 contrast ratio of two 0xRRGGBB colours (1.0 to 21.0)."""
+    la, lb = luminance(a), luminance(b)
+    if la < lb:
+        la, lb = lb, la
+    return (la + 0.05) / (lb + 0.05)
+
+
+def _colour(pal, i):
+    """Palette entry ``i`` as 0xRRGGBB, or None where it is transparent."""
+    try:
+        if pal.is_transparent(i):
+            return None
+    except (AttributeError, IndexError):
+        pass
+    c = pal[i]
+    return c if isinstance(c, int) else None
+
+
+def drawn(sim):
+    """What the display draws now, in draw order (later over earlier): a list
+    of ("box", (x0, y0, x1, y1), colour) for each opaque vectorio.Rectangle,
+    ("sprite", (x0, y0, x1, y1), (grid, scale)) for each TileGrid that is not
+    text, and ("text", (x0, y0, x1, y1), (text, colour)) for each ui.Text,
+    in screen pixels."""
+    import vectorio
+    import displayio
+    from sanbon.ui import CHAR_H, CHAR_W, Text
+
+    out = []
+
+    def walk(g, dx, dy, s):
+        if getattr(g, "hidden", False):
+            return
+        if isinstance(g, Text):
+            t = g.text
+            if t and t.strip():
+                k = s * g.scale
+                lead = len(t) - len(t.lstrip(" "))
+                x0 = dx + g.x * s + lead * CHAR_W * k
+                y0 = dy + g.y * s
+                c = _colour(g[0].pixel_shader, 1)
+                out.append(("text", (x0, y0, x0 + len(t.strip(" ")) * CHAR_W * k, y0 + CHAR_H * k), (t, c)))
+            return
+        if isinstance(g, vectorio.Rectangle):
+            c = _colour(g.pixel_shader, 0)
+            if c is not None:
+                x0, y0 = dx + g.x * s, dy + g.y * s
+                out.append(("box", (x0, y0, x0 + g.width * s, y0 + g.height * s), c))
+            return
+        if isinstance(g, displayio.TileGrid):
+            x0, y0 = dx + g.x * s, dy + g.y * s
+            out.append(("sprite", (x0, y0, x0 + g.width * g.tile_width * s, y0 + g.height * g.tile_height * s), (g, s)))
+            return
+        if isinstance(g, displayio.Group):
+            for item in g:
+                walk(item, dx + g.x * s, dy + g.y * s, s * g.scale)
+
+    root = sim.app.root
+    walk(root, 0, 0, 1)
+    return out
+
+
+def _sprite_pixel(grid, s, box, x, y):
+    """The colour a TileGrid draws at screen (x, y), or None (transparent)."""
+    try:
+        tx, ty = int(x - box[0]) // s, int(y - box[1]) // s
+        tw, th = grid.tile_width, grid.tile_height
+        tile = grid[tx // tw, ty // th]
+        bmp = grid.bitmap
+        per_row = bmp.width // tw
+        px = (tile % per_row) * tw + tx % tw
+        py = (tile // per_row) * th + ty % th
+        v = bmp._get_pixel(px, py) if hasattr(bmp, "_get_pixel") else bmp[px, py]  # Blinka's OnDiskBitmap: no [x, y]
+        return _colour(grid.pixel_shader, v)
+    except Exception:  # an odd bitmap (a shape, an OnDiskBitmap the host cannot read): not a background
+        return None
+
+
+def backgrounds(sim, bg=None):
+    """Each visible text with the colour drawn beneath it: [(text, fg, bg)].
+    The background is what the last opaque shape or sprite pixel drawn before
+    the text shows at the text's centre, else the screen's BG."""
+    from sanbon import ui
+
+    items = drawn(sim)
+    out = []
+    for k, (kind, box, what) in enumerate(items):
+        if kind != "text" or what[1] is None:
+            continue
+        cx, cy = (box[0] + box[2]) / 2.0, (box[1] + box[3]) / 2.0
+        under = ui.BG if bg is None else bg
+        for j in range(k - 1, -1, -1):
+            kind2, b2, w2 = items[j]
+            if kind2 == "text" or not (b2[0] <= cx < b2[2] and b2[1] <= cy < b2[3]):
+                continue
+            c = w2 if kind2 == "box" else _sprite_pixel(w2[0], w2[1], b2, cx, cy)
+            if c is not None:
+                under = c
+                break
+        out.append((what[0], what[1], under))
+    return out
+
+
+def low_contrast(sim, limit=BODY_MIN):
+    """The texts on the display now below ``limit``:1 against their
+    background: [(text, fg, bg, ratio)]."""
+    bad = []
+    for t, fg, bg in backgrounds(sim):
+        r = ratio(fg, bg)
+        if r < limit:
+            bad.append((t, fg, bg, r))
+    return bad
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ while a game is on, so that its code is not in the heap during play."""
 from sanbon import games, ui
 from sanbon.profile import LABELS, SEAT_TYPES, SETTINGS
 from sanbon.screens import MenuScreen, confirm
-from sanbon.texts import HowToScreen, TextScreen
+from sanbon.texts import TextScreen
 
 
 class MainMenu(MenuScreen):
@@ -62,6 +62,8 @@ class MainMenu(MenuScreen):
 
 class SetupScreen(MenuScreen):
     """Players, mode and seats for a new game, then Start."""
+
+    pin = True  # "Start" stays on the screen however many seats
 
     def __init__(self, app, info):
         self.info = info
@@ -122,6 +124,8 @@ class SetupScreen(MenuScreen):
             c.seats[arg] = cycle[(cycle.index(c.seats[arg]) + 1) % len(cycle)]
             self.menu.set_item(i, self._items()[i])
         elif kind == "howto":
+            from sanbon.howto import HowToScreen
+
             self.app.push(HowToScreen(self.app, info))
         else:
             self.app.start_game(info, c)

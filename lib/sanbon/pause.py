@@ -31,7 +31,7 @@ class PauseScreen(MenuScreen):
         if k == "resume":
             app.pop()
         elif k == "howto":
-            from sanbon.texts import HowToScreen
+            from sanbon.howto import HowToScreen
 
             app.push(HowToScreen(app, s.info))
         elif k == "restart":

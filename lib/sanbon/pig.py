@@ -1,5 +1,6 @@
 """Pig, the demo game (engine/example.py): shows how a game plugs into the shell."""
 
+import displayio
 from engine.example import HOLD, ROLL, PigState, hold_at_bot
 
 from sanbon import buttons as btn
@@ -56,9 +57,17 @@ class GameScreen(_Base):
             sc = ui.Text(L.margin + self.name_w + self.bar_w + 4, y + step // 2, "0", ui.TEXT, L.scale, (0.0, 0.5))
             self.scores.append(sc)
             self.group.append(sc.label)
-        size = min(L.width // 4, rows_h - 8)
-        self.die = ui.DiceFace(L.width * 3 // 4 - size // 2, L.body_top + 6, size, ui.TEXT, 0)
-        self.group.append(self.die.group)
+        # the die: a picture from Pig's sheet (lib/sanbon/pig.bmp: faces 1-6, 7 the pig), 16x16 scaled up
+        k = max(1, min(L.width // 4, rows_h - 8) // 16)
+        size = 16 * k
+        self.die = displayio.Group(scale=k, x=L.width * 3 // 4 - size // 2, y=L.body_top + 6)
+        try:
+            from sanbon import sprites
+
+            self.die.append(sprites.Sheet("pig", 16, 16).tile(7))
+        except OSError:  # a build without the sheet: no picture, the turn line still says it
+            pass
+        self.group.append(self.die)
         self.turn = ui.Text(L.width * 3 // 4, L.body_top + size + 10, "", ui.TEXT, 1, (0.5, 0.0))
         self.group.append(self.turn.label)
         y = L.body_top + L.body_h - 2 * L.row_h
@@ -73,11 +82,16 @@ class GameScreen(_Base):
             self.bars[i].resize(max(1, self.bar_w * min(v, TARGET) // TARGET), self.bars[i].shape.height)
             self.scores[i].set(str(v))
             self.names[i].set(self.session.seat_name(i), ui.ACCENT if i == st.current_player else ui.TEXT)
-        self.die.set(ui.TEXT if st.last_roll != 1 else ui.BAD, st.last_roll)
+        if len(self.die):
+            t = st.last_roll if 1 <= st.last_roll <= 6 else 7
+            if self.die[0][0] != t:
+                self.die[0][0] = t
         seat = st.current_player
         if st.is_over():
             self.turn.set("Game over")
+            self.frame.set_title("Pig: game over")
         else:
+            self.frame.set_title("%s: %s" % (self.session.seat_name(seat), "rolling" if self.session.is_bot(seat) else "roll or hold"))
             self.turn.set("%s: turn %d" % (self.session.seat_name(seat), st.turn_total))
             self.app.leds.turn(seat)
         human = not st.is_over() and not self.session.is_bot(seat)
@@ -100,6 +114,14 @@ class GameScreen(_Base):
             self.act(ROLL if self.menu.index == 0 else HOLD)
         elif b == btn.B:
             self.pause()
+
+    def act(self, action):
+        """A move the rules don't allow says why in words (not the engine's text)."""
+        st = self.session.state
+        if action not in st.legal_actions():
+            self.app.toast("Nothing to hold yet: roll the die first." if action == HOLD else "You can't do that now.", 2000, ui.BAD)
+            return
+        _Base.act(self, action)
 
     def reason(self):
         st = self.session.state

@@ -15,13 +15,14 @@ class MenuScreen(ui.Screen):
     """A titled list: X/Y move, A chooses, B goes back."""
 
     hint = "A select  B back  X/Y move"
+    pin = False  # keep the last item in view (ui.ListMenu pin)
 
     def __init__(self, app, title, items, enabled=None):
         super().__init__(app)
         self.title = title
         self.frame = ui.Frame(self.L, title, self.hint)
         self.group.append(self.frame.group)
-        self.menu = ui.ListMenu(self.L, items, enabled=enabled)
+        self.menu = ui.ListMenu(self.L, items, enabled=enabled, pin=self.pin)
         self.group.append(self.menu.group)
 
     def button(self, b):

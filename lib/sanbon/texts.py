@@ -1,5 +1,5 @@
-"""Text screens: lines under a title (a game's log, statistics) and the
-rules summary. Loaded when one opens; a text screen drops this module when
+"""Text screens: lines under a title (a game's log, statistics); the rules
+summary builds on it (sanbon.howto). Loaded when one opens; a text screen drops this module when
 it closes (sanbon.ui.drop), unless the menus (which build on it) hold it."""
 
 import gc
@@ -51,41 +51,3 @@ class TextScreen(ui.Screen):
 
     def describe(self):
         return self.title + "\n" + "\n".join(self.all)
-
-
-class HowToScreen(TextScreen):
-    """The game's rules summary, a few pages: X/Y turn pages, A/B back."""
-
-    def __init__(self, app, info):
-        self.info = info
-        try:
-            mod = __import__(info.howto, None, None, ["PAGES"])
-            self.pages = mod.PAGES
-        except ImportError:
-            self.pages = (("How to play", "The rules summary for %s is not in this build." % info.name),)
-        self.page = 0
-        super().__init__(app, "", [], "X/Y page  B back")
-        self._page()
-
-    def _page(self):
-        head, body = self.pages[self.page]
-        self.title = "%s %d/%d: %s" % (self.info.name, self.page + 1, len(self.pages), head)
-        self.frame.title.set(ui.fit("%d/%d %s" % (self.page + 1, len(self.pages), head), self.L.chars()))
-        self.all = ui.wrap(body, self.L.chars(scale=1))
-        self._draw()
-
-    def button(self, b):
-        if b in (btn.X, btn.Y):
-            self.page = (self.page + (1 if b == btn.Y else -1)) % len(self.pages)
-            self._page()
-        elif b in (btn.B, btn.A):
-            self.app.pop()
-
-    def close(self):
-        ui.drop(self.info.howto.split(".")[-1])  # free the text
-        self.pages = None
-        TextScreen.close(self)
-        gc.collect()
-
-    def describe(self):
-        return "HowTo: " + self.title + "\n" + " ".join(self.all)

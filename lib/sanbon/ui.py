@@ -12,16 +12,18 @@ import displayio
 import terminalio
 import vectorio
 
-# colours
+# colours (WCAG 2 contrast, tests/test_contrast.py: every text colour is at
+# least 4.5:1 on BG and PANEL, SELECT_TEXT on the ACCENT bar; LINE is for
+# frames, bars and dots, not behind text)
 BG = 0x0E141C
 PANEL = 0x1E2A36
 LINE = 0x3A4A5A
 TEXT = 0xF0F0F0
-DIM = 0x7A8A9A
+DIM = 0x8C9EB0  # 5.3:1 on PANEL (was 0x7A8A9A, 4.1:1)
 ACCENT = 0xE8B030
 SELECT_TEXT = 0x101010
 GOOD = 0x40C070
-BAD = 0xE05050
+BAD = 0xF86464  # 4.9:1 on PANEL (was 0xE05050, 3.8:1)
 INFO = 0x50A0E0
 
 FONT = terminalio.FONT
@@ -333,11 +335,14 @@ class ListMenu:
 
     ``items`` are strings; ``enabled`` (optional) a parallel list of bools:
     disabled items are drawn dim but can still be selected (the screen says why).
+    ``pin``: the last item (a setup's "Start") keeps the last row while the
+    others scroll above it, so it never leaves the screen.
     """
 
-    def __init__(self, layout, items, y=None, rows=None, x=None, width=None, enabled=None):
+    def __init__(self, layout, items, y=None, rows=None, x=None, width=None, enabled=None, pin=False):
         L = layout
         self.L = L
+        self.pin = pin
         self.x = L.margin if x is None else x
         self.y = L.body_top if y is None else y
         self.width = (L.width - 2 * self.x) if width is None else width
@@ -393,10 +398,18 @@ class ListMenu:
         t.move(self.x + 2, y)
         t.set(text, col)
 
+    def _span(self):
+        """(rows that scroll, items that scroll): one fewer of each with a pinned last item."""
+        n = len(self.items)
+        if self.pin and n > self.rows:
+            return self.rows - 1, n - 1
+        return self.rows, n
+
     def _draw(self):
         L = self.L
+        span, n = self._span()
         for r in range(self.rows):
-            i = self.top + r
+            i = self.top + r if r < span else len(self.items) - 1
             if i < len(self.items):
                 if i == self.index:
                     col = SELECT_TEXT
@@ -405,19 +418,25 @@ class ListMenu:
                 self._row(r, self.items[i], col)
             else:
                 self._row(r, "", TEXT)
-        self.bar.move(self.x - 2, self.y + (self.index - self.top) * L.row_h)
-        self.more_up.set("^" if self.top > 0 else "")
-        self.more_down.set("v" if self.top + self.rows < len(self.items) else "")
+        r = self.index - self.top if self.index < n else self.rows - 1
+        self.bar.move(self.x - 2, self.y + r * L.row_h)
+        # a mark on the highlight bar takes the bar's text colour
+        self.more_up.set("^" if self.top > 0 else "", SELECT_TEXT if r == 0 else DIM)
+        self.more_down.move(self.x + self.width, self.y + span * L.row_h)
+        self.more_down.set("v" if self.top + span < n else "", SELECT_TEXT if r == span - 1 else DIM)
 
     def move(self, delta):
         n = len(self.items)
         if not n:
             return
         self.index = (self.index + delta) % n
-        if self.index < self.top:
+        span, m = self._span()
+        if self.index >= m:
+            pass  # the pinned item: the rows above it stay
+        elif self.index < self.top:
             self.top = self.index
-        elif self.index >= self.top + self.rows:
-            self.top = self.index - self.rows + 1
+        elif self.index >= self.top + span:
+            self.top = self.index - span + 1
         self._draw()
 
     def select(self, index):
@@ -444,7 +463,11 @@ class ListMenu:
         self.items = list(items)
         self.enabled = list(enabled) if enabled else [True] * len(items)
         self.index = min(self.index, max(0, len(items) - 1))
-        self.top = min(self.top, self.index)
+        span, n = self._span()
+        # no empty row while items are out of view; the cursor stays in view
+        self.top = max(0, min(self.top, self.index, n - span))
+        if self.index < n and self.index >= self.top + span:
+            self.top = self.index - span + 1
         self._draw()
 
     @property
@@ -472,18 +495,23 @@ class Dialog:
 
 
 class Toast:
-    """A one-line note at the bottom that goes away by itself."""
+    """A note at the bottom that goes away by itself: dark, framed in its
+    colour; an error (BAD) starts with a "!" so colour is not its only sign."""
 
     def __init__(self, layout, text, until, color=TEXT):
         L = layout
         self.until = until
-        n = L.width // CHAR_W - 2
+        n = L.width // CHAR_W - 4  # a column each side for the error's "!"
         lines = wrap(text, n)[:3]
-        h = len(lines) * (CHAR_H + 1) + 6
+        h = len(lines) * (CHAR_H + 1) + 8
+        y = L.height - h - L.hint_h
         self.group = displayio.Group()
-        self.group.append(Box(0, L.height - h - L.hint_h, L.width, h, LINE).shape)
+        self.group.append(Box(0, y, L.width, h, DIM if color == TEXT else color).shape)
+        self.group.append(Box(2, y + 2, L.width - 4, h - 4, PANEL).shape)
+        if color == BAD:
+            self.group.append(Text(5, y + 4, "!", BAD))
         for i, line in enumerate(lines):
-            self.group.append(Text(L.width // 2, L.height - h - L.hint_h + 3 + i * (CHAR_H + 1), line, color, 1, (0.5, 0.0)).label)
+            self.group.append(Text(L.width // 2, y + 4 + i * (CHAR_H + 1), line, color, 1, (0.5, 0.0)).label)
 
 
 class Spinner:
@@ -511,76 +539,6 @@ class Spinner:
 
     def show(self, on):
         self.group.hidden = not on
-
-
-# pip positions on a 3x3 grid, per face value
-_PIPS = (
-    (),
-    (4,),
-    (0, 8),
-    (0, 4, 8),
-    (0, 2, 6, 8),
-    (0, 2, 4, 6, 8),
-    (0, 2, 3, 5, 6, 8),
-)
-ARROW = 7  # symbol value for the arrow icon
-
-
-class DiceFace:
-    """A die drawn as a picture: a coloured face with pips (1-6) or an arrow.
-
-    ``set(color, symbol, pip_color)``; ``dim`` greys it (a kept/used die);
-    ``mark`` draws the selection frame.
-    """
-
-    def __init__(self, x, y, size, color=TEXT, symbol=1, pip_color=SELECT_TEXT):
-        self.size = size
-        self.x, self.y = x, y
-        self.group = displayio.Group(x=x, y=y)
-        self.frame = Box(-3, -3, size + 6, size + 6, ACCENT)
-        self.frame.shape.hidden = True
-        self.group.append(self.frame.shape)
-        self.face = Box(0, 0, size, size, color)
-        self.group.append(self.face.shape)
-        self.pip_pal = palette(pip_color)
-        r = max(2, size // 10)
-        self.pips = []
-        step = size // 4
-        for i in range(9):
-            c = vectorio.Circle(pixel_shader=self.pip_pal, radius=r, x=step * (1 + i % 3), y=step * (1 + i // 3))
-            c.hidden = True
-            self.pips.append(c)
-            self.group.append(c)
-        s = size
-        # an arrow pointing up-right: shaft and head as one polygon
-        pts = [(s * 2 // 10, s * 7 // 10), (s * 5 // 10, s * 4 // 10), (s * 4 // 10, s * 3 // 10),
-               (s * 8 // 10, s * 2 // 10), (s * 7 // 10, s * 6 // 10), (s * 6 // 10, s * 5 // 10),
-               (s * 3 // 10, s * 8 // 10)]
-        self.arrow = vectorio.Polygon(pixel_shader=self.pip_pal, points=pts, x=0, y=0)
-        self.arrow.hidden = True
-        self.group.append(self.arrow)
-        self.symbol = None
-        self.set(color, symbol, pip_color)
-
-    def set(self, color, symbol, pip_color=None):
-        self.face.color = color
-        if pip_color is not None and self.pip_pal[0] != pip_color:
-            self.pip_pal[0] = pip_color
-        if symbol == self.symbol:
-            return
-        self.symbol = symbol
-        on = _PIPS[symbol] if 0 <= symbol <= 6 else ()
-        for i in range(9):
-            h = i not in on
-            if self.pips[i].hidden != h:
-                self.pips[i].hidden = h
-        a = symbol != ARROW
-        if self.arrow.hidden != a:
-            self.arrow.hidden = a
-
-    def mark(self, on):
-        if self.frame.shape.hidden == on:
-            self.frame.shape.hidden = not on
 
 
 class CardFace:

@@ -1,0 +1,182 @@
+"""How to play: the game's rules pages (its sanbon.howto_<game> PAGES) with
+pictures from a sprite sheet. Imported only while the screen is open (a
+module of its own, so that a game's log does not carry it), then dropped."""
+
+import gc
+
+import displayio
+
+from sanbon import buttons as btn
+from sanbon import ui
+from sanbon.texts import TextScreen
+
+
+def paragraphs(body):
+    """A page's paragraphs: its lines, or (a page of one line) its sentences."""
+    if "\n" in body:
+        return body.split("\n")
+    out = []
+    i = 0
+    while True:
+        j = body.find(". ", i)
+        if j < 0:
+            out.append(body[i:])
+            return out
+        out.append(body[i : j + 1])
+        i = j + 2
+
+
+class HowToScreen(TextScreen):
+    """The game's rules, a page at a time: the page's heading in the title,
+    pictures under it, then short paragraphs (a line starting "#" is a
+    heading). A page is (heading, body) or (heading, body, pictures):
+    pictures are (sheet, tiles) or (sheet, tiles, tile size), tiles of
+    lib/sanbon/<sheet>.bmp (sanbon.sprites) drawn in a row; a sheet that is
+    not in the build is left out. The text takes the first layout that fits:
+    scale 2 (tall screens), scale 1 with a gap between paragraphs, scale 1
+    packed; a page that still does not fit scrolls. Y: further down, then the
+    next page; X: the page before; A/B back."""
+
+    def __init__(self, app, info):
+        self.info = info
+        try:
+            mod = __import__(info.howto, None, None, ["PAGES"])
+            self.pages = mod.PAGES
+        except ImportError:
+            self.pages = (("How to play", "The rules summary for %s is not in this build." % info.name),)
+        self.page = 0
+        self.pics = None  # the page's pictures (a Group) while shown
+        self.sheets = {}  # sheet name -> sprites.Sheet, or None when absent
+        self.scale = 1
+        self.gap = 0
+        self.y0 = 0
+        self.shown = 0
+        super().__init__(app, "", [], "X/Y page  B back")
+        self._page()
+
+    def _sheet(self, name, size):
+        if name not in self.sheets:
+            try:
+                from sanbon import sprites
+
+                self.sheets[name] = sprites.Sheet(name, size, size)
+            except (OSError, ValueError, ImportError):
+                self.sheets[name] = None  # not in this build: the page goes without
+        return self.sheets[name]
+
+    def _pictures(self, spec, y):
+        """The pictures of ``spec`` as a centred row at ``y``: (group, height)."""
+        size = spec[2] if len(spec) > 2 else 16
+        sheet = self._sheet(spec[0], size)
+        if sheet is None:
+            return None, 0
+        bmp = sheet.bitmap
+        count = (bmp.width // size) * (bmp.height // size)
+        tiles = [t for t in spec[1] if 0 <= t < count]
+        if not tiles:
+            return None, 0
+        L = self.L
+        w = len(tiles) * (size + 4) - 4
+        k = 2 if L.big and 2 * w <= L.width - 2 * L.margin else 1
+        g = displayio.Group(scale=k, x=(L.width - w * k) // 2, y=y)
+        for i, t in enumerate(tiles):
+            g.append(sheet.tile(t, i * (size + 4), 0))
+        return g, size * k
+
+    def _page(self):
+        L = self.L
+        page = self.pages[self.page]
+        head = page[0]
+        self.title = "%s %d/%d: %s" % (self.info.short, self.page + 1, len(self.pages), head)
+        self.frame.set_title(self.title)
+        if self.pics is not None:
+            self.group.remove(self.pics)
+            self.pics = None
+        y = L.body_top + 2
+        if len(page) > 2:
+            g, h = self._pictures(page[2], y)
+            if g is not None:
+                self.pics = g
+                self.group.append(g)
+                y += h + 4
+        self.y0 = y
+        room = L.body_top + L.body_h - y
+        paras = paragraphs(page[1])
+        for scale, gap, paras in ((2, 6, paras), (1, 4, paras), (1, 0, (page[1],))):
+            if scale == 2 and not L.big:
+                continue
+            lines = self._lines(paras, scale)
+            if self._height(lines, scale, gap) <= room:
+                break
+        self.scale = scale
+        self.gap = gap
+        self.all = lines
+        self.top = 0
+        self._draw()
+
+    def _lines(self, paras, scale):
+        """The paragraphs wrapped at ``scale``: "\n" marks a paragraph's first line."""
+        n = self.L.chars(scale=scale)
+        out = []
+        for p in paras:
+            for k, line in enumerate(ui.wrap(p, n - 1 if p.startswith("#") else n)):
+                out.append(("\n" if k == 0 else "") + line)
+        return out
+
+    def _height(self, lines, scale, gap):
+        h = 0
+        for i, line in enumerate(lines):
+            h += ui.CHAR_H * scale + 1 + (gap if i and line.startswith("\n") else 0)
+        return h
+
+    def _draw(self):
+        if not self.all and not self.rows:
+            return
+        L = self.L
+        bottom = L.body_top + L.body_h
+        y = self.y0
+        shown = 0
+        for i, t in enumerate(self.rows):
+            j = self.top + i
+            line = self.all[j] if j < len(self.all) else ""
+            first = line.startswith("\n")
+            line = line.lstrip("\n")
+            if line and i and first:
+                y += self.gap
+            h = ui.CHAR_H * self.scale + 1
+            if not line or y + h > bottom:
+                t.set("")
+                continue
+            head = line.startswith("#")
+            t.rescale(self.scale)
+            t.move(L.margin, y)
+            t.set(line.lstrip("#"), ui.ACCENT if head else ui.TEXT)
+            y += h
+            shown += 1
+        self.shown = shown
+        more = self.top + shown < len(self.all)
+        self.frame.set_hint("Y more  X/Y page  B back" if more else "X/Y page  B back")
+
+    def button(self, b):
+        if b == btn.Y and self.top + self.shown < len(self.all):
+            self.top += max(1, self.shown)  # the rest of this page
+            self._draw()
+        elif b in (btn.X, btn.Y):
+            self.page = (self.page + (1 if b == btn.Y else -1)) % len(self.pages)
+            self._page()
+        elif b in (btn.B, btn.A):
+            self.app.pop()
+
+    def close(self):
+        ui.drop(self.info.howto.split(".")[-1])  # free the text
+        ui.drop("howto")
+        self.pages = None
+        self.sheets = None
+        if self.pics is not None:
+            self.group.remove(self.pics)
+            self.pics = None
+        TextScreen.close(self)
+        gc.collect()
+
+    def describe(self):
+        return "HowTo: " + self.title + "\n" + " ".join(x.lstrip("\n#") for x in self.all)

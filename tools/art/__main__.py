@@ -1,0 +1,5 @@
+import sys
+
+from tools.art import main
+
+sys.exit(main())

@@ -72,7 +72,7 @@ _P_BG = const(28)
 _P_BAD = const(29)
 _P_INFO = const(30)
 FLASH_MS = const(900)
-_HIST = const(40)  # log lines kept
+_HIST = const(24)  # log lines kept
 
 
 def new_state(config, rng):
@@ -195,23 +195,19 @@ class GameScreen(_Base):
     def _strip(self):
         st = self.session.state
         name = self.session.seat_name
-        zpal = self.zpal
         for s, (bg, t, zones, bars, y0, h) in enumerate(self.rows):
             out = st.eliminated[s]
             if out:
                 t.set("%-3s out" % name(s), ui.DIM)
             else:
                 t.set("%-3s%3d" % (name(s), st.spectators[s]), ui.ACCENT if s == st.active else ui.TEXT)
+            if zones.hidden != out:
+                zones.hidden = out
             for c in range(1, 6):
                 tk, cap = st.ticked[s][c], st.circles[s][c]
-                level = 4 if tk >= cap else tk * 4 // cap
-                z = zones[c - 1]
-                v = 8 + 5 * self.sym[c] + level
-                if z[0] != v:
-                    z[0] = v
-                p = zpal[0 if out else c]
-                if z.pixel_shader is not p:
-                    z.pixel_shader = p
+                v = 20 + ((c - 1) * 5 + self.sym[c]) * 5 + (4 if tk >= cap else tk * 4 // cap)
+                if zones[c - 1] != v:
+                    zones[c - 1] = v
             for i in range(3):
                 tk = st.tokens[s][(2, 3, 5)[i]]
                 hh = h * tk // 3 if tk < 3 else h
@@ -283,7 +279,8 @@ class GameScreen(_Base):
         text = W.feedback(st, ev, name, action)
         if text:
             self._log(text)
-        self.show_news = bool(text)
+        # news worth a look before the detail lines (not a roll: the dice show it)
+        self.show_news = bool(text) and action != _STOP and action != _RED_SKIP and ev[-1][0] != "roll"
         brief = W.feedback(st, ev, name, action, True)
         if brief:
             self.parts.append(brief)
@@ -322,12 +319,14 @@ class GameScreen(_Base):
             t.set(lines[i] if i < len(lines) else "", ui.TEXT)
         n = len(self.log)
         out = []
-        j = len(self.hist) - 2  # the news above the message lines: the lines before it
-        while not human and j >= 0 and len(out) < n:
+        j = len(self.hist) - 2  # the news above the message lines: whole entries before it
+        while not human and j >= 0:
             h = self.hist[j]
-            out = [("#" if h[0] == "#" else " ") + x for x in ui.wrap(h.lstrip("#"), self.log_n)] + out
+            more = [("#" if h[0] == "#" else " ") + x for x in ui.wrap(h.lstrip("#"), self.log_n)]
+            if len(out) + len(more) > n:
+                break
+            out = more + out
             j -= 1
-        out = out[-n:]
         for i, t in enumerate(self.log):
             x = out[i] if i < len(out) else " "
             t.set(x[1:], ui.ACCENT if x[0] == "#" else ui.DIM)
@@ -365,7 +364,6 @@ class GameScreen(_Base):
     def _dice(self):
         st = self.session.state
         p = self.pals
-        tp = self.tpal
         blank = st.phase <= _P_ROLL and not st.rolls
         n = st.n_dice
         cur = self.acts[self.menu.index] if self.die_cur < 0 and self.acts else -99
@@ -391,12 +389,10 @@ class GameScreen(_Base):
             if sym.hidden != blank:
                 sym.hidden = blank
             if not blank:
-                v = 6 if f == 0 else 1 + self.sym[f]
+                # dark on a bright face, white on BLACK, grey on a used die
+                v = (6 if f == 0 else 1 + self.sym[f]) + (12 if used else 6 if f == 1 else 0)
                 if sym[0] != v:
                     sym[0] = v
-                ink = tp[2] if used else tp[1 if f == 1 else 0]
-                if sym.pixel_shader is not ink:
-                    sym.pixel_shader = ink
             mark = not blank and marks >> i & 1
             if frame.hidden == bool(mark):
                 frame.hidden = not mark

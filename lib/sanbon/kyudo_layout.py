@@ -44,18 +44,7 @@ def palettes():
     return out
 
 
-def tile_palette(ink, dimmed=0x3A4A5A):
-    """A palette for the sheet's tiles: 0 clear, 1 ``ink``, 2 ``dimmed``, 3 accent."""
-    p = displayio.Palette(4)
-    p[0] = 0
-    p[1] = ink
-    p[2] = dimmed
-    p[3] = ui.ACCENT
-    p.make_transparent(0)
-    return p
-
-
-def die(x, y, s, pals, sheet, sc, ink):
+def die(x, y, s, pals, sheet, sc):
     """(group, frame, edge, face, symbol, padlock, x): what sanbon.kyudo changes."""
     g = displayio.Group(x=x, y=y)
     frame = rect(pals[_P_MARK], -3, -3, s + 6, s + 6, True)
@@ -66,19 +55,19 @@ def die(x, y, s, pals, sheet, sc, ink):
     g.append(face)
     off = (s - 10 * sc) // 2
     sg = displayio.Group(scale=sc, x=off, y=off)
-    sym = displayio.TileGrid(sheet.bitmap, pixel_shader=ink, tile_width=10, tile_height=10)
+    sym = sheet.tile(0)
     sym.hidden = True
     sg.append(sym)
     g.append(sg)
-    lock = displayio.TileGrid(sheet.bitmap, pixel_shader=ink, tile_width=10, tile_height=10, x=-5, y=-5)
-    lock[0] = 7
+    lock = sheet.tile(19, -5, -5)
     lock.hidden = True
     g.append(lock)
     return (g, frame, edge, face, sym, lock, x)
 
 
 def row(scr, x, y, w, rh):
-    """One archer's row of the strip: (background, text, 5 zones, 3 token bars, bars' top, height)."""
+    """One archer's row of the strip: (background, text, the 5 zones' tiles,
+    3 token bars, bars' top, height)."""
     g = scr.group
     p = scr.pals
     bg = rect(p[28], x, y, w, rh - 1)
@@ -86,20 +75,12 @@ def row(scr, x, y, w, rh):
     t = ui.Text(x + 2, y + rh // 2, "", ui.TEXT, 1, (0.0, 0.5))
     g.append(t.label)
     h = rh - 4
-    pitch = 11 if w >= 112 else 9
-    zx = x + 39
-    zy = y + (rh - 9) // 2
-    zones = []
-    for c in range(1, 6):
-        z = displayio.TileGrid(scr.sheet.bitmap, pixel_shader=scr.zpal[c], tile_width=10, tile_height=10,
-                               x=zx + (c - 1) * pitch, y=zy)
-        zones.append(z)
-        g.append(z)
+    zx = x + 38
+    zones = scr.sheet.tile(0, zx, y + (rh - 9) // 2, 5)  # the mini target: 5 tiles in a row
+    g.append(zones)
     bars = []
-    tx = zx + 5 * pitch + 2
-    tw = 3 if w >= 112 else 2
     for k in range(3):
-        bars.append(rect(p[12 + (2, 3, 5)[k]], tx + k * (tw + 2), y + 2, tw, h, True))
+        bars.append(rect(p[12 + (2, 3, 5)[k]], zx + 51 + k * 3, y + 2, 2, h, True))
         g.append(bars[-1])
     scr.rows.append((bg, t, zones, bars, y + 2, h))
 
@@ -114,11 +95,7 @@ def build(scr):
     g.append(scr.frame.group)
     g.append(scr.spinner.group)
     scr.pals = pals = palettes()
-    scr.sheet = sheet = Sheet("kyudo", 10, 10)
-    # tile palettes: the dice's symbols (dark, light on BLACK, grey on a used
-    # die), the zones per colour (bright ink, dim inside) and an archer out
-    scr.tpal = (tile_palette(0x101010), tile_palette(0xF0F0F0), tile_palette(0x9AA6B2))
-    scr.zpal = [tile_palette(ui.DIM)] + [tile_palette(INK[c], dim(INK[c])) for c in range(1, 6)]
+    scr.sheet = sheet = Sheet("kyudo", 10, 10)  # for the build only: the tiles keep its bitmap
     # the dice
     size = 40 if L.width >= 320 else (30 if big else 20)
     step = size + (12 if big else 8)
@@ -126,7 +103,7 @@ def build(scr):
     scr.dice = []
     sc = 2 if big else 1
     for i in range(4):
-        d = die(m + 3 + i * step, dy, size, pals, sheet, sc, scr.tpal[0])
+        d = die(m + 3 + i * step, dy, size, pals, sheet, sc)
         scr.dice.append(d)
         g.append(d[0])
     scr.caret = rect(pals[13], m + 3, dy + size + (4 if big else 2), size, 3, True)
@@ -176,3 +153,5 @@ def build(scr):
         g.append(t.label)
     scr.fb_n = L.chars(L.width - 2 * m, 1)
     scr.log_n = L.chars(lw, 1)
+    scr.sheet = None
+    ui.drop("sprites")

@@ -176,20 +176,15 @@ def detail(st, action, name):
         empty = st.circles[a][c] - st.ticked[a][c]
         fill = k if k < empty else empty
         hits = k - fill
-        text = "%d ARROW%s and a %s die: " % (k, _s(k), col)
+        each = ORANGE_LOSS if fury or st.fury == c else ATTRACTIVENESS[c]
+        tail = " (ORANGE fury)." if fury else "."
+        if not hits:
+            return "Tick %d %s circle%s: %d ARROW%s and the %s die." % (k, col, _s(k), k, _s(k), col)
+        if not victims(st, c):
+            return "%s is closed and no rival has it open." % col
         if fill:
-            text += "tick %d %s circle%s" % (fill, col, _s(fill))
-        if hits:
-            each = ORANGE_LOSS if fury or st.fury == c else ATTRACTIVENESS[c]
-            n = victims(st, c)
-            text += "%s%d arrow%s at the closed %s: " % (", " if fill else "", hits, _s(hits), col)
-            if n:
-                text += "each rival with %s open loses %d" % (col, hits * each)
-                if fury:
-                    text += " (ORANGE fury)"
-            else:
-                text += "no rival has it open"
-        return text + "."
+            return "Tick %d %s circle%s; rivals with %s open lose %d%s" % (fill, col, _s(fill), col, hits * each, tail)
+        return "%s is closed: rivals with it open lose %d%s" % (col, hits * each, tail)
     if _FLAG <= action < _END_TURN:
         c, n = divmod(action - _FLAG, 5)
         c += 1
@@ -198,7 +193,7 @@ def detail(st, action, name):
         top = size * CORNERS
         after = f + n if f + n < top else top
         moves = after // size - f // size
-        text = "%d %s dice: %d box%s in the %s flag" % (n, NAMES[c], n, "" if n == 1 else "es", NAMES[c])
+        text = "%d box%s in the %s flag" % (n, "" if n == 1 else "es", NAMES[c])
         if moves:
             if MOVE_PICKS[c]:
                 text += ", then tick %d circle%s of your choice" % (moves * MOVE_PICKS[c], _s(moves * MOVE_PICKS[c]))
@@ -242,7 +237,7 @@ def doing(st, sub=0, die=0):
         left = 3 - st.rolls
         return "keep dice, roll (%d roll%s left)" % (left, _s(left))
     if ph == _P_RESOLVE:
-        return "play your dice"
+        return "play the dice"
     if ph == _P_SHIELD:
         return "shield against -%d?" % st.queue[0][2]
     if ph == _P_PICK:

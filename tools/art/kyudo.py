@@ -1,26 +1,30 @@
-"""Kyudo's sprite sheet (lib/sanbon/kyudo.bmp): 10x10 tiles.
+"""Kyudo's sprite sheet (lib/sanbon/kyudo.bmp): 10x10 tiles, one palette.
 
-Every tile is drawn in palette indexes, never in a game colour: the play
-screen shows a tile through a small palette of its own (sanbon.kyudo), so
-one drawing serves every colour. Index 0 is transparent, 1 the ink (the
-shape), 2 the dim part (an empty part of a zone), 3 the accent.
+- 1-6: a die's picture: the five zone symbols of the sheet
+  (sanbon.kyudo.symbol_of: square, diamond, triangle up, triangle down,
+  plus), solid, then the ARROW face's arrow, in dark ink (on a bright face);
+  7-12 the same in white (on the BLACK face), 13-18 in grey (a used die);
+- 19: the "kept" mark (a padlock) on a kept die;
+- 20-144: the mini target of the archers' strip: colour c (1-5) with its
+  symbol k (0-4) filled to level l (0-4: quarters of the colour's circles
+  ticked; 4: closed), tile 20 + ((c - 1) * 5 + k) * 5 + l: the outline and
+  the ticked part in the colour, the rest in its dim shade.
 
-- 1-5: the five zone symbols of the sheet (sanbon.kyudo_sheet.symbol_of:
-  square, diamond, triangle up, triangle down, plus), solid: the shape on a
-  die of that colour;
-- 6: the ARROW face's arrow;
-- 7: the "kept" mark (a padlock) under a kept die;
-- 8-32: the mini target of the archers' strip: symbol k (0-4) filled to level
-  l (0-4, four quarters of the colour's circles ticked; 4: the colour is
-  closed), tile 8 + 5 * k + l: the outline in ink, the ticked part solid,
-  the rest dim.
-
-The shapes are computed below (not typed in), so they stay symmetric.
+The colours are sanbon.kyudo's INK (the strip's) and their dim shades; the
+shapes are computed below (not typed in), so they stay symmetric.
 """
 
+
+def _dim(c):
+    return ((c >> 16) // 3) << 16 | (((c >> 8) & 0xFF) // 3) << 8 | (c & 0xFF) // 3
+
+
+_INK = (0xB8B8B8, 0xF07818, 0x2EA84C, 0x3A7CF0, 0xE03838)  # sanbon.kyudo.INK[1:]
 TILE = (10, 10)
-PALETTE = (0x000000, 0xF0F0F0, 0x5A6A7A, 0xE8B030)
-KEYS = {".": 0, "#": 1, "-": 2, "*": 3}
+# 0 clear, 1-5 the colours, 6-10 dim, 11 dark ink, 12 white, 13 grey, 14 accent
+PALETTE = (0x000000,) + _INK + tuple(_dim(c) for c in _INK) + (0x101010, 0xF0F0F0, 0x9AA6B2, 0xE8B030)
+KEYS = {".": 0, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "0": 10,
+        "#": 11, "w": 12, "g": 13, "*": 14, "o": 1, "-": 6}
 
 _S = 10
 
@@ -50,13 +54,13 @@ def _edge(kind, x, y, s):
     return False
 
 
-def symbol(kind):
-    return ["".join("#" if _inside(kind, x, y, _S) else "." for x in range(_S)) for y in range(_S)]
+def symbol(kind, ink="#"):
+    return ["".join(ink if _inside(kind, x, y, _S) else "." for x in range(_S)) for y in range(_S)]
 
 
-def zone(kind, level):
-    """A 9x9 symbol in the tile's top-left: outline ink, the lower ``level``
-    quarters solid, the rest dim; level 4 solid."""
+def zone(kind, level, colour=1):
+    """A 9x9 symbol in the tile's top-left: the outline in ``colour``, the
+    lower ``level`` quarters solid, the rest dim; level 4 solid."""
     s = 9
     top, bottom = s, -1
     for y in range(s):
@@ -73,9 +77,9 @@ def zone(kind, level):
             if x >= s or y >= s or not _inside(kind, x, y, s):
                 row += "."
             elif level >= 4 or _edge(kind, x, y, s) or y >= line:
-                row += "#"
+                row += str(colour)
             else:
-                row += "-"
+                row += str((colour + 5) % 10)
         rows.append(row)
     return rows
 
@@ -93,6 +97,10 @@ ARROW = [
     "..#.......",
 ]
 
+
+def _ink(tile, ink):
+    return [r.replace("#", ink) for r in tile]
+
 LOCK = [
     "...####...",
     "..#....#..",
@@ -107,8 +115,10 @@ LOCK = [
 ]
 
 TILES = [["." * _S] * _S]
-TILES += [symbol(k) for k in range(5)]
-TILES += [ARROW, LOCK]
-for _k in range(5):
-    for _l in range(5):
-        TILES.append(zone(_k, _l))
+for _ink_key in "#wg":
+    TILES += [symbol(k, _ink_key) for k in range(5)] + [_ink(ARROW, _ink_key)]
+TILES.append(LOCK)
+for _c in range(1, 6):
+    for _k in range(5):
+        for _l in range(5):
+            TILES.append(zone(_k, _l, _c))

@@ -280,7 +280,7 @@ class GameScreen(_Base):
         if text:
             self._log(text)
         # news worth a look before the detail lines (not a roll: the dice show it)
-        self.show_news = bool(text) and action != _STOP and action != _RED_SKIP and ev[-1][0] != "roll"
+        self.show_news = bool(text) and action != _STOP and action != _RED_SKIP and not (ev and ev[-1][0] == "roll")
         brief = W.feedback(st, ev, name, action, True)
         if brief:
             self.parts.append(brief)

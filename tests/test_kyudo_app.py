@@ -143,54 +143,76 @@ def test_a_seeded_human_turn_roll_keep_reroll_stop_and_the_combinations():
     sim = start(seed=18)
     human_turn(sim)
     assert "Roll 4 dice" in sim.visible_text()
+    assert sim.app.top.menu.items == ["Roll 4 dice", "Log", "Sheets"]
     sim.press("A")  # roll 1
     st = sim.app.session.state
     assert list(st.dice) == [A, BLACK, A, RED] and st.rolls == 1
     assert "You: rolled ARROW BLACK ARROW RED" in sim.visible_text()
-    assert sim.visible_text()[0] == "You Saru: Roll 1/3"
-    # X from "Roll" goes onto the dice (die 4), then to die 1: keep dice 1 and 2
-    sim.press("X")
-    assert sim.app.top.die_cur == 3
-    sim.press("X", "X", "X", "A", "Y", "A")
-    assert sim.app.top.keep == 0b0011
-    assert "Roll 2 dice (2 left)" in sim.visible_text()
-    assert [d[1].hidden for d in sim.app.top.dice] == [False, False, True, True]  # kept: framed
-    sim.press("Y", "Y", "Y")  # dice 3, 4, then back on the list: "Roll 2 dice"
-    assert sim.app.top.die_cur == -1 and sim.app.top.menu.index == 0
-    sim.press("A")  # roll 2: dice 3 and 4 only
+    assert sim.visible_text()[0] == "You: keep dice, roll (2 rolls left)"  # no room for "Saru"
+    top = sim.app.top
+    assert top.die_cur == 0  # after a roll: on die 1
+    # A keeps the die under the cursor and goes on to the next: keep dice 1 and 2
+    sim.press("A")
+    assert top.keep == 0b0001 and top.die_cur == 1
+    sim.press("A")
+    assert top.keep == 0b0011 and top.die_cur == 2
+    assert "Roll 2 dice" in sim.visible_text()
+    assert [d[1].hidden for d in top.dice] == [False, False, True, True]  # kept: framed
+    assert [d[5].hidden for d in top.dice] == [False, False, True, True]  # and a padlock
+    sim.press("Y", "Y")  # die 4, then Roll (the list's first item)
+    assert top.die_cur == -1 and top.menu.index == 0
+    sim.press("A")  # roll 2: dice 3 and 4 only; 5 presses for "keep 2, re-roll"
     assert list(st.dice) == [A, BLACK, ORANGE, A] and st.rolls == 2
+    assert top.die_cur == 0 and top.keep == 0b0011  # the kept dice stay kept
+    sim.press("X")  # from a die: Roll
+    assert top.die_cur == -1 and top.menu.index == 0
     sim.press("Y", "A")  # Stop
     assert st.phase == P_RESOLVE
-    shown = sim.visible_text()
     combos = ["1 circle in BLACK", "2 circles in BLACK", "1 circle in ORANGE", "2 circles in ORANGE"]
-    assert sim.app.top.menu.items == combos + ["End turn", "Sheets"]
-    assert combos[:2] == [t for t in shown if t in combos][:2]  # on screen (3 rows, it scrolls)
-    # the cursor highlights the dice each choice uses
-    framed = lambda: [not d[1].hidden for d in sim.app.top.dice]  # noqa: E731
-    assert framed() == [True, True, False, False]  # 1 arrow (the first) + BLACK
-    sim.press("Y")
+    assert top.menu.items == combos + ["End turn", "Log", "Sheets"]
+    # the cursor starts on the last combination, End turn in view under it
+    assert top.menu.current == "2 circles in ORANGE"
+    assert "2 circles in ORANGE" in sim.visible_text() and "End turn" in sim.visible_text()
+    framed = lambda: [not d[1].hidden for d in top.dice]  # noqa: E731
+    assert framed() == [True, False, True, True]  # both arrows + ORANGE
+    assert "Tick 2 ORANGE circles" in " ".join(sim.visible_text())  # the detail line
+    sim.press("X", "X")
     assert framed() == [True, True, False, True]  # both arrows + BLACK
     sim.press("A")  # 2 circles in BLACK
     assert st.ticked[0][BLACK] == 2
     assert "You: 2 circles in BLACK" in sim.visible_text()
-    assert sim.app.top.menu.items == ["End turn", "Sheets"]  # ORANGE has no arrow left
-    assert "play dice" in sim.visible_text()[0]
+    assert top.menu.items == ["End turn", "Log", "Sheets"]  # ORANGE has no arrow left
+    assert "play the dice" in sim.visible_text()[0]
     writes = sim.board.nvm.writes
     sim.press("A")  # End turn
     assert st.active == 1
     assert sim.board.nvm.writes == writes + 1  # saved once, at the turn's end
 
 
-def test_all_dice_kept_cannot_roll_and_says_so():
+def test_all_dice_kept_the_roll_item_stops():
     sim = start(seed=18)
     human_turn(sim)
-    sim.press("A", "X", "A", "X", "A", "X", "A", "X", "A")  # keep all four
-    assert sim.app.top.keep == 0b1111
-    assert "Roll (all kept)" in sim.visible_text()
-    assert sim.app.top.die_cur == 0
-    sim.press("Y", "Y", "Y", "Y", "A")  # from die 1 down onto "Roll (all kept)"
-    assert sim.app.session.state.rolls == 1
-    assert any("All dice are kept" in t for t in sim.visible_text())
+    sim.press("A", "A", "A", "A", "A")  # roll, keep all four: the cursor is on Roll
+    top = sim.app.top
+    assert top.keep == 0b1111 and top.die_cur == -1 and top.menu.index == 0
+    assert "Stop: all kept" in sim.visible_text()
+    sim.press("A")
+    st = sim.app.session.state
+    assert st.rolls == 1 and st.phase == P_RESOLVE  # played as they are
+
+
+def test_x_goes_between_the_dice_and_roll():
+    sim = start(seed=18)
+    human_turn(sim)
+    sim.press("A")
+    top = sim.app.top
+    seen = []
+    for key in ("Y", "Y", "X", "X", "Y", "Y", "Y", "Y", "Y", "Y", "Y", "Y"):
+        sim.press(key)
+        seen.append(top.die_cur if top.die_cur >= 0 else "i%d" % top.menu.index)
+    # Y: die 2, die 3; X: Roll, die 1; Y: die 2..4, Roll, Stop, Log, Sheets, die 1
+    assert seen == [1, 2, "i0", 0, 1, 2, 3, "i0", "i1", "i2", "i3", 0]
+    assert top.keep == 0  # moving keeps nothing
 
 
 def test_the_sheets_open_from_the_list_and_switch_archer():
@@ -235,7 +257,8 @@ def test_an_attack_shows_the_feedback_line_flashes_the_victim_and_the_leds():
     items = sim.app.top.menu.items
     assert items[:2] == ["RED attack -3", "RED attack -6"]
     assert "1 circle in BLUE" in items
-    sim.press("Y", "A")  # 2 arrows at the closed RED
+    assert sim.app.top.menu.current == "2 circles in BLUE"  # the last combination
+    sim.press("X", "X", "A")  # 2 arrows at the closed RED
     assert s.spectators[1] == 14
     assert "You: RED attack, P2 lost 6" in sim.visible_text()
     top = sim.app.top
@@ -258,8 +281,13 @@ def test_a_human_victim_is_asked_about_the_shield_during_a_computer_turn():
     assert s.phase == P_SHIELD and s.current_player == 0
     show(sim, s)
     shown = sim.visible_text()
-    assert "Use GREEN shield against losing 9?" in shown  # "Use your ..." on the big screens
-    assert sim.app.top.menu.items == ["Shield: lose nothing", "Take the loss (-9)", "Sheets"]
+    assert shown[0].startswith("You") and shown[0].endswith(": shield against -9?")
+    assert "P2: RED attack" in shown  # the news first: why the question comes
+    assert sim.app.top.menu.items == ["Use the shield", "Take the loss (-9)", "Log", "Sheets"]
+    sim.press("Y")  # then the detail line of the choice under the cursor
+    assert "Keep your GREEN token and lose 9" in " ".join(sim.visible_text())
+    sim.press("X")
+    assert "Spend your GREEN token: lose nothing" in " ".join(sim.visible_text())
     sim.press("A")
     assert s.spectators[0] == 20 and s.tokens[0][GREEN] == 0
     assert "You shielded" in " ".join(sim.visible_text())
@@ -274,10 +302,10 @@ def test_the_red_token_sets_one_die_to_a_face():
     final(s, (A, BLACK, GREEN, BLUE))
     assert s.phase == P_RED
     show(sim, s)
-    assert "Use your RED token to set one die?" in sim.visible_text()
-    assert sim.app.top.menu.items == ["Keep these dice", "Use the RED token", "Sheets"]
+    assert sim.visible_text()[0].endswith(": use the RED token?")
+    assert sim.app.top.menu.items == ["Keep these dice", "Use the RED token", "Log", "Sheets"]
     sim.press("Y", "A")  # use it: the cursor goes onto the dice
-    assert sim.app.top.die_cur == 0 and "Pick the die for the RED token." in sim.visible_text()
+    assert sim.app.top.die_cur == 0 and sim.visible_text()[0].endswith(": pick the die to set")
     sim.press("Y", "Y", "A")  # die 3 (GREEN)
     assert sim.app.top.menu.items == ["ARROW", "BLACK", "ORANGE", "BLUE", "RED"]
     sim.press("B")  # back to the die
@@ -296,12 +324,13 @@ def test_a_black_corner_asks_for_two_circles():
     s.ticked[0][RED] = s.circles[0][RED]
     final(s, (BLACK, BLACK, GREEN, ORANGE))
     show(sim, s)
-    assert sim.app.top.menu.items[0] == "BLACK flag +2, tick 2"
+    assert sim.app.top.menu.items == ["BLACK flag +2", "End turn", "Log", "Sheets"]
+    assert "then tick 2 circles of your choice" in " ".join(sim.visible_text())
     sim.press("A")
-    assert "Tick 2 empty circles of your choice." in sim.visible_text()
+    assert sim.visible_text()[0].endswith(": tick 2 circles")
     assert sim.app.top.menu.items[:2] == ["Tick BLACK (0/4)", "Tick ORANGE (0/4)"]
     sim.press("Y", "A")  # ORANGE
-    assert "Tick an empty circle of your choice." in sim.visible_text()
+    assert sim.visible_text()[0].endswith(": tick a circle")
     sim.press("A")  # BLACK
     assert s.ticked[0][ORANGE] == 1 and s.ticked[0][BLACK] == 1 and s.phase == P_RESOLVE
 
@@ -313,8 +342,8 @@ def test_the_talent_choice_of_kitsune():
     s.ticked[1][GREEN] = s.circles[1][GREEN]
     final(s, (BLACK, ORANGE, GREEN, BLUE))
     show(sim, s)
-    assert "Talent: rivals get a new circle in?" in sim.visible_text()
-    assert sim.app.top.menu.items == ["Rivals +1 GREEN circle", "Rivals +1 BLUE circle", "Sheets"]
+    assert sim.visible_text()[0] == "You Kitsune: give rivals a circle"
+    assert sim.app.top.menu.items == ["Rivals: +1 GREEN", "Rivals: +1 BLUE", "Log", "Sheets"]
     sim.press("A")
     assert s.circles[1][GREEN] == 5
     assert "You: talent, rivals +1 GREEN circle" in sim.visible_text()
@@ -328,7 +357,7 @@ def test_a_captured_die_leaves_three_dice():
     s.apply(END_TURN)
     assert s.active == 0 and s.n_dice == 3
     show(sim, s)
-    assert "(3 dice)" in sim.visible_text()[0] and "Roll 3 dice" in sim.visible_text()
+    assert ", 3 dice" in sim.visible_text()[0] and "Roll 3 dice" in sim.visible_text()
     sim.press("A")
     assert [d[0].hidden for d in sim.app.top.dice] == [False, False, False, True]
     assert len(s.dice) == 3
@@ -347,15 +376,21 @@ def test_choices_in_words_for_flags_fury_and_no_effect():
     name = lambda seat: "You" if seat == 0 else "P%d" % (seat + 1)  # noqa: E731
     words = {a: W.choice(s, a, name) for a in s.legal_actions()}
     assert words[aim(2, 1)] == "1 circle in GREEN"
-    assert words[aim(2, 2)] == "GREEN 1 circle, -2"
-    assert words[aim(2, 2, 1)] == "GREEN 1 circle, -4 fury"
+    assert words[aim(2, 2)] == "GREEN +1, hit -2"
+    assert words[aim(2, 2, 1)] == "GREEN +1, fury -4"
+    assert W.detail(s, aim(2, 2, 1), name) == "Tick 1 GREEN circle; rivals with GREEN open lose 4 (ORANGE fury)."
+    for a in s.legal_actions():
+        assert len(words[a]) <= 19, words[a]
     assert words[aim(3, 1)] == "BLUE: hits no one"
     assert words[END_TURN] == "End turn"
     t = engine_game(2)
     t.flags[0][BLACK] = 1
     final(t, (BLACK, BLACK, RED, RED))
     words = [W.choice(t, a, name) for a in t.legal_actions()]
-    assert words == ["BLACK flag +2, tick 2", "RED flag +2, token", "End turn"]
+    assert words == ["BLACK flag +2", "RED flag +2", "End turn"]
+    black, red = t.legal_actions()[:2]
+    assert W.detail(t, black, name) == "2 boxes in the BLACK flag, then tick 2 circles of your choice."
+    assert W.detail(t, red, name) == "2 boxes in the RED flag, then take a RED token."
 
 
 # -- whole games -------------------------------------------------------------------
@@ -395,7 +430,7 @@ def test_quit_and_continue_resume_the_same_turn(tmp_path):
     path = str(tmp_path / "n")
     sim = start(seed=18, path=path)
     human_turn(sim)
-    sim.press("A", "X", "A")  # roll, keep die 4
+    sim.press("A", "A")  # roll, keep die 1
     before = sim.app.saved_game  # the turn-start save
     state = sim.app.session.state.to_bytes()
     sim.press("HOLD_B")

@@ -59,10 +59,10 @@ def kyudo_shots(size, tmp, save):
     while not (st.current_player == 0 and st.phase == 1):
         sim.step(50)
     sim.press("A")  # roll: ARROW BLACK ARROW RED
-    sim.press("X", "X", "X", "X", "A", "Y", "A")  # keep dice 1 and 2; the cursor on die 2
+    sim.press("A", "A")  # keep dice 1 and 2 (the cursor starts on die 1); on die 3
     save(sim, "kyudo-roll", window=True)
-    sim.press("Y", "Y", "Y", "A", "Y", "A")  # re-roll dice 3 and 4, stop
-    sim.press("Y")  # "2 circles in BLACK": both arrows and the BLACK die
+    sim.press("Y", "Y", "A")  # die 4, Roll: re-roll dice 3 and 4
+    sim.press("X", "Y", "A")  # Roll, Stop: the combinations
     save(sim, "kyudo-combos")
     for seed in (18, 5, 7, 11, 23, 31):
         if kyudo_game(size, tmp, save, seed):
@@ -102,8 +102,9 @@ def kyudo_game(size, tmp, save, seed):
 
 
 def kyudo_press(sim, rng, level=2):
-    """Enter, by presses on the play screen, the decision the computer archer
-    of ``level`` would take for the human seat to act."""
+    """Enter, by the shortest presses the play screen offers, the decision the
+    computer archer of ``level`` would take for the human seat to act; the
+    number of presses."""
     from engine.kyudo import actions as K
     from engine.kyudo import bots
 
@@ -112,40 +113,65 @@ def kyudo_press(sim, rng, level=2):
     seat = st.current_player
     a = bots.choose(st.observation(seat), seat, level, rng)
     menu = scr.menu
+    count = [0]
 
-    def to_item(i):
-        while scr.die_cur >= 0:
-            sim.press("Y")
-        while menu.index != i:
-            sim.press("Y")
+    def press(key):
+        sim.press(key)
+        count[0] += 1
 
-    def to_die(d):
-        if scr.die_cur < 0:
-            to_item(0)
-            sim.press("X")
-        while scr.die_cur != d:
-            sim.press("X")
-
+    keep = None  # the kept dice wanted (None: any)
     if st.phase == K.P_ROLL and K.REROLL < a <= K.REROLL + 15:
-        for d in range(st.n_dice):
-            if bool(scr.keep >> d & 1) == bool(a - K.REROLL >> d & 1):  # kept but to roll, or the reverse
-                to_die(d)
-                sim.press("A")
-        to_item(0)
+        keep = ~(a - K.REROLL) & ((1 << st.n_dice) - 1)
+        target = 0
     elif st.phase == K.P_RED and a != K.RED_SKIP:
         d, f = divmod(a - K.RED_FIX, 6)
-        to_item(1)  # "Use the RED token"
-        sim.press("A")
+        for key in kyudo_path(scr, scr.acts.index(-2)):  # "Use the RED token"
+            press(key)
+        press("A")
+        n = st.n_dice
+        key = "Y" if (d - scr.die_cur) % n <= (scr.die_cur - d) % n else "X"
         while scr.die_cur != d:
-            sim.press("Y")
-        sim.press("A")
-        to_item(menu.items.index(K.FACE_NAMES[f]))
+            press(key)
+        press("A")
+        target = menu.items.index(K.FACE_NAMES[f])
+    elif a in scr.acts:
+        target = scr.acts.index(a)
     else:
         from sanbon.kyudo_words import choice
 
-        want = choice(st, a, sim.app.session.seat_name)
-        to_item(scr.acts.index(a) if a in scr.acts else menu.items.index(want))
-    sim.press("A")
+        target = menu.items.index(choice(st, a, sim.app.session.seat_name))
+    for key in kyudo_path(scr, target, keep):
+        press(key)
+    press("A")
+    return count[0]
+
+
+def kyudo_path(scr, target, keep=None):
+    """The shortest keys from the cursor now to list item ``target`` with
+    ``keep`` the kept dice (None: as they may be), by the screen's own moves
+    (sanbon.kyudo.move): a breadth-first search."""
+    from sanbon import buttons as btn
+    from sanbon.kyudo import move
+
+    st = scr.session.state
+    n = st.n_dice
+    k = len(scr.menu.items)
+    dice = scr.dice_ok()
+    start = (scr.die_cur, scr.menu.index, scr.keep)
+    paths = {start: ""}
+    todo = [start]
+    for pos in todo:
+        d, i, kp = pos
+        if d < 0 and i == target and (keep is None or kp == keep):
+            return paths[pos]
+        steps = [("X", move(d, i, btn.X, n, k, dice) + (kp,)), ("Y", move(d, i, btn.Y, n, k, dice) + (kp,))]
+        if d >= 0 and dice:
+            steps.append(("A", move(d, i, btn.Y, n, k, dice) + (kp ^ (1 << d),)))
+        for key, nxt in steps:
+            if nxt not in paths:
+                paths[nxt] = paths[pos] + key
+                todo.append(nxt)
+    raise AssertionError("no way to item %d on %s" % (target, scr.describe()))
 
 
 def kendo_start(size, path, seed, mode="Duel", seats=()):

@@ -347,11 +347,53 @@ def _go(sim, pos, want, n):
 
 
 def drive_kyudo(sim, rng, level=3):
-    """Enter by presses the decision Kyudo's computer archer of ``level``
-    would take for the human seat to act."""
+    """Enter by the shortest presses the decision Kyudo's computer archer of
+    ``level`` would take for the human seat to act; the presses."""
     from tools.shots import kyudo_press
 
-    kyudo_press(sim, rng, level)
+    return kyudo_press(sim, rng, level)
+
+
+def kyudo_presses(size="pico_display", seed=5, games=3, players=2, level=3):
+    """Kyudo's presses for a human seat that plays what the computer archer
+    of ``level`` (Hard) would, entered by the shortest presses (drive_kyudo),
+    against a Normal archer: (presses of each of the human's turns, presses
+    of each "keep 2 dice, re-roll the others" decision). A turn's count is
+    everything from its first roll to its end, and the decisions the seat
+    makes on other archers' turns go to its turn before (catch-up ticks to
+    its first)."""
+    from engine.kyudo import actions as K
+    from engine.rng import Rng
+
+    turns, keep2 = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        for g in range(games):
+            sim = Sim(size, seed=seed + g, nvm_path=os.path.join(tmp, "k%d.bin" % g), render=False)
+            _settings(sim, ("Computer speed: instant",))
+            _start(sim, "Kyudo", ("Players: %d" % players,))
+            rng = Rng(seed + g)
+            session = sim.app.session
+            mine = []
+            for _ in range(200000):
+                t = sim.text()
+                if t.startswith("End"):
+                    break
+                st = session.state
+                if t.startswith("Game") and not st.is_over() and not session.is_bot(st.current_player):
+                    scr = sim.app.top
+                    first = st.phase == K.P_ROLL and not st.rolls
+                    before = scr.keep
+                    rolls = st.rolls
+                    n = drive_kyudo(sim, rng, level)
+                    if first or not mine:
+                        mine.append(0)
+                    mine[-1] += n
+                    if rolls and st.rolls == rolls + 1 and bin(scr.keep ^ before).count("1") == 2:
+                        keep2.append(n)
+                else:
+                    sim.step(50)
+            turns += mine
+    return turns, keep2
 
 
 def drive_kendo(sim):

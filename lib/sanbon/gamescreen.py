@@ -115,6 +115,10 @@ class GameScreen(ui.Screen):
     def reason(self):
         return ""
 
+    def standings(self):
+        """Every seat's result for the end screen: short lines (none: [])."""
+        return []
+
     def show_end(self):
         from sanbon.screens import EndScreen
 
@@ -127,4 +131,4 @@ class GameScreen(ui.Screen):
         # a win when a human seat won (or only the computer played and someone won)
         lost = not winners or s.config.humans() and all(s.is_bot(w) for w in winners)
         self.app.sound("loss" if lost else "win")
-        self.app.push(EndScreen(self.app, self.session, self.headline(), self.reason()))
+        self.app.push(EndScreen(self.app, self.session, self.headline(), self.reason(), self.standings()))

@@ -29,8 +29,10 @@ PAGES = (
      " turn, Saru: rivals roll 3 dice; Shika: rivals lose 1 per die of the"
      " colour you ring."),
     ("Controls",
-     "X/Y move over the dice and the list (D-pad on PicoSystem). A on a die"
-     " keeps it (framed) or frees it; A on Roll rolls the free dice. Then pick"
-     " combos; the cursor's combo frames its dice. Sheets: every archer (X/Y)."
-     " Hold B: pause."),
+     "After a roll the cursor is on die 1. A keeps a die (a frame and a"
+     " padlock) or frees it, and goes on to the next; after the last die"
+     " comes Roll. Y moves on, X jumps from a die to Roll and back. Each"
+     " colour has its shape, as on the sheet. Pick combos from the list; the"
+     " cursor's combo frames its dice. Log: the last turns. Sheets: every"
+     " archer (X/Y). Hold B: pause."),
 )

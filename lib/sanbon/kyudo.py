@@ -1,15 +1,23 @@
 """Kyudo in the app: the game plugin (engine/kyudo) and its play screen.
 
-The play screen shows the dice as faces, the archers as a compact strip
-(spectators, colour progress, tokens), one list for every decision (Roll /
-Stop, the combinations in words, the follow-up prompts) and a message line
-with what the last action did (with the last few above it while the
-computer plays). The sheets (sanbon.kyudo_sheet) are imported only while
-shown. Words: sanbon.kyudo_words.
+The play screen shows the dice as pictures (the face's colour and its zone
+symbol, or the arrow: sprites of lib/sanbon/kyudo.bmp), the archers as a
+strip (spectators, a mini target per archer: the 5 zone symbols filling as
+circles are ticked, solid when closed; tokens), one list for every decision
+and two message lines: the selected choice in words, or the news (what the
+last turn did). "Log" opens the last turns of every archer in words; the
+sheets (sanbon.kyudo_sheet) are imported only while shown. Words:
+sanbon.kyudo_words.
+
+The cursor (``move``): after a roll it is on die 1. Y goes over the dice
+and on to the list (Roll, Stop, Log, Sheets); A on a die keeps or frees it
+and goes on to the next die (after the last: Roll); X on a die goes to Roll,
+X on Roll back to die 1. Keeping 2 dice and rolling the others takes 5
+presses at most; rolling the free dice again takes 2.
 
 Memory: the widgets are built by sanbon.kyudo_layout, which is dropped
 again; every shape shares a few palettes (``self.pals``: the faces, bright
-and dim, the sheets' inks), and a die is 4 shapes (no pip circles).
+and dim, the sheets' inks), a die is 4 shapes and 2 tiles.
 """
 
 from engine.kyudo.state import KyudoState
@@ -42,10 +50,12 @@ _STOP = const(1)
 _REROLL = const(2)
 _RED_SKIP = const(18)
 _RED_FIX = const(20)
+_END_TURN = const(110)
 
 # list entries that are not engine actions
 _SHEETS = const(-1)  # open the sheets
 _RED_USE = const(-2)  # use the RED token: pick a die, then a face
+_LOG = const(-3)  # open the log
 _FACE = const(-10)  # _FACE - face: the face for the RED token's die
 
 # colours by face: ARROW, BLACK, ORANGE, GREEN, BLUE, RED
@@ -61,9 +71,8 @@ _P_LINE = const(27)
 _P_BG = const(28)
 _P_BAD = const(29)
 _P_INFO = const(30)
-WHAT = ("catch-up", "Roll", "RED token?", "play dice", "shield?", "tick a circle", "steal",
-        "talent", "talent", "Kuma's raid", "take a token")
 FLASH_MS = const(900)
+_HIST = const(24)  # log lines kept
 
 
 def new_state(config, rng):
@@ -108,9 +117,43 @@ def rect(pal, x, y, w, h, hidden=False):
     return r
 
 
+def your_number(uid):
+    """The collector's number of this device, from its chip id (-1: none)."""
+    if not uid:
+        return -1
+    n = 0
+    for b in uid:
+        n = (n * 251 + b) % 100000
+    return n
+
+
+def symbol_of(number, colour):
+    """Which of the 5 zone symbols marks ``colour`` (the sheet's rows, the
+    dice, the strip; from Your Number, cosmetic only)."""
+    n = number if number > 0 else 0
+    return ((colour - 1) * (1 + (n // 5) % 4) + n) % 5
+
+
+def move(d, i, b, n, k, dice):
+    """The cursor after X or Y (A on a die goes on as Y): ``d`` the die under
+    it (-1: on the list), ``i`` the list's item of ``k``, ``n`` dice;
+    ``dice``: the dice can be kept (after a roll). Y: the next die, after the
+    last die Roll (item 0), then down the list and round to die 1; X on a
+    die: Roll, on Roll: die 1, else up the list. (die, item) returned."""
+    if d >= 0:
+        if b == btn.X or d + 1 >= n:
+            return -1, 0
+        return d + 1, i
+    if dice and (i == 0 and b == btn.X or i == k - 1 and b == btn.Y):
+        return 0, 0
+    return -1, (i + (1 if b == btn.Y else -1)) % k
+
+
 class GameScreen(_Base):
     def __init__(self, app, session):
         super().__init__(app, session)
+        number = your_number(getattr(app.board, "uid", b""))
+        self.sym = bytes([0] + [symbol_of(number, c) for c in range(1, 6)])
         from sanbon import kyudo_layout
 
         kyudo_layout.build(self)  # frame, dice, strip, list, message lines
@@ -124,31 +167,50 @@ class GameScreen(_Base):
         self.red_die = 0
         self.acted = -1
         self.seen = None
-        self.hist = []
-        if session.state.round:
-            self.hist.append("Round %d." % session.state.round)
+        st = session.state
+        self.hist = []  # the log: news lines, "#" a turn's heading
+        self.parts = []  # what this turn did so far (its summary at its end)
+        self.news = ""  # the last finished turn in a sentence
+        self.turn_of = st.active
+        self.show_news = False  # the news of the last action, till the cursor moves
+        if st.round:
+            self._heading()
         self.msg = None
         self.menu_key = None
         self.flash_until = None
         self.update()
 
-    # -- the strip: per archer, name and spectators, 5 colour bars (a floor
-    # line, up to full when closed), 3 token bars (a third per token) -------
+    def _heading(self):
+        st = self.session.state
+        who = self.session.seat_name(st.active)
+        self._log("#Round %d, %s" % (st.round, "your turn" if who == "You" else who + "'s turn"))
+
+    def _log(self, text):
+        self.hist.append(text)
+        if len(self.hist) > _HIST:
+            self.hist.pop(0)
+
+    # -- the strip: per archer, name and spectators, the mini target (5 zone
+    # symbols filling up), 3 token bars (a third per token) ------------------
     def _strip(self):
         st = self.session.state
         name = self.session.seat_name
-        for s, (bg, t, bars, y0, h) in enumerate(self.rows):
-            if st.eliminated[s]:
+        for s, (bg, t, zones, bars, y0, h) in enumerate(self.rows):
+            out = st.eliminated[s]
+            if out:
                 t.set("%-3s out" % name(s), ui.DIM)
             else:
                 t.set("%-3s%3d" % (name(s), st.spectators[s]), ui.ACCENT if s == st.active else ui.TEXT)
-            for i in range(8):
-                if i < 5:
-                    tk, cap = st.ticked[s][i + 1], st.circles[s][i + 1]
-                    hh = 2 + (h - 2) * tk // cap if tk < cap else h
-                else:
-                    tk = st.tokens[s][(2, 3, 5)[i - 5]]
-                    hh = h * tk // 3 if tk < 3 else h
+            if zones.hidden != out:
+                zones.hidden = out
+            for c in range(1, 6):
+                tk, cap = st.ticked[s][c], st.circles[s][c]
+                v = 20 + ((c - 1) * 5 + self.sym[c]) * 5 + (4 if tk >= cap else tk * 4 // cap)
+                if zones[c - 1] != v:
+                    zones[c - 1] = v
+            for i in range(3):
+                tk = st.tokens[s][(2, 3, 5)[i]]
+                hh = h * tk // 3 if tk < 3 else h
                 bar = bars[i]
                 bar.hidden = hh <= 0
                 if hh > 0 and bar.height != hh:
@@ -184,15 +246,19 @@ class GameScreen(_Base):
         self._message(human)
 
     def _events(self, ev):
-        """The message line, flashes and LED effects for what just happened."""
+        """The news, flashes and LED effects for what just happened."""
         st = self.session.state
+        name = self.session.seat_name
         action = self.acted if self.acted >= 0 else LAST[0]
         LAST[0] = self.acted = -1
         noise = None
+        new_turn = False
         for e in ev:
             k = e[0]
             if k == "turn" or k == "roll" and st.rolls <= 1:
                 self.keep = 0
+            if k == "turn":
+                new_turn = True
             if k == "roll" and noise is None:
                 noise = "roll"
             if k == "loss" and e[2] or k == "shield":
@@ -210,34 +276,64 @@ class GameScreen(_Base):
                 self.kept = self.keep
             elif _REROLL < action <= _REROLL + 15:
                 self.kept = ~(action - _REROLL) & 15
-        text = W.feedback(st, ev, self.session.seat_name, action)
+        text = W.feedback(st, ev, name, action)
         if text:
-            self.hist.append(text)
-            if len(self.hist) > 4:
-                self.hist.pop(0)
+            self._log(text)
+        # news worth a look before the detail lines (not a roll: the dice show it)
+        self.show_news = bool(text) and action != _STOP and action != _RED_SKIP and not (ev and ev[-1][0] == "roll")
+        brief = W.feedback(st, ev, name, action, True)
+        if brief:
+            self.parts.append(brief)
+        if new_turn or st.is_over():
+            who = name(self.turn_of)
+            done = ", ".join(self.parts) if self.parts else "no combination played"
+            self.news = "%s: %s." % ("Your turn" if who == "You" else "%s's turn" % who, done)
+            self.parts = []
+            if not st.is_over():
+                self._heading()
+        self.turn_of = st.active
 
     def _message(self, human):
-        """The message line: the question of a human's decision, else the last
-        message; while the computer plays, the ones before it where the list
-        is (hidden labels are emptied: on the device every letter shown is a
-        TileGrid)."""
+        """The two message lines: the selected choice in words, or the news
+        (at the start of a human's turn: what the turn before did); while
+        the computer plays, the news before it where the list is (hidden
+        labels are emptied: on the device every letter shown is a TileGrid)."""
         st = self.session.state
-        q = W.question(st, self.fb_n * len(self.fb)) if human else ""
-        if self.sub:
-            q = "Pick the die for the RED token." if self.sub == 1 else "Set die %d to which face?" % (self.red_die + 1)
-        text = q or (self.hist[-1] if self.hist else "")
-        key = (text, q, human, len(self.hist))
+        text = ""
+        if human and st.phase == _P_ROLL and not st.rolls:
+            text = self.news  # what the turn before did
+        elif human and not self.show_news:
+            a = self.acts[self.menu.index] if self.die_cur < 0 and self.acts and not self.sub else -99
+            if a >= 0 and a != _ROLL:
+                text = W.detail(st, a, self.session.seat_name)
+            elif a == _RED_USE:
+                text = "Set one die to any face; the token goes back."
+        if not text:
+            text = self._last()
+        key = (text, human, len(self.hist), self.hist[-1] if self.hist else "")
         if key == self.msg:
             return
         self.msg = key
-        color = ui.ACCENT if q else ui.TEXT
-        lines = ui.wrap(text, self.fb_n) if len(self.fb) > 1 else (text,)
+        lines = ui.wrap(text, self.fb_n)
         for i, t in enumerate(self.fb):
-            t.set(ui.fit(lines[i], self.fb_n) if i < len(lines) else "", color)
+            t.set(lines[i] if i < len(lines) else "", ui.TEXT)
         n = len(self.log)
+        out = []
+        j = len(self.hist) - 2  # the news above the message lines: whole entries before it
+        while not human and j >= 0:
+            h = self.hist[j]
+            more = [("#" if h[0] == "#" else " ") + x for x in ui.wrap(h.lstrip("#"), self.log_n)]
+            if len(out) + len(more) > n:
+                break
+            out = more + out
+            j -= 1
         for i, t in enumerate(self.log):
-            j = len(self.hist) - 1 - n + i
-            t.set(ui.fit(self.hist[j], self.log_n) if j >= 0 and not human else "")
+            x = out[i] if i < len(out) else " "
+            t.set(x[1:], ui.ACCENT if x[0] == "#" else ui.DIM)
+
+    def _last(self):
+        """The newest news line (a turn's heading as is)."""
+        return self.hist[-1].lstrip("#") if self.hist else ""
 
     def _title(self, human):
         st = self.session.state
@@ -245,25 +341,25 @@ class GameScreen(_Base):
             text = "Kyudo: game over"
         else:
             who = st.current_player
-            what = WHAT[st.phase]
-            if st.phase == _P_ROLL:
-                what = "Roll %d/3" % st.rolls if st.rolls else "to roll"
-                if st.n_dice < 4:
-                    what += " (3 dice)"
+            what = W.doing(st, self.sub, self.red_die)
+            if st.phase == _P_ROLL and st.n_dice < 4:
+                what += ", 3 dice"
             nm = self.session.seat_name(who)
             text = "%s %s: %s" % (nm, W.CHARACTERS[st.characters[who]], what)
-            if len(text) > self.title_n:
+            if len(text) > (self.L.width - 2 * self.L.margin) // ui.CHAR_W:
                 text = "%s: %s" % (nm, what)
-        self.frame.title.set(ui.fit(text, self.title_n))
+        self.frame.set_title(text)
         if not human:
             hint = "" if st.is_over() else "any key: faster  hold B: pause"
         elif self.sub:
             hint = "A choose  X/Y move  B back"
+        elif self.die_cur >= 0:
+            hint = "A keep  Y next  X Roll  hold B: pause"
         elif st.phase == _P_ROLL and st.rolls:
-            hint = "A keep/choose  X/Y move  hold B: pause"
+            hint = "A choose  X dice  Y move  hold B: pause"
         else:
             hint = "A choose  X/Y move  hold B: pause"
-        self.frame.hint.set(ui.fit(hint, self.L.width // ui.CHAR_W))
+        self.frame.set_hint(hint)
 
     def _dice(self):
         st = self.session.state
@@ -271,15 +367,16 @@ class GameScreen(_Base):
         blank = st.phase <= _P_ROLL and not st.rolls
         n = st.n_dice
         cur = self.acts[self.menu.index] if self.die_cur < 0 and self.acts else -99
+        locks = 0
         if st.phase == _P_ROLL:
-            marks = self.kept
+            marks = locks = self.kept
         elif self.sub == 2:
             marks = 1 << self.red_die
         elif cur >= 0 and st.phase == _P_RESOLVE:
             marks = W.dice_of(st, cur)
         else:
             marks = 0
-        for i, (grp, frame, edge, face, arrow, x) in enumerate(self.dice):
+        for i, (grp, frame, edge, face, sym, lock, x) in enumerate(self.dice):
             grp.hidden = i >= n
             if i >= n:
                 continue
@@ -289,18 +386,23 @@ class GameScreen(_Base):
                 f, used = _P_BLANK, 0
             shade(face, p[f + used])
             shade(edge, p[_P_LINE if used else _P_EDGE])  # a used die loses its light edge
-            hide = f != 0
-            if arrow.hidden != hide:
-                arrow.hidden = hide
-            if not hide:
-                shade(arrow, p[_P_LINE if used else 12])
+            if sym.hidden != blank:
+                sym.hidden = blank
+            if not blank:
+                # dark on a bright face, white on BLACK, grey on a used die
+                v = (6 if f == 0 else 1 + self.sym[f]) + (12 if used else 6 if f == 1 else 0)
+                if sym[0] != v:
+                    sym[0] = v
             mark = not blank and marks >> i & 1
             if frame.hidden == bool(mark):
                 frame.hidden = not mark
+            hide = blank or not locks >> i & 1
+            if lock.hidden != hide:
+                lock.hidden = hide
         hide = self.die_cur < 0
         self.caret.hidden = hide
         if not hide:
-            self.caret.x = self.dice[self.die_cur][5]
+            self.caret.x = self.dice[self.die_cur][6]
         leds = self.app.leds
         if blank or st.is_over():
             leds.turn(st.active)
@@ -330,21 +432,29 @@ class GameScreen(_Base):
                     acts.append(_FACE - f)
                     items.append(W.NAMES[f])
         elif st.phase == _P_ROLL:
-            acts = [_ROLL, _STOP, _SHEETS] if st.rolls else [_ROLL, _SHEETS]
-            items = ["", "Stop", "Sheets"] if st.rolls else ["", "Sheets"]
+            acts = [_ROLL, _STOP] if st.rolls else [_ROLL]
+            items = ["", W.choice(st, _STOP, name)] if st.rolls else [""]
         else:
             for a in ((_RED_SKIP, _RED_USE) if st.phase == _P_RED else st.legal_actions()):
                 text = "Use the RED token" if a == _RED_USE else W.choice(st, a, name)
                 if text not in items:  # two dice of one colour: the same choice
                     items.append(text)
                     acts.append(a)
-            acts.append(_SHEETS)
-            items.append("Sheets")
+        if self.sub != 2:
+            acts += [_LOG, _SHEETS]
+            items += ["Log", "Sheets"]
         self.acts = acts
         menu.set_items(items or [""])
         menu.select(0)
         if st.phase == _P_ROLL and not self.sub:
             self._roll_item()
+            if st.rolls:
+                self.die_cur = 0  # after a roll: on die 1
+        elif st.phase == _P_RESOLVE and len(acts) > 3:
+            # the last combination (the biggest, most often the one to play),
+            # with End turn in view under it
+            menu.select(len(acts) - 3)
+            menu.move(-1)
         self._park()
 
     def _roll_item(self):
@@ -353,15 +463,7 @@ class GameScreen(_Base):
         for i in range(st.n_dice):
             if not self.keep >> i & 1:
                 free += 1
-        if not st.rolls:
-            text = "Roll %d dice" % st.n_dice
-        elif free:
-            text = "Roll %d dice (%d left)" % (free, 3 - st.rolls)
-            if len(text) > self.menu.n_chars:
-                text = text[:11]
-        else:
-            text = "Roll (all kept)"
-        self.menu.set_item(0, text, free > 0)
+        self.menu.set_item(0, "Roll %d dice" % free if free else "Stop: all kept")
         self._park()
 
     def _park(self):
@@ -372,6 +474,9 @@ class GameScreen(_Base):
         if menu.items and menu.index - menu.top < len(menu.labels):
             t = menu.labels[menu.index - menu.top]
             t.set(t.text, ui.SELECT_TEXT if on else ui.TEXT)
+            t2 = menu.lines2[menu.index - menu.top]
+            if t2 is not None:
+                t2.set(t2.text, ui.SELECT_TEXT if on else ui.TEXT)
 
     # -- buttons -------------------------------------------------------------
     def human_button(self, b):
@@ -383,31 +488,42 @@ class GameScreen(_Base):
             else:
                 self.pause()
         elif b == btn.X or b == btn.Y:
-            self._move(-1 if b == btn.X else 1)
+            self._move(b)
         elif b == btn.A:
             self._press()
 
-    def _move(self, delta):
+    def dice_ok(self):
         st = self.session.state
-        n = st.n_dice
+        return st.phase == _P_ROLL and st.rolls > 0 and not self.sub
+
+    def _move(self, b):
+        n = self.session.state.n_dice
         menu = self.menu
         if self.sub == 1:
-            self.die_cur = (self.die_cur + delta) % n
-        elif self.die_cur >= 0:
-            i = self.die_cur + delta
-            if 0 <= i < n:
-                self.die_cur = i
-            else:
-                self.die_cur = -1
-                menu.select(0 if i >= n else len(menu.items) - 1)
+            self.die_cur = (self.die_cur + (1 if b == btn.Y else -1)) % n
         else:
-            i = menu.index + delta
-            if st.phase == _P_ROLL and st.rolls and (i < 0 or i >= len(menu.items)):
-                self.die_cur = n - 1 if i < 0 else 0
+            self._go(move(self.die_cur, menu.index, b, n, len(menu.items), self.dice_ok()))
+        self._after_move()
+
+    def _go(self, pos):
+        d, i = pos
+        self.die_cur = d
+        menu = self.menu
+        if i != menu.index:
+            if (i - menu.index) % len(menu.items) == 1:
+                menu.move(1)
+            elif (menu.index - i) % len(menu.items) == 1:
+                menu.move(-1)
             else:
-                menu.move(delta)
+                menu.select(i)
+
+    def _after_move(self):
+        self.show_news = False
         self._park()
         self._dice()
+        st = self.session.state
+        self._title(True)
+        self._message(not st.is_over() and not self.session.is_bot(st.current_player))
 
     def _press(self):
         st = self.session.state
@@ -417,11 +533,12 @@ class GameScreen(_Base):
                 self.sub = 2
                 self.menu_key = None
                 self.update()
-            else:  # keep or free this die
+            else:  # keep or free this die, then on to the next
                 self.keep ^= 1 << self.die_cur
                 self.kept = self.keep
                 self._roll_item()
-                self._dice()
+                self._go(move(self.die_cur, self.menu.index, btn.Y, st.n_dice, len(self.menu.items), True))
+                self._after_move()
             return
         if not self.acts:
             return
@@ -429,7 +546,9 @@ class GameScreen(_Base):
         if a == _SHEETS:
             from sanbon.kyudo_sheet import SheetScreen
 
-            self.app.push(SheetScreen(self.app, self.session, st.current_player, self.pals))
+            self.app.push(SheetScreen(self.app, self.session, st.current_player, self.pals, self.sym))
+        elif a == _LOG:
+            self.show_log()
         elif a == _RED_USE:
             self.sub = 1
             self.red_die = 0
@@ -440,20 +559,44 @@ class GameScreen(_Base):
             self._act(_RED_FIX + self.red_die * 6 + _FACE - a)
         elif a == _ROLL and st.rolls:
             mask = ~self.keep & ((1 << st.n_dice) - 1)
-            if mask:
-                self._act(_REROLL + mask)
-            else:
-                self.app.toast("All dice are kept: choose Stop, or free a die.", 2000)
+            self._act(_REROLL + mask if mask else _STOP)  # all kept: play them
         else:
             self._act(a)
+
+    def log_lines(self):
+        """The log in lines of the screen's width, newest last."""
+        n = self.L.chars(scale=1)
+        out = []
+        for h in self.hist:
+            lines = ui.wrap(h.lstrip("#"), n - 1)
+            if h[0] == "#":
+                out.append("#" + lines[0])
+                for x in lines[1:]:
+                    out.append("#" + x)
+            else:
+                out.append(lines[0])
+                for x in lines[1:]:
+                    out.append(" " + x)
+        return out
+
+    def show_log(self):
+        from sanbon.texts import TextScreen
+
+        lines = self.log_lines()
+        scr = TextScreen(self.app, "Log: the last turns", lines or ["Nothing yet."])
+        if lines:  # the newest in view
+            scr.top = max(0, len(lines) - scr.n_lines)
+            scr._draw()
+        self.app.push(scr)
 
     def _act(self, action):
         self.acted = action
         self.act(action)
 
     def resume(self):
-        self.menu_key = None
         self.update()
+        self._park()
+        self._dice()
 
     # -- the end and the text for tests ------------------------------------
     def reason(self):
@@ -461,12 +604,18 @@ class GameScreen(_Base):
         w = (st.winner() or (0,))[0]
         return W.why(st.win_reason, self.session.seat_name(w), st.spectators[w])
 
+    def standings(self):
+        """Every archer's result for the end screen: spectators and circles."""
+        st = self.session.state
+        return [W.standing(st, s, self.session.seat_name(s)) for s in range(st.players)]
+
     def describe(self):
         st = self.session.state
         rows = []
         if not self.menu.group.hidden:
             for i, t in enumerate(self.menu.items):
                 rows.append(("> " if i == self.menu.index and self.die_cur < 0 else "  ") + t)
-        return "Game: Kyudo %s active=%d player=%d rolls=%d dice=%s keep=%d\n%s\n%s" % (
-            WHAT[st.phase] if not st.is_over() else "over", st.active, st.current_player, st.rolls,
-            "".join(str(f) for f in st.dice), self.keep, self.msg[0] if self.msg else "", "\n".join(rows))
+        return "Game: Kyudo %s active=%d player=%d rolls=%d dice=%s keep=%d cur=%d\n%s\n%s" % (
+            W.doing(st) if not st.is_over() else "over", st.active, st.current_player, st.rolls,
+            "".join(str(f) for f in st.dice), self.keep, self.die_cur, self.msg[0] if self.msg else "",
+            "\n".join(rows))

@@ -3,24 +3,27 @@
 Imported by sanbon.kyudo.GameScreen only while it builds itself, then
 dropped (sanbon.kyudo.drop): its code is not kept in RAM during the game.
 
-- the dice: 4 dice in a row under the title; each die is a group of 4 shapes
-  (mark frame, light edge, face, arrow), drawn with the shared palettes;
+- the dice: 4 dice in a row under the title; each die is a group: the mark
+  frame, a light edge, the face (vectorio), its symbol (a tile of the sprite
+  sheet lib/sanbon/kyudo.bmp: the colour's zone symbol, or the arrow; twice
+  the size on the tall screens) and the padlock of a kept die;
 - the archers' strip, beside the dice if there is room (240x135, 320x240),
   else under them in two columns (240x240): per archer a row with the name
-  and spectators, 5 colour bars (from a floor line in the colour up to the
-  full height as circles are ticked) and 3 token
-  bars (ORANGE, GREEN, RED: one third of the height per token); the row's
-  background flashes on a hit;
+  and spectators, the mini target (the 5 zone symbols, each filling as its
+  circles are ticked, solid when closed) and 3 token bars (ORANGE, GREEN,
+  RED: one third of the height per token); the row's background flashes on
+  a hit;
 - the list of choices under the dice (beside the strip on 240x135 with 3-4
-  archers), and in its place, while no human decides, the last messages;
-- the message line(s) above the hint line.
+  archers), and in its place, while no human decides, the last news;
+- two message lines above the hint line: the selected choice in words, or
+  the news.
 """
 
 import displayio
-import vectorio
 
 from sanbon import ui
 from sanbon.kyudo import BORDER, FACE, INK, dim, rect
+from sanbon.sprites import Sheet
 
 _P_BLANK = 24  # the palette indexes of sanbon.kyudo (self.pals)
 _P_MARK = 25
@@ -41,8 +44,8 @@ def palettes():
     return out
 
 
-def die(x, y, s, pals):
-    """(group, frame, edge, face, arrow, x): the shapes sanbon.kyudo changes."""
+def die(x, y, s, pals, sheet, sc):
+    """(group, frame, edge, face, symbol, padlock, x): what sanbon.kyudo changes."""
     g = displayio.Group(x=x, y=y)
     frame = rect(pals[_P_MARK], -3, -3, s + 6, s + 6, True)
     g.append(frame)
@@ -50,17 +53,21 @@ def die(x, y, s, pals):
     g.append(edge)
     face = rect(pals[_P_BLANK], 0, 0, s, s)
     g.append(face)
-    pts = [(s * 2 // 10, s * 7 // 10), (s * 5 // 10, s * 4 // 10), (s * 4 // 10, s * 3 // 10),
-           (s * 8 // 10, s * 2 // 10), (s * 7 // 10, s * 6 // 10), (s * 6 // 10, s * 5 // 10),
-           (s * 3 // 10, s * 8 // 10)]  # the arrow of ui.DiceFace
-    arrow = vectorio.Polygon(pixel_shader=pals[12], points=pts, x=0, y=0)
-    arrow.hidden = True
-    g.append(arrow)
-    return (g, frame, edge, face, arrow, x)
+    off = (s - 10 * sc) // 2
+    sg = displayio.Group(scale=sc, x=off, y=off)
+    sym = sheet.tile(0)
+    sym.hidden = True
+    sg.append(sym)
+    g.append(sg)
+    lock = sheet.tile(19, -5, -5)
+    lock.hidden = True
+    g.append(lock)
+    return (g, frame, edge, face, sym, lock, x)
 
 
 def row(scr, x, y, w, rh):
-    """One archer's row of the strip: (background, text, 8 bars, bars' top, height)."""
+    """One archer's row of the strip: (background, text, the 5 zones' tiles,
+    3 token bars, bars' top, height)."""
     g = scr.group
     p = scr.pals
     bg = rect(p[28], x, y, w, rh - 1)
@@ -68,16 +75,14 @@ def row(scr, x, y, w, rh):
     t = ui.Text(x + 2, y + rh // 2, "", ui.TEXT, 1, (0.0, 0.5))
     g.append(t.label)
     h = rh - 4
-    wide = w >= 112  # 240x240: two columns of 114 pixels
-    bw, step, tw = (8, 11, 4) if wide else (6, 8, 3)
+    zx = x + 38
+    zones = scr.sheet.tile(0, zx, y + (rh - 9) // 2, 5)  # the mini target: 5 tiles in a row
+    g.append(zones)
     bars = []
-    for c in range(1, 6):  # from a 2-pixel floor in the colour up to full
-        bars.append(rect(p[12 + c], x + 40 + (c - 1) * step, y + 2, bw, h))
-        g.append(bars[-1])
     for k in range(3):
-        bars.append(rect(p[12 + (2, 3, 5)[k]], x + 42 + 5 * step + k * (tw + 2), y + 2, tw, h, True))
+        bars.append(rect(p[12 + (2, 3, 5)[k]], zx + 51 + k * 3, y + 2, 2, h, True))
         g.append(bars[-1])
-    scr.rows.append((bg, t, bars, y + 2, h))
+    scr.rows.append((bg, t, zones, bars, y + 2, h))
 
 
 def build(scr):
@@ -89,39 +94,41 @@ def build(scr):
     scr.frame = ui.Frame(L, "Kyudo", "")
     g.append(scr.frame.group)
     g.append(scr.spinner.group)
-    scr.title_n = (L.width - 30 - m) // (ui.CHAR_W * L.scale)
     scr.pals = pals = palettes()
+    scr.sheet = sheet = Sheet("kyudo", 10, 10)  # for the build only: the tiles keep its bitmap
     # the dice
-    size = 40 if L.width >= 320 else (36 if big else 24)
+    size = 40 if L.width >= 320 else (30 if big else 20)
     step = size + (12 if big else 8)
-    dy = L.body_top + 5
+    dy = L.body_top + (5 if big else 3)
     scr.dice = []
+    sc = 2 if big else 1
     for i in range(4):
-        d = die(m + 3 + i * step, dy, size, pals)
+        d = die(m + 3 + i * step, dy, size, pals, sheet, sc)
         scr.dice.append(d)
         g.append(d[0])
-    scr.caret = rect(pals[13], m + 3, dy + size + 5, size, 3, True)
+    scr.caret = rect(pals[13], m + 3, dy + size + (4 if big else 2), size, 3, True)
     g.append(scr.caret)
-    below = dy + size + 10
+    below = dy + size + (8 if big else 6)
     # the archers' strip
     n = st.players
-    sx = m + 4 * step + 2
     rh = 18 if L.width >= 320 else (16 if big else 14)
-    beside = L.width - m - sx >= 96
+    sx = max(m + 4 * step + 2, L.width - m - 100)
+    sw = L.width - m - sx
+    beside = sw >= 96
     scr.rows = []
     half = L.width // 2 - m
     for i in range(n):
         if beside:
-            row(scr, sx, L.body_top + 2 + i * rh, L.width - m - sx, rh)
+            row(scr, sx, L.body_top + 2 + i * rh, sw, rh)
         else:
-            row(scr, m + (i % 2) * half, below + (i // 2) * rh, half, rh)
+            row(scr, m + (i % 2) * half, below + (i // 2) * rh, half - 2, rh)
     if beside:
         strip_end = L.body_top + 2 + n * rh
     else:
         below += ((n + 1) // 2) * rh + 2
         strip_end = below
-    # the list, the last messages in its place, the message line(s)
-    lines = 2 if big else 1
+    # the list, the news in its place, the two message lines
+    lines = 2
     end = L.body_top + L.body_h
     fb_top = end - lines * 13
     ly = below
@@ -131,14 +138,11 @@ def build(scr):
             ly = strip_end + 2
         else:
             lw = sx - m - 6
-    if big and (fb_top - ly) // L.row_h < 3:
-        lines = 1
-        fb_top = end - 13
     rows = max(2, (fb_top - ly) // L.row_h)
     scr.menu = ui.ListMenu(L, [""] * rows, y=ly, rows=rows, width=lw)
     g.append(scr.menu.group)
     scr.log = []
-    for i in range(min(3, (fb_top - ly) // 13)):
+    for i in range(min(5, (fb_top - ly) // 13)):
         t = ui.Text(m, ly + 1 + i * 13, "", ui.DIM, 1)
         scr.log.append(t)
         g.append(t.label)
@@ -149,3 +153,5 @@ def build(scr):
         g.append(t.label)
     scr.fb_n = L.chars(L.width - 2 * m, 1)
     scr.log_n = L.chars(lw, 1)
+    scr.sheet = None
+    ui.drop("sprites")

@@ -15,28 +15,12 @@ from engine.kyudo.data import CORNER_SIZE, CORNERS, START_SPECTATORS
 from sanbon import buttons as btn
 from sanbon import kyudo_words as W
 from sanbon import ui
-from sanbon.kyudo import rect
+from sanbon.kyudo import rect, symbol_of, your_number  # noqa: F401 (the names tests use)
 from sanbon.ui import drop, shade
 
 _INK = 12  # in the play screen's palettes: INK 12-17, INK dim 18-23
 _DIM = 18
 _LINE = 27
-
-
-def your_number(uid):
-    """The collector's number of this device, from its chip id (-1: none)."""
-    if not uid:
-        return -1
-    n = 0
-    for b in uid:
-        n = (n * 251 + b) % 100000
-    return n
-
-
-def symbol_of(number, colour):
-    """Which of the 5 zone symbols marks ``colour``'s row (cosmetic only)."""
-    n = number if number > 0 else 0
-    return ((colour - 1) * (1 + (n // 5) % 4) + n) % 5
 
 
 def _points(kind, s):
@@ -55,7 +39,7 @@ def _points(kind, s):
 
 
 class SheetScreen(ui.Screen):
-    def __init__(self, app, session, seat, pals):
+    def __init__(self, app, session, seat, pals, sym):
         super().__init__(app)
         self.session = session
         self.seat = seat
@@ -67,6 +51,7 @@ class SheetScreen(ui.Screen):
         self.frame = ui.Frame(L, "", "X/Y other archer  A/B back")
         g.append(self.frame.group)
         self.number = your_number(getattr(app.board, "uid", b""))
+        self.sym = sym
         if not L.big:
             rh, r, pitch, sym, fw = 14, 4, 10, 8, 44
         elif L.width < 320:
@@ -87,7 +72,7 @@ class SheetScreen(ui.Screen):
         for c in range(1, 6):
             y = top + (c - 1) * rh
             cy = y + rh // 2
-            g.append(vectorio.Polygon(pixel_shader=pals[_INK + c], points=_points(symbol_of(self.number, c), sym),
+            g.append(vectorio.Polygon(pixel_shader=pals[_INK + c], points=_points(self.sym[c], sym),
                                       x=m, y=cy - sym // 2))
             g.append(rect(pals[_DIM + c], fx, y + 3, fw, rh - 7))
             bar = rect(pals[_INK + c], fx, y + 3, 1, rh - 7, True)

@@ -19,7 +19,9 @@ except ImportError:
 # the contract of engine/kyudo/actions.py (tests/test_kyudo_app.py checks them)
 _ARROW = const(0)
 _P_SETUP = const(0)
+_P_ROLL = const(1)
 _P_RED = const(2)
+_P_RESOLVE = const(3)
 _P_SHIELD = const(4)
 _P_PICK = const(5)
 _P_STEAL = const(6)
@@ -108,10 +110,9 @@ def tokens(row):
 
 
 def choice(st, action, name):
-    """The plain words for one legal action of the decision pending now.
-
-    ``name(seat)`` gives a seat's name ("You", "P2").
-    """
+    """The plain words for one legal action of the decision pending now, in
+    at most 19 characters (the list beside a 4-archer strip on 240x135);
+    ``detail`` says more. ``name(seat)`` gives a seat's name ("You", "P2")."""
     a = st.active
     if _AIM <= action < _FLAG:
         d, r = divmod(action - _AIM, 8)
@@ -126,10 +127,64 @@ def choice(st, action, name):
         if not victims(st, c):
             return "%s: hits no one" % col
         loss = hits * (ORANGE_LOSS if fury or st.fury == c else ATTRACTIVENESS[c])
-        tail = " fury" if fury else ""
         if fill:
-            return "%s %d circle%s, -%d%s" % (col, fill, _s(fill), loss, tail)
-        return "%s attack -%d%s" % (col, loss, tail)
+            return "%s +%d, %s -%d" % (col, fill, "fury" if fury else "hit", loss)
+        return "%s %s -%d" % (col, "fury" if fury else "attack", loss)
+    if _FLAG <= action < _END_TURN:
+        c, n = divmod(action - _FLAG, 5)
+        return "%s flag +%d" % (NAMES[c + 1], n)
+    if action == _END_TURN:
+        return "End turn"
+    if action == _ROLL:
+        return "Roll"
+    if action == _STOP:
+        return "Stop, play dice"
+    if action == _RED_SKIP:
+        return "Keep these dice"
+    if action == _SHIELD:
+        return "Use the shield"
+    if action == _NO_SHIELD:
+        return "Take the loss (-%d)" % st.queue[0][2]
+    if _PICK <= action < _STEAL:
+        c = action - _PICK
+        return "Tick %s (%d/%d)" % (NAMES[c], st.ticked[a][c], st.circles[a][c])
+    if _STEAL <= action < _CHOOSE:
+        return "Steal from %s" % name(action - _STEAL)
+    if _CHOOSE <= action < _DISCARD:
+        c = action - _CHOOSE
+        if st.phase == _P_KITSUNE:
+            return "Rivals: +1 %s" % NAMES[c]
+        return "Ring on %s" % NAMES[c]
+    if _DISCARD <= action < _TAKE:
+        return "Drop %s token" % NAMES[action - _DISCARD]
+    if _TAKE <= action < _TICK:
+        return "Take %s token" % NAMES[action - _TAKE]
+    if _TICK <= action:
+        return "%s flag" % NAMES[action - _TICK]
+    return "?"
+
+
+def detail(st, action, name):
+    """What the list's selected action does, in a sentence ("" if the item
+    says it all)."""
+    a = st.active
+    if _AIM <= action < _FLAG:
+        d, r = divmod(action - _AIM, 8)
+        k, fury = divmod(r, 2)
+        c = st.dice[d]
+        col = NAMES[c]
+        empty = st.circles[a][c] - st.ticked[a][c]
+        fill = k if k < empty else empty
+        hits = k - fill
+        each = ORANGE_LOSS if fury or st.fury == c else ATTRACTIVENESS[c]
+        tail = " (ORANGE fury)." if fury else "."
+        if not hits:
+            return "Tick %d %s circle%s: %d ARROW%s and the %s die." % (k, col, _s(k), k, _s(k), col)
+        if not victims(st, c):
+            return "%s is closed and no rival has it open." % col
+        if fill:
+            return "Tick %d %s circle%s; rivals with %s open lose %d%s" % (fill, col, _s(fill), col, hits * each, tail)
+        return "%s is closed: rivals with it open lose %d%s" % (col, hits * each, tail)
     if _FLAG <= action < _END_TURN:
         c, n = divmod(action - _FLAG, 5)
         c += 1
@@ -138,86 +193,98 @@ def choice(st, action, name):
         top = size * CORNERS
         after = f + n if f + n < top else top
         moves = after // size - f // size
-        text = "%s flag +%d" % (NAMES[c], n)
+        text = "%d box%s in the %s flag" % (n, "" if n == 1 else "es", NAMES[c])
         if moves:
             if MOVE_PICKS[c]:
-                text += ", tick %d" % (moves * MOVE_PICKS[c])
+                text += ", then tick %d circle%s of your choice" % (moves * MOVE_PICKS[c], _s(moves * MOVE_PICKS[c]))
             else:
-                text += ", %s" % ("token" if moves == 1 else "%d tokens" % moves)
-        return text
+                text += ", then take %s %s token" % ("a" if moves == 1 else str(moves), NAMES[c])
+        else:
+            text += " (%d of %d to the next corner)" % (after % size, size)
+        return text + "."
     if action == _END_TURN:
-        return "End turn"
-    if action == _ROLL:
-        return "Roll"
+        return "Your turn ends; the dice go to the next archer."
     if action == _STOP:
-        return "Stop"
+        return "Keep all the dice as they are and play them."
     if action == _RED_SKIP:
-        return "Keep these dice"
+        return "Play the dice as they are."
     if action == _SHIELD:
-        return "Shield: lose nothing"
+        return "Spend your GREEN token: lose nothing of this hit."
     if action == _NO_SHIELD:
-        return "Take the loss (-%d)" % st.queue[0][2]
-    if _PICK <= action < _STEAL:
-        c = action - _PICK
-        return "Tick %s (%d/%d)" % (NAMES[c], st.ticked[a][c], st.circles[a][c])
+        return "Keep your GREEN token and lose %d spectators." % st.queue[0][2]
     if _STEAL <= action < _CHOOSE:
         s = action - _STEAL
-        return "%s: %s" % (name(s), tokens(st.tokens[s]))
+        return "%s has %s." % (name(s), tokens(st.tokens[s]))
     if _CHOOSE <= action < _DISCARD:
         c = action - _CHOOSE
         if st.phase == _P_KITSUNE:
-            return "Rivals +1 %s circle" % NAMES[c]
-        return "Ring on %s" % NAMES[c]
-    if _DISCARD <= action < _TAKE:
-        return "Drop a %s token" % NAMES[action - _DISCARD]
-    if _TAKE <= action < _TICK:
-        return "Take a %s token" % NAMES[action - _TAKE]
+            return "Every rival gets one more %s circle to fill." % NAMES[c]
+        return "Till your next turn, rivals lose 1 per %s die they end with." % NAMES[c]
     if _TICK <= action:
         c = action - _TICK
-        return "%s flag (%d a corner)" % (NAMES[c], CORNER_SIZE[c])
-    return "?"
+        return "1 box in the %s flag (%d boxes make a corner)." % (NAMES[c], CORNER_SIZE[c])
+    return ""
 
 
-def question(st, n=38):
-    """What the pending decision asks, for the message line ("" if nothing),
-    in at most ``n`` characters."""
+def doing(st, sub=0, die=0):
+    """What the pending decision asks, for the title after "<who>: "."""
     ph = st.phase
-    who = st.current_player
+    if sub:
+        return "pick the die to set" if sub == 1 else "set die %d to which face?" % (die + 1)
+    if ph == _P_ROLL:
+        if not st.rolls:
+            return "roll the dice"
+        left = 3 - st.rolls
+        return "keep dice, roll (%d roll%s left)" % (left, _s(left))
+    if ph == _P_RESOLVE:
+        return "play the dice"
     if ph == _P_SHIELD:
-        text = "Use your GREEN shield against losing %d?" % st.queue[0][2]
-        return text if len(text) <= n else "Use " + text[9:]
+        return "shield against -%d?" % st.queue[0][2]
     if ph == _P_PICK:
         left = st.queue[0][1]
-        return "Tick %s empty circle%s of your choice." % ("an" if left == 1 else str(left), _s(left))
+        return "tick %s circle%s" % ("a" if left == 1 else str(left), _s(left))
     if ph == _P_STEAL:
-        return "No %s in the supply: steal from?" % NAMES[st.queue[0][1]]
+        return "steal a %s token" % NAMES[st.queue[0][1]]
     if ph == _P_KITSUNE:
-        return "Talent: rivals get a new circle in?"
+        return "give rivals a circle"
     if ph == _P_SHIKA:
-        return "Talent: put the ring on which colour?"
+        return "ring a colour"
     if ph == _P_KUMA_DROP:
-        return "Kuma's raid: drop one of your tokens."
+        return "drop a token (Kuma)"
     if ph == _P_KUMA_TAKE:
-        return "Talent: take a token from the supply."
+        return "take a token"
     if ph == _P_SETUP:
+        who = st.current_player
         k = (who - st.first) % st.players
         done = 0
         for c in range(1, 6):
             if st.flags[who][c]:
                 done += 1
         if k == 1:
-            return "Catch-up: tick a box in one flag."
-        return "Catch-up box %d of %d (different flags)." % (done + 1, k)
+            return "tick a catch-up box"
+        return "catch-up box %d of %d" % (done + 1, k)
     if ph == _P_RED:
-        return "Use your RED token to set one die?"
-    return ""
+        return "use the RED token?"
+    return "wait"
 
 
-def feedback(st, events, name, action=-1):
+def standing(st, seat, name):
+    """One archer's result for the end screen."""
+    tk = cap = 0
+    for c in range(1, 6):
+        tk += st.ticked[seat][c]
+        cap += st.circles[seat][c]
+    sp = st.spectators[seat]
+    return "%s: %s, %d/%d circles" % (name, "out" if st.eliminated[seat] else "%d spectator%s" % (sp, _s(sp)), tk, cap)
+
+
+def feedback(st, events, name, action=-1, brief=False):
     """One line from what the last ``apply`` did (``state.events``).
 
     ``action`` (if known) words a step that left no event ("stopped").
     Hits, shields, talents and the win come first, then the rest in order.
+    ``brief``: only what counts for the turn's summary (no rolls, corners,
+    dice back), without the actor's name.
     """
     a = st.active
     parts = []
@@ -231,7 +298,8 @@ def feedback(st, events, name, action=-1):
         k = e[0]
         if k == "roll":
             actor = e[1]
-            add("rolled " + " ".join(NAMES[f] for f in e[2]))
+            if not brief:
+                add("rolled " + " ".join(NAMES[f] for f in e[2]))
         elif k == "circle":
             actor = e[1]
             circles += 1
@@ -257,7 +325,8 @@ def feedback(st, events, name, action=-1):
             actor = e[1]
             add("%s flag +%d" % (NAMES[e[2]], e[3]))
         elif k == "flag":
-            add("corner %d" % e[3])
+            if not brief:
+                add("corner %d" % e[3])
         elif k == "token":
             actor = e[1]
             if e[3] < 0:
@@ -287,18 +356,18 @@ def feedback(st, events, name, action=-1):
                 hot("talent, a die captured")
             else:
                 hot("talent, ring on %s" % NAMES[e[3]])
-        elif k == "turn":
-            add("%s's turn, round %d" % (name(e[1]), e[2]) if name(e[1]) != "You" else "your turn, round %d" % e[2])
-        elif k == "die_back":
-            add("die back")
-        elif k == "ring_off":
-            add("ring off")
+        elif k == "die_back" and not brief:
+            add("the captured die is back")
+        elif k == "ring_off" and not brief:
+            add("the ring is off")
         elif k == "win":
             hot("%s won" % name(e[1]))
     if circles:
         add("%d circle%s in %s" % (circles, _s(circles), NAMES[ccol]))
     parts = first + parts
     if not parts:
+        if brief:
+            return ""
         if action == _STOP:
             parts = ["stopped"]
         elif action == _RED_SKIP:
@@ -308,6 +377,6 @@ def feedback(st, events, name, action=-1):
         else:
             return ""
         actor = a
-    if actor < 0:
+    if actor < 0 or brief:
         return ", ".join(parts)
     return "%s: %s" % (name(actor), ", ".join(parts))

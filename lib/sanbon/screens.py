@@ -147,23 +147,42 @@ class HandOverScreen(ui.Screen):
 
 
 class EndScreen(MenuScreen):
-    """Who won and why; play again or back to the menu."""
+    """Who won and why; play again or back to the menu. ``standings``: every
+    seat's result (short lines), shown as rows above the choices."""
 
     hint = "A select  X/Y move"
 
-    def __init__(self, app, session, headline, reason=""):
+    def __init__(self, app, session, headline, reason="", standings=()):
         self.session = session
         self.headline = headline
         self.reason = reason
-        super().__init__(app, headline, ["Play again", "Share game", "Menu"])
+        self.first = len(standings)
+        if not standings:
+            super().__init__(app, headline, ["Play again", "Share game", "Menu"])
+            L = self.L
+            self.menu.group.y = L.body_h - 3 * L.row_h - 4
+        else:
+            ui.Screen.__init__(self, app)
+            self.title = headline
+            self.frame = ui.Frame(self.L, headline, self.hint)
+            self.group.append(self.frame.group)
         L = self.L
-        self.menu.group.y = L.body_h - 3 * L.row_h - 4
-        if reason:
-            for i, line in enumerate(ui.wrap(reason, L.chars(scale=1))[:4]):
-                self.group.append(ui.Text(L.margin, L.body_top + 4 + i * 14, line, ui.TEXT, 1).label)
+        lines = ui.wrap(reason, L.chars(scale=1))[:4] if reason else []
+        for i, line in enumerate(lines):
+            self.group.append(ui.Text(L.margin, L.body_top + 4 + i * 14, line, ui.TEXT, 1).label)
+        if standings:
+            y = L.body_top + 4 + len(lines) * 14 + (2 if lines else 0)
+            items = list(standings) + ["Play again", "Share game", "Menu"]
+            self.menu = ui.ListMenu(L, items, y=y, rows=max(2, (L.body_top + L.body_h - y) // L.row_h),
+                                    enabled=[False] * self.first + [True] * 3)
+            self.group.append(self.menu.group)
+            self.menu.select(self.first)
 
     def choose(self, i):
         s = self.session
+        i -= self.first  # a standings row: nothing to do
+        if i < 0:
+            return
         if i == 0:
             self.app.start_game(s.info, s.config)
         elif i == 1:

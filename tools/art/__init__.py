@@ -13,7 +13,7 @@ import struct
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SHEETS = ("pig",)  # the drawing modules' names (tools/art/<name>.py), filled in as games get sheets
+SHEETS = ("pig", "kyudo", "kendo", "okko")  # the drawing modules' names (tools/art/<name>.py)
 
 
 def pixels(mod):

@@ -38,21 +38,19 @@ def human_action(d):
     st = app.session.state
     scr = app.top
     menu = scr.menu
-    if st.phase == 1 and st.rolls == 1:  # keep die 1: X from "Roll" goes to the last die
-        for _ in range(st.n_dice):
-            yield from d.tap(KEY_X)
+    if st.phase == 1 and st.rolls == 1:  # after a roll the cursor is on die 1
         check(scr.die_cur == 0, "the cursor is on die 1")
         yield from d.tap(KEY_A)
         check(scr.keep == 1, "die 1 is kept")
-        yield from d.tap(KEY_Y)
-        check(scr.die_cur == 1, "the cursor is on die 2")
-        for _ in range(st.n_dice - 1):
-            yield from d.tap(KEY_Y)
-        check(scr.die_cur < 0 and menu.index == 0, "back on Roll")
+        check(scr.die_cur == 1, "the cursor went on to die 2")
+        yield from d.tap(KEY_X)
+        check(scr.die_cur < 0 and menu.index == 0, "X: on Roll")
         yield from d.tap(KEY_A)
         return
     if st.phase == 1 and st.rolls == 2:
-        while menu.items[menu.index] != "Stop":
+        if scr.die_cur >= 0:
+            yield from d.tap(KEY_X)  # Roll
+        while menu.items[menu.index] != "Stop, play dice":
             yield from d.tap(KEY_Y)
     else:
         while menu.index != 0:
@@ -112,6 +110,8 @@ def one_pass(tag, width, height, players, seats):
     while not human_to_move(app):
         yield from d.wait(50)
     menu = app.top.menu
+    if app.top.die_cur >= 0:
+        yield from d.tap(KEY_X)  # off the dice, onto Roll
     yield from d.choose("Sheets")
     check(top_kind(app) == "Sheet", "the sheet opened")
     for _ in range(players):

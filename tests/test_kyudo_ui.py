@@ -1,0 +1,153 @@
+"""Kyudo's player-first screen (issue 14): the presses a decision takes,
+A on a die, the log after a computer's turn, the end screen's standings,
+and the presses per turn of a human seat that plays as the Hard archer."""
+
+import pytest
+
+from engine.kyudo.actions import P_RESOLVE, P_ROLL, P_SETUP
+from sim_helpers import SIZES, Sim, choose, play_until, set_rows
+
+
+def start(size="pico_display", seed=18, players=2, seats=("P2: Computer (Normal)",), speed=None, render=True):
+    sim = Sim(size, seed=seed, render=render)
+    if speed:
+        choose(sim, "Settings")
+        set_rows(sim, ["Computer speed: " + speed])
+        sim.press("B")
+    choose(sim, "Kyudo")
+    set_rows(sim, ["Players: %d" % players] + list(seats))
+    choose(sim, "Start")
+    return sim
+
+
+def my_roll(sim, seat=0):
+    """Wait for the seat's first roll of a turn (A on its catch-up ticks)."""
+    for _ in range(3000):
+        st = sim.app.session.state
+        if st.current_player == seat and st.phase == P_ROLL and not st.rolls and sim.text().startswith("Game"):
+            return
+        if st.current_player == seat and st.phase == P_SETUP:
+            sim.press("A")
+        else:
+            sim.wait(200)
+    raise AssertionError(sim.text())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_keep_two_and_reroll_takes_at_most_five_presses_for_every_pair(size):
+    from tools.shots import kyudo_path
+
+    sim = start(size)
+    my_roll(sim)
+    sim.press("A")  # roll 1: the cursor on die 1
+    scr = sim.app.top
+    n = sim.app.session.state.n_dice
+    costs = {}
+    for i in range(n):
+        for j in range(i + 1, n):
+            costs[(i, j)] = len(kyudo_path(scr, 0, (1 << i) | (1 << j))) + 1  # + A on Roll
+    assert len(costs) == 6 and max(costs.values()) <= 5, costs
+    assert len(kyudo_path(scr, 0, 0)) + 1 == 2  # the free dice again: X, A
+    assert len(kyudo_path(scr, 1)) + 1 == 3  # Stop: X, Y, A
+    # and by presses: keep dice 2 and 4 (Y A Y A), then A on Roll
+    st = sim.app.session.state
+    before = list(st.dice)
+    sim.press("Y", "A", "Y", "A")
+    assert scr.keep == 0b1010 and scr.die_cur == -1 and scr.menu.index == 0
+    sim.press("A")
+    assert st.rolls == 2 and st.dice[1] == before[1] and st.dice[3] == before[3]
+
+
+def test_a_toggles_keep_on_the_die_under_the_cursor():
+    sim = start()
+    my_roll(sim)
+    sim.press("A")
+    scr = sim.app.top
+    sim.press("Y", "Y")  # die 3
+    sim.press("A")
+    assert scr.keep == 0b0100 and scr.die_cur == 3
+    assert not scr.dice[2][5].hidden and not scr.dice[2][1].hidden  # the padlock and the frame
+    assert "Roll 3 dice" in sim.visible_text()
+    sim.press("X", "X", "Y", "Y", "A")  # Roll, die 1, die 3: free it again
+    assert scr.keep == 0 and scr.dice[2][5].hidden and scr.dice[2][1].hidden
+    assert "Roll 4 dice" in sim.visible_text()
+
+
+def _end_my_turn(sim):
+    """Roll, stop and end the turn by presses."""
+    sim.press("A")
+    scr = sim.app.top
+    st = sim.app.session.state
+    sim.press("X", "Y", "A")  # Roll, Stop
+    assert st.phase != P_ROLL
+    for _ in range(40):
+        if st.current_player != 0 or st.phase != P_RESOLVE:
+            break
+        if scr.menu.current != "End turn":
+            sim.press("Y")
+        else:
+            sim.press("A")
+    assert st.active != 0 or st.phase != P_RESOLVE
+
+
+def test_the_log_and_the_news_after_a_computer_turn():
+    sim = start(seed=18)
+    my_roll(sim)
+    _end_my_turn(sim)
+    my_roll(sim)  # P2 (the computer) has played its turn
+    shown = " ".join(sim.visible_text())
+    assert "P2's turn: " in shown  # what that player did, on the screen as your turn starts
+    scr = sim.app.top
+    assert scr.news.startswith("P2's turn: ")
+    choose(sim, "Log")
+    text = sim.text()
+    assert text.startswith("Log: the last turns")
+    lines = text.split("\n")[1:]
+    assert "#Round 1, your turn" in lines and "#Round 1, P2's turn" in lines
+    mine = lines.index("#Round 1, your turn")
+    theirs = lines.index("#Round 1, P2's turn")
+    assert mine < theirs
+    assert any(l.startswith("You: rolled ") for l in lines[mine:theirs])
+    assert any(l.startswith("P2: rolled ") for l in lines[theirs:])
+    assert "#Round 2, your turn" in lines
+    n = sim.app.layout.chars(scale=1)
+    assert all(len(l.lstrip("#")) <= n for l in lines)  # wrapped, never cut
+    sim.press("B")
+    assert sim.text().startswith("Game: Kyudo")
+    assert "sanbon.texts" not in __import__("sys").modules
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_end_screen_shows_every_archers_result_and_the_reason(size):
+    from tools.tour import defects
+
+    sim = start(size, seed=4, players=3, speed="instant", render=False,
+                seats=("P1: Computer (Hard)", "P2: Computer (Normal)", "P3: Computer (Hard)"))
+    play_until(sim, lambda s: s.text().startswith("End"), 900000)
+    st = sim.app.session.state
+    end = sim.app.top
+    assert end.menu.items[:3] == [
+        "P%d: %s, %d/%d circles" % (s + 1, "out" if st.eliminated[s] else "%d spectator%s" % (
+            st.spectators[s], "" if st.spectators[s] == 1 else "s"), sum(st.ticked[s][1:]), sum(st.circles[s][1:]))
+        for s in range(3)]
+    assert end.menu.items[3:] == ["Play again", "Share game", "Menu"]
+    assert end.menu.current == "Play again"
+    assert end.menu.enabled == [False, False, False, True, True, True]
+    shown = " ".join(sim.visible_text())
+    assert end.reason and end.reason.split(" ")[0] in shown
+    assert any(w in shown for w in ("target", "last archer", "Round cap"))
+    assert defects(sim) == []
+    sim.press("X")  # onto a standings row: A does nothing there
+    sim.press("A")
+    assert sim.text().startswith("End")
+    choose(sim, "Menu")
+    assert sim.text().startswith("Sanbon")
+
+
+def test_presses_per_turn_as_the_hard_archer():
+    from tools.tour import kyudo_presses
+
+    turns, keep2 = kyudo_presses("pico_display", seed=5, games=2)
+    assert len(turns) >= 10 and keep2
+    assert sum(turns) / len(turns) <= 12, turns
+    assert max(keep2) <= 5, keep2

@@ -94,7 +94,6 @@ _T_CHECK = const(17)
 # that are worth least first: sanbon docs, the bots' keep values)
 _FIRST_ANSWER = b"\x01\x00\x05\x04\x03\x02\x06"
 _FIRST_DISCARD = b"\x03\x02\x01\x00\x06\x04\x05"
-PHASES = ("switch", "open", "react", "over", "discard")
 # the events whose e[1] is the seat that played or failed
 _ACTORS = ("switch", "open", "play", "fail", "pull", "discard", "cannot_open", "eliminated", "ippon",
            "hansoku", "tie_switch", "fresh_hand")
@@ -207,6 +206,7 @@ class GameScreen(_Base):
         kendo_layout.build(self)  # frame, strip, track, hand grid, log, message
         kendo_layout = None
         drop("kendo_layout")
+        drop("sprites")
         st = session.state
         self.ok = bytearray(53)  # per card: may be chosen in this step
         self.items = []  # card ids, or the _B_* buttons
@@ -778,23 +778,10 @@ class GameScreen(_Base):
         self.act(action)
 
     def _log(self):
-        from sanbon.texts import TextScreen
+        from sanbon import kendo_more
 
-        st = self.session.state
-        nm = self.session.seat_name
-        n = self.L.chars(scale=1)
-        lines = ["#Each player's last turn"]
-        for s in range(st.players):
-            h = self.last[s]
-            lines.extend(ui.wrap("%s: %s" % (nm(s), h if h else "nothing yet"), n))
-        lines.append("#Table")
-        lines.append(", ".join("%s %d cards" % (nm(s), len(st.hands[s])) for s in range(st.players)))
-        lines.append("Piles: Basic %d Counter %d Other %d" % tuple(len(d) for d in st.decks))
-        lines.append("Played (face up): %d cards" % len(st.discard))
-        lines.append("#Last messages, newest last")
-        for h in self.hist:
-            lines.extend(ui.wrap(h, n))
-        self.app.push(TextScreen(self.app, "Kendo: log", lines))
+        kendo_more.log(self)
+        drop("kendo_more")
 
     def resume(self):
         self.key = None
@@ -803,19 +790,11 @@ class GameScreen(_Base):
 
     def handover_note(self):
         """What the next player must do, and the last public message."""
-        st = self.session.state
-        ph = st.phase
-        if ph == _P_REACT:
-            q = "Answer %s." % W.incoming(st)
-        elif ph == _P_OPEN:
-            q = "Your attack."
-        elif ph == _P_SWITCH:
-            q = "Switch up to 2 cards."
-        elif ph == _P_DISCARD:
-            q = "Too many cards: discard down to 12 (%d to go)." % (len(st.hands[st.current_player]) - _HAND_MAX)
-        else:
-            q = ""
-        return ((self.hist[-1] + " ") if self.hist else "") + q
+        from sanbon import kendo_more
+
+        text = kendo_more.handover_note(self)
+        drop("kendo_more")
+        return text
 
     # -- the end and the text for tests ------------------------------------
     def headline(self):
@@ -825,26 +804,22 @@ class GameScreen(_Base):
         return _Base.headline(self)
 
     def reason(self):
-        return W.why_end(self.session.state, self.session.seat_name)
+        from sanbon import kendo_more
+
+        return kendo_more.why_end(self.session.state, self.session.seat_name)
 
     def standings(self):
         """Every seat's result (sanbon.screens.EndScreen shows them): cards
         left in a Duel, ippon and hansoku in Competition."""
-        return W.standings(self.session.state, self.session.seat_name)
+        from sanbon import kendo_more
+
+        rows = kendo_more.standings(self.session.state, self.session.seat_name)
+        drop("kendo_more")
+        return rows
 
     def describe(self):
-        st = self.session.state
-        rows = []
-        for i, it in enumerate(self.items):
-            text = W.short(it) if it >= 0 else self._label(it)
-            if it >= 0 and not self._ok(it):
-                text = "(" + text + ")"
-            rows.append(("> " if i == self.cur and self.deciding else "") + text)
-        track = []
-        for j in range(0, len(self.trk), 2):
-            c = self.trk[j + 1]
-            track.append("%d:%s" % (self.trk[j], W.short(c) if c < _HANSOKU else "X"))
-        msg = " | ".join(t.text for t in self.msg if t.text)
-        return "Game: Kendo %s player=%d seat=%d sub=%d\n%s\n%s\ntrack: %s\nhand: %s" % (
-            PHASES[st.phase] if not st.is_over() else "over", st.current_player, self.seat, self.sub,
-            self.title_text, msg, " ".join(track), " ".join(rows))
+        from sanbon import kendo_more
+
+        text = kendo_more.describe(self)
+        drop("kendo_more")
+        return text

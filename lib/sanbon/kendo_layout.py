@@ -73,7 +73,7 @@ def build(scr):
     scr.frame = ui.Frame(L, "Kendo Duel", "")
     g.append(scr.frame.group)
     g.append(scr.spinner.group)
-    scr.sheet = sheet = Sheet("kendo", 7, 10)
+    sheet = Sheet("kendo", 7, 10)  # only its TileGrids stay (sanbon.sprites is dropped after)
     scr.pals = pals = palettes()
     m = 2
     cols = (W - 2 * m + 1) // 59
@@ -124,8 +124,8 @@ def build(scr):
     msg_top = end - lines * 13
     gh = 16
     gap = 3 if big else 1
-    if big:  # four rows: 16 cells on 240 pixels, 20 on 320
-        rows = 4
+    if big:  # 16 cells on 240 pixels, 15 on 320 (12 cards, a button, Log)
+        rows = 16 // cols
         gh = min(24, (msg_top - 4 - y + gap) // rows - gap)
         msg_top = y + rows * (gh + gap) - gap + 4
     else:  # as many rows as fit

@@ -218,29 +218,46 @@ def test_the_log_shows_every_seats_last_turn():
 
 
 # -- the end screen ------------------------------------------------------------------
+class _End:
+    """A finished state as kendo_more.standings reads it."""
+
+    def __init__(self, mode, hands, eliminated=b"", ippons=b"", hansoku=b""):
+        self.mode = mode
+        self.players = len(hands)
+        self.hands = hands
+        self.eliminated = eliminated or bytes(len(hands))
+        self.ippons = ippons
+        self.hansoku = hansoku
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_the_end_screen_shows_every_seat_and_the_whole_reason(size):
+    from sanbon import kendo_more
     from sanbon.screens import EndScreen
+    from sanbon.ui import wrap
     from tools.tour import defects
 
     sim = Sim(size, seed=1, render=False)
+    nm = ("You", "P2", "P3", "P4").__getitem__
     cases = [
-        (["You: 0 cards, out", "P2: 7 cards", "P3: 10 cards", "P4: 1 card"],
-         "Nobody can attack: P3 has the most cards."),
-        (["You: 2 ippon, 1 hansoku", "P2: 1 ippon, 2 hansoku"],
-         "Hantei: after 10 encho exchanges P2 had fewer hansoku."),
+        (_End(A.DUEL, [b"", b"1234567", b"0123456789", b"1"], b"\1\0\0\0"),
+         "Nobody can attack: P3 has the most cards.",
+         ["You: 0 cards, out", "P2: 7 cards", "P3: 10 cards", "P4: 1 card"]),
+        (_End(A.COMPETITION, [b"12", b"12"], ippons=b"\2\1", hansoku=b"\1\2"),
+         "Hantei: after 10 encho exchanges P2 had fewer hansoku.",
+         ["You: 2 ippon, 1 hansoku", "P2: 1 ippon, 2 hansoku"]),
     ]
-    for rows, reason in cases:
+    for st, reason, seats in cases:
+        rows = kendo_more.standings(st, nm, sim.app.layout)
+        assert "; ".join(rows) == "; ".join(seats)
         end = EndScreen(sim.app, None, "P3 wins", reason, rows)
         sim.app.push(end)
         sim.step()
         shown = sim.visible_text()
         for r in rows:
             assert r in shown
-        from sanbon.ui import wrap
-
         for line in wrap(reason, end.L.chars(scale=1)):
-            assert line in shown
+            assert line in shown  # the reason in full
         assert defects(sim) == []
         assert "Standings: " + ", ".join(rows) in sim.text()
         sim.app.pop()

@@ -813,7 +813,7 @@ class GameScreen(_Base):
         left in a Duel, ippon and hansoku in Competition."""
         from sanbon import kendo_more
 
-        rows = kendo_more.standings(self.session.state, self.session.seat_name)
+        rows = kendo_more.standings(self.session.state, self.session.seat_name, self.L)
         drop("kendo_more")
         return rows
 

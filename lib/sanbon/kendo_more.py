@@ -89,10 +89,10 @@ def why_end(st, nm):
     return "A draw: %s ran out of cards together." % who
 
 
-def standings(st, nm):
-    """Every seat's result for the end screen, one short line each (at most
-    18 characters in a Duel): "P3: 10 cards", "You: 0 cards, out";
-    in Competition "You: 2 ippon, 1 hansoku"."""
+def standings(st, nm, L=None):
+    """Every seat's result for the end screen: "P3: 10 cards", "You: 0
+    cards, out"; in Competition "You: 2 ippon, 1 hansoku". On the 240x135
+    screen two seats of a Duel share a line."""
     out = []
     for s in range(st.players):
         if st.mode == _COMPETITION:
@@ -100,6 +100,8 @@ def standings(st, nm):
         else:
             n = len(st.hands[s])
             out.append("%s: %d card%s%s" % (nm(s), n, "" if n == 1 else "s", ", out" if st.eliminated[s] else ""))
+    if L is not None and not L.big and len(out) > 2:
+        out = [out[i] + ("; " + out[i + 1] if i + 1 < len(out) else "") for i in range(0, len(out), 2)]
     return out
 
 

@@ -148,8 +148,7 @@ class HandOverScreen(ui.Screen):
 class EndScreen(MenuScreen):
     """Who won and why; play again or back to the menu. ``standings``
     (optional, the game screen's ``standings()``): every seat's result, one
-    short line each, above the reason; in two columns where the screen is
-    short and they are short enough."""
+    short line each, above the reason."""
 
     hint = "A select  X/Y move"
 
@@ -161,20 +160,11 @@ class EndScreen(MenuScreen):
         super().__init__(app, headline, ["Play again", "Share game", "Menu"])
         L = self.L
         self.menu.group.y = L.body_h - 3 * L.row_h - 4
-        rows = standings or ()
-        text = ui.wrap(reason, L.chars(scale=1)) if reason else []
-        room = self.menu.group.y - 4  # from body_top + 4 to the menu
-        half = (L.width - 2 * L.margin) // 2
-        cols = 1
-        if rows and (len(rows) + len(text)) * 14 > room and max(len(r) for r in rows) < half // ui.CHAR_W:
-            cols = 2
-        k = (len(rows) + cols - 1) // cols
-        step = 14 if (k + len(text)) * 14 <= room else 12
-        lines = [(L.margin + (i % cols) * half, i // cols, r) for i, r in enumerate(rows)]
-        lines += [(L.margin, k + j, t) for j, t in enumerate(text)]
-        for x, row, line in lines:
-            if row * step + 12 <= room:
-                self.group.append(ui.Text(x, L.body_top + 4 + row * step, line, ui.TEXT, 1).label)
+        lines = list(standings or ()) + (ui.wrap(reason, L.chars(scale=1)) if reason else [])
+        room = self.menu.group.y - 4  # from body_top + 4 down to the menu
+        step = 14 if len(lines) * 14 <= room else 12
+        for i, line in enumerate(lines[: room // step]):
+            self.group.append(ui.Text(L.margin, L.body_top + 4 + i * step, line, ui.TEXT, 1).label)
 
     def choose(self, i):
         s = self.session

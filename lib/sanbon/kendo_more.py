@@ -29,8 +29,8 @@ def log(scr):
     n = scr.L.chars(scale=1)
     lines = ["#Each player's last turn"]
     for s in range(st.players):
-        h = scr.last[s]
-        lines.extend(ui.wrap("%s: %s" % (nm(s), h if h else "nothing yet"), n))
+        h = scr.last[s]  # the news of its last play (it names the seat)
+        lines.extend(ui.wrap(h if h else "%s: nothing yet." % nm(s), n))
     lines.append("#Table")
     lines.append(", ".join("%s %d cards" % (nm(s), len(st.hands[s])) for s in range(st.players)))
     lines.append("Piles: Basic %d Counter %d Other %d" % tuple(len(d) for d in st.decks))

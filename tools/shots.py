@@ -246,7 +246,8 @@ def kendo_focus(sim, kind=None):
 def kendo_shots(size, tmp, save):
     """Kendo Duel: the hand at an opening, an exchange of three plays or more
     (the human answers with counterattacks), the hand-over screen between two
-    human players, and the Competition scoreboard. The seeds are the first of a
+    human players, a discard down to 12, a 3-player Duel's end screen, and
+    the Competition scoreboard. The seeds are the first of a
     few that show each; they depend on the computer players."""
     from engine.kendo.cards import K_BASIC, K_COUNTER, KIND
 
@@ -272,6 +273,16 @@ def kendo_shots(size, tmp, save):
     sim = kendo_start(size, path, 7, seats=("P2: Human",))
     assert kendo_play(sim, lambda s: s.text().startswith("HandOver") and s.app.session.state.phase == 2)
     save(sim, "kendo-handover")
+    # the discard down to 12 (made: it is rare in play) and a Duel's end screen
+    from tools.tour import kendo_over_twelve
+
+    sim = kendo_start(size, path, 3, "Competition", ("P2: Computer (Hard)",))
+    assert kendo_play(sim, lambda s: human(s, 1))
+    kendo_over_twelve(sim, 3)
+    save(sim, "kendo-discard")
+    sim = kendo_start(size, path, 5, seats=("Players: 3",))
+    assert not kendo_play(sim, lambda s: False)
+    save(sim, "kendo-end")
     for seed in range(3, 60):
         sim = kendo_start(size, path, seed, "Competition", ("P2: Computer (Hard)",))
         st = sim.app.session.state

@@ -245,6 +245,7 @@ def walk_kendo(size, rec, tmp, mode="Duel", rows=(), seed=5, level=2):
     _settings(sim, ("Computer speed: instant",))
     _start(sim, "Kendo Duel", ("Mode: " + mode,) + tuple(rows))
     paused = False
+    seen = set()  # the decision kinds whose items were all visited
     n = 0
     while not sim.text().startswith("End") and n < 20000:
         n += 1
@@ -258,6 +259,12 @@ def walk_kendo(size, rec, tmp, mode="Duel", rows=(), seed=5, level=2):
                 paused = True
                 visit_pause(sim)
                 visit_items(sim)
+            if mode == "Competition" and st.phase == 1 and (4, 0, 0) not in seen:
+                kendo_over_twelve(sim, 3)  # a discard down to 12: rare in play, so made here
+            kind = (st.phase, sim.app.top.sub, st.inc if st.phase == 2 else 0)
+            if kind not in seen:
+                seen.add(kind)
+                visit_kendo(sim, log=len(seen) % 2 == 1)
             drive_kendo(sim)
         else:
             sim.wait(100)
@@ -292,6 +299,50 @@ def walk_okko(size, rec, tmp, mode="Partner", seed=5, level=2):
             sim.wait(100)
     visit_end(sim)
     return sim
+
+
+def visit_kendo(sim, log=True):
+    """On Kendo's play screen: the cursor over every item (each one's detail
+    line), A on a grey card (the toast says why), the log (paged through),
+    and the cursor back where it started."""
+    scr = sim.app.top
+    start = scr.cur
+    grey = -1
+    for i in range(len(scr.items)):
+        sim.press("Y")
+        it = scr.items[scr.cur]
+        if grey < 0 and it >= 0 and not scr.ok[it]:
+            grey = scr.cur
+    if grey >= 0:
+        _go(sim, lambda: scr.cur, grey, len(scr.items))
+        sim.press("A")
+        sim.wait(3000)  # the toast goes
+    if log and -4 in scr.items:
+        _go(sim, lambda: scr.cur, scr.items.index(-4), len(scr.items))
+        sim.press("A")
+        if sim.app.top is not scr:
+            _pages(sim)
+    _go(sim, lambda: scr.cur, start, len(scr.items))
+
+
+def kendo_over_twelve(sim, extra):
+    """Kendo Competition, the human seat to open: ``extra`` cards from the
+    piles into its hand past 12, then the discard down to 12 (as after a
+    refill, engine/kendo/compete.py). The cards stay 53 in all."""
+    from engine.kendo.compete import discard_next
+
+    st = sim.app.session.state
+    p = st.current_player
+    hand = st.hands[p]
+    while len(hand) < 12 + extra and any(st.decks):
+        for d in st.decks:
+            if d and len(hand) < 12 + extra and d[-1] != 52:
+                hand.append(d[-1])
+                d[:] = d[:-1]
+    hand[:] = bytes(sorted(hand))
+    st.events = [("refill", p, extra)]
+    discard_next(st)
+    sim.app.top.resume()
 
 
 def visit_pause(sim):

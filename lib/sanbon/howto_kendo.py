@@ -26,12 +26,13 @@ PAGES = (
      " pulls 1 random card. Then answer the strike. Pulled cards join the"
      " puller's hand."),
     ("Competition",
-     "Hands refill; no one is out. Fail a strike: your rival gets an"
-     " ippon. Fail TAIATARI or MAKI AGE: a hansoku (H); every 2nd is an"
-     " ippon for your rival. Who concedes one opens. JIKAN DESU: the leader"
-     " wins; if tied, the next ippon."),
+     "Cards refill; no one is out. Fail a strike: rival gets an ippon. Fail"
+     " TAIATARI or MAKI AGE: a hansoku (H); each 2nd gives an ippon. Who"
+     " concedes opens. Over 12: discard down to 12. JIKAN DESU: the leader"
+     " wins; if tied, next ippon."),
     ("Controls",
-     "A selects or confirms. B goes back. Hold B for the pause menu. X and Y"
-     " move (the D-pad on the PicoSystem). A on a grey card says why it"
-     " can't be played. Pass the device when the hand-over screen asks."),
+     "A chooses, B goes back, hold B: pause, X/Y move. The line below the"
+     " hand says what the card does, or why not now. Pictures: sword basic,"
+     " arrows counter, plus JODAN/SEME, struck circle cancel, chevrons"
+     " deflect, shield parry, burst."),
 )

@@ -85,7 +85,18 @@ _P_LINE = const(22)
 _P_ON = const(23)
 _P_BAD_DIM = const(24)
 _P_BUTTON = const(25)
-PHASES = ("switch", "open", "react", "over", "discard")
+_P_BG = const(26)
+# the glyphs of kendo.bmp (tools/art/kendo.py): KIND + 1, grey + 8, the check mark
+_T_GREY = const(8)
+_T_CHECK = const(17)
+# the order in which a kind is offered first (the cursor's start): an answer
+# to a strike (counterattack, block, parry, deflect), a discard (the cards
+# that are worth least first: sanbon docs, the bots' keep values)
+_FIRST_ANSWER = b"\x01\x00\x05\x04\x03\x02\x06"
+_FIRST_DISCARD = b"\x03\x02\x01\x00\x06\x04\x05"
+# the events whose e[1] is the seat that played or failed
+_ACTORS = ("switch", "open", "play", "fail", "pull", "discard", "cannot_open", "eliminated", "ippon",
+           "hansoku", "tie_switch", "fresh_hand")
 
 
 def new_state(config, rng):
@@ -147,13 +158,16 @@ def rect(pal, x, y, w, h):
     return vectorio.Rectangle(pixel_shader=pal, width=w, height=h, x=x, y=y)
 
 
-def _show(chip, on):
-    """Show or hide a chip (frame, inner, text, seat bar or None); a hidden
-    chip's text is emptied (on the device each letter shown is a TileGrid)."""
+def _show(chip, on, glyph=False):
+    """Show or hide a chip (frame, inner, text, seat bar or None, glyph) and
+    its glyph; a hidden chip's text is emptied."""
     frame = chip[0]
+    g = chip[4]
+    if g.hidden != (not (on and glyph)):
+        g.hidden = not (on and glyph)
     if frame.hidden != on:
         return
-    for s in chip:
+    for s in chip[:4]:
         if s is None:
             continue
         if isinstance(s, ui.Text):
@@ -164,6 +178,26 @@ def _show(chip, on):
             s.hidden = not on
 
 
+def _place(chip, x, y, w, h, card):
+    """Lay a chip out at (x, y), w x h: a card's inner panel leaves a band of
+    the frame at the left for its glyph; a button's is the whole inside."""
+    frame, inner, t, _, g = chip
+    if frame.x != x or frame.y != y:
+        frame.x = x
+        frame.y = y
+        inner.y = y + 2
+        g.x = x + 1
+        g.y = y + (h - 10) // 2
+    if frame.width != w:
+        frame.width = w
+    ix = x + (8 if card else 2)
+    if inner.x != ix:
+        inner.x = ix
+    if inner.width != w - (10 if card else 4):
+        inner.width = w - (10 if card else 4)
+    t.move(ix + inner.width // 2, y + h // 2)
+
+
 class GameScreen(_Base):
     def __init__(self, app, session):
         super().__init__(app, session)
@@ -172,6 +206,7 @@ class GameScreen(_Base):
         kendo_layout.build(self)  # frame, strip, track, hand grid, log, message
         kendo_layout = None
         drop("kendo_layout")
+        drop("sprites")
         st = session.state
         self.ok = bytearray(53)  # per card: may be chosen in this step
         self.items = []  # card ids, or the _B_* buttons
@@ -188,6 +223,8 @@ class GameScreen(_Base):
         self.focus = False  # the message line tells about the cursor's item
         self.seen = None
         self.hist = []  # the last messages (public)
+        self.last = [""] * st.players  # per seat: the last message about its own play
+        self.title_text = None
         self.trk = bytearray(st.chain)  # (seat, card) pairs of the exchange shown
         self.before = [None] * st.players  # each seat's hand when it last acted
         self.key = None
@@ -277,12 +314,21 @@ class GameScreen(_Base):
         if noise is not None:
             self.app.sound(noise)
         self.trk = trk
-        text = W.feedback(st, ev, self.session.seat_name, self.msg_n * len(self.msg))
+        text = W.feedback(st, ev, self.session.seat_name, self.msg_n * (2 if len(self.msg) > 1 else 1))
+        # the detail line waits (240x135) while the news is about another seat
+        cur = -1 if st.is_over() else st.current_player
+        focus = True
+        for e in ev:
+            if e[0] in _ACTORS and e[1] != cur:
+                focus = False
         if text:
             self.hist.append(text)
-            if len(self.hist) > 8:
+            if len(self.hist) > 12:
                 self.hist.pop(0)
-        self.focus = False
+            for e in ev:
+                if e[0] in ("switch", "open", "play", "fail", "discard", "cannot_open"):
+                    self.last[e[1]] = text
+        self.focus = focus or not text
 
     def _strip(self):
         st = self.session.state
@@ -296,8 +342,9 @@ class GameScreen(_Base):
                 t.set("%s %d" % (nm(s), len(st.hands[s])), ui.ACCENT if s == cur else ui.TEXT)
             if dots:
                 n = st.ippons[s]
-                for i in range(2):
-                    shade(dots[i], p[_P_ON if i < n else _P_LINE])
+                for i in range(2):  # a disc for an ippon, else a ring
+                    shade(dots[2 * i], p[_P_ON if i < n else _P_BUTTON])
+                    shade(dots[2 * i + 1], p[_P_ON if i < n else _P_BG])
                 h = st.hansoku[s]
                 hs.set("H%d" % h, ui.BAD if h else ui.DIM)
         if st.mode == _COMPETITION:
@@ -309,40 +356,42 @@ class GameScreen(_Base):
                 self.clock.set("")
 
     def _track(self):
-        """The exchange's last plays; grey once it is over."""
+        """The exchange's last plays; grey once it is over. The piles in its
+        place while no exchange is shown."""
         st = self.session.state
         p = self.pals
         trk = self.trk
         n = len(trk) // 2
         start = n - len(self.track) if n > len(self.track) else 0
         done = st.phase != _P_REACT
-        if n and not self.piles_always:
+        if n:
             self.piles.set("")
         else:
             d = st.decks
-            if self.piles_always:
-                text = "Basic %d Counter %d Other %d Discard %d" % (len(d[0]), len(d[1]), len(d[2]), len(st.discard))
-            else:
-                text = "Piles: Basic %d  Counter %d  Other %d" % (len(d[0]), len(d[1]), len(d[2]))
-            self.piles.set(text)
+            self.piles.set("Piles: Basic %d  Counter %d  Other %d" % (len(d[0]), len(d[1]), len(d[2])))
         for i, chip in enumerate(self.track):
-            frame, inner, t, bar = chip
+            frame, inner, t, bar, g = chip
             j = start + i
             if j >= n:
                 _show(chip, False)
                 continue
             seat, c = trk[2 * j], trk[2 * j + 1]
-            if c >= _HANSOKU:
+            card = c < _HANSOKU
+            _place(chip, frame.x, frame.y, self.cw, frame.height, card)
+            if not card:
                 shade(frame, p[_P_BAD_DIM if done else _P_BAD])
                 text = "NO ANSWER" if c == _NO_ANSWER else ("IPPON" if c == _IPPON else "HANSOKU")
             else:
                 shade(frame, p[COLOUR[c] + (_P_DIM if done else 0)])
                 text = W.short(c)
+                g[0] = KIND[c] + 1 + (_T_GREY if done else 0)
             t.set(text, ui.DIM if done else ui.TEXT)
             shade(bar, p[_P_SEAT + seat])
-            _show(chip, True)
+            _show(chip, True, card)
 
     def _title(self):
+        """"<who>: <what to do>" (sanbon.ui.Frame.set_title: never cut), and
+        the buttons on the hint line."""
         st = self.session.state
         nm = self.session.seat_name
         if st.is_over():
@@ -351,64 +400,82 @@ class GameScreen(_Base):
             who = nm(st.current_player)
             ph = st.phase
             if ph == _P_SWITCH:
-                text = "%s: switch 0-%d" % (who, 2 - st.switched[st.current_player])
+                k = 2 - st.switched[st.current_player]
+                text = "%s: switch up to %d card%s" % (who, k, "s" if k > 1 else "")
             elif ph == _P_OPEN:
                 if self.sub == 1:
-                    text = "%s: JODAN/SEME?" % who
+                    text = "%s: add JODAN or SEME?" % who
                 elif self.sub == 2:
                     text = "%s: attack whom?" % who
                 else:
                     text = "%s: attack" % who
             elif ph == _P_REACT:
-                inc = W.incoming(st)
-                text = "%s: answer %s" % (who, inc)
-                if len(text) > self.title_n:
-                    text = "%s vs %s" % (who, inc)
-                elif st.players > 2 and len(text) + 5 <= self.title_n:
-                    text += " (%s)" % nm(st.striker)
+                text = "%s: answer %s" % (who, W.incoming(st))
+                if st.players > 2:
+                    text += " from %s" % nm(st.striker)
             elif ph == _P_DISCARD:
-                text = "%s: discard %d" % (who, len(st.hands[st.current_player]) - _HAND_MAX)
+                text = "%s: discard down to 12 (%d to go)" % (who, len(st.hands[st.current_player]) - _HAND_MAX)
             else:
                 text = who
-        self.frame.title.set(ui.fit(text, self.title_n))
+        if text != self.title_text:
+            self.title_text = text
+            self.frame.set_title(text)
         if st.is_over() or self.seat < 0 and not self.session.is_bot(st.current_player):
             hint = ""
         elif not self.deciding:
             hint = "any key: faster  hold B: pause"
         elif self.sub:
             hint = "A choose  B back  X/Y move"
+        elif st.phase == _P_SWITCH:
+            hint = "A mark  X/Y move  hold B: pause"
         else:
             hint = "A choose  X/Y move  hold B: pause"
-        self.frame.hint.set(ui.fit(hint, self.L.width // ui.CHAR_W))
+        self.frame.set_hint(hint)
+
+    def _detail(self):
+        """What the cursor's item does, or why not now ("" when not deciding)."""
+        if not (self.deciding and self.items):
+            return ""
+        st = self.session.state
+        it = self.items[self.cur]
+        if it >= 0:
+            return W.role(st, it) if self._ok(it) else W.why_not(st, it, self.sub)
+        return self._help(it)
 
     def _message(self):
-        """The message line: what the cursor's item does (or why not) once
-        the player moves it, else the last message; in the hand's place the
-        messages before it while no hand is shown."""
+        """The message lines. On the tall screens the news (what the last
+        play did) and, under it, the detail line; on 240x135 one line: the
+        news about another seat's play until a button is pressed, else (and
+        in a discard down to 12, which says why) the detail. In the hand's place the messages before, while no hand is
+        shown."""
         st = self.session.state
-        text = ""
-        if self.deciding and self.focus and self.items:
-            it = self.items[self.cur]
-            if it >= 0:
-                text = W.role(st, it) if self._ok(it) else W.why_not(st, it, self.sub)
-            else:
-                text = self._help(it)
-        mine = bool(text)
-        if not text:
-            text = self.hist[-1] if self.hist else ""
-        key = (text, len(self.hist), self.seat)
+        detail = self._detail()
+        news = self.hist[-1] if self.hist else ""
+        n = self.msg_n
+        key = (detail, news, len(self.hist), self.seat, self.focus)
         if key == self.msg_key:
             return
         self.msg_key = key
-        n = self.msg_n
-        lines = ui.wrap(text, n) if len(self.msg) > 1 else (text,)
-        for i, t in enumerate(self.msg):
-            t.set(ui.fit(lines[i], n) if i < len(lines) else "", ui.ACCENT if mine else ui.TEXT)
+        msg = self.msg
+        if len(msg) > 1:
+            lines = W.sentences(news, n, len(msg) - 1)
+            for i in range(len(msg) - 1):
+                msg[i].set(lines[i] if i < len(lines) else "", ui.TEXT)
+            msg[-1].set(detail, ui.ACCENT)
+        elif detail and (self.focus or not news or st.phase == _P_DISCARD):  # a discard: why first
+            msg[0].set(detail, ui.ACCENT)
+        else:
+            msg[0].set(W.sentences(news, n, 1)[0], ui.TEXT)
         k = len(self.log)
         show = self.seat < 0
+        j = len(self.hist) - 1 - k
+        lines = []
+        if show:  # the older messages, newest last, as many lines as there are
+            for h in self.hist[max(0, j):len(self.hist) - 1]:
+                lines.extend(W.sentences(h, n + 1, 2))
+        lines = lines[-k:]
         for i, t in enumerate(self.log):
-            j = len(self.hist) - 1 - k + i
-            t.set(ui.fit(self.hist[j], n + 1) if show and j >= 0 else "")
+            t.set(lines[i] if i < len(lines) else "")
 
     def _help(self, it):
         st = self.session.state
@@ -417,11 +484,11 @@ class GameScreen(_Base):
                 return "Switch the marked cards"
             return "Keep this hand (A on a card marks it)"
         if it == _B_NOREINF:
-            return "Attack with %s alone" % W.name(self.main)
+            return "Attack with %s alone" % W.short(self.main)
         if it == _B_FAIL:
             return W.fail_text(st)
         if it == _B_LOG:
-            return "The last messages and the piles"
+            return "Log: every player's last turns"
         t = _B_TARGET - it
         return "Attack %s (%d cards)" % (self.session.seat_name(t), len(st.hands[t]))
 
@@ -505,8 +572,8 @@ class GameScreen(_Base):
                 first = 0
             for c in hand:
                 items.append(c)
-                if first < 0 and ok[c]:
-                    first = len(items) - 1
+            if first < 0:
+                first = self._first(items, ph)
             items.append(_B_LOG)
         self.items = items
         # the grid: a card is one cell, a button two (the Log button one)
@@ -527,6 +594,25 @@ class GameScreen(_Base):
         self.cur = cur
         self.top = 0
         self._grid()
+
+    def _first(self, items, ph):
+        """Where the cursor starts on a card: the likeliest choice. An answer
+        to a strike: a counterattack, else a block, a parry, a deflect; a
+        discard: the card worth least; else the first card that may be played."""
+        ok = self.ok
+        order = b""
+        if ph == _P_DISCARD:
+            order = _FIRST_DISCARD
+        elif ph == _P_REACT and self.session.state.inc == _INC_STRIKE:
+            order = _FIRST_ANSWER
+        for k in order:
+            for i, c in enumerate(items):
+                if c >= 0 and ok[c] and KIND[c] == k:
+                    return i
+        for i, c in enumerate(items):
+            if c >= 0 and ok[c]:
+                return i
+        return -1
 
     def _grid(self):
         items = self.items
@@ -552,27 +638,21 @@ class GameScreen(_Base):
         self.more.set("v" if last >= top + rows else ("^" if top > 0 else ""))
 
     def _chip(self, chip, i, it, r, col):
-        frame, inner, t, _ = chip
+        frame, inner, t, _, g = chip
         p = self.pals
-        x = self.gx + col * (self.cw + 1)
-        y = self.gy + r * (self.gh + self.gap)
-        if frame.x != x or frame.y != y:
-            frame.x = x
-            frame.y = y
-            inner.x = x + 2
-            inner.y = y + 2
         span = 2 if _B_LOG != it < 0 else 1
-        w = self.cw * span + span - 1
-        if frame.width != w:
-            frame.width = w
-            inner.width = w - 4
-        t.move(x + w // 2, y + self.gh // 2)
+        card = it >= 0
+        _place(chip, self.gx + col * (self.cw + 1), self.gy + r * (self.gh + self.gap),
+               self.cw * span + span - 1, self.gh, card)
         sel = self.deciding and i == self.cur
-        if it >= 0:
+        if card:
             ok = self._ok(it)
             shade(frame, p[COLOUR[it] + (0 if ok else _P_DIM)])
             marked = it in self.marks
             shade(inner, p[_P_SEL if sel else (_P_MARK if marked else _P_PANEL)])
+            # the glyph: the card's kind, grey and hollow if it may not be
+            # played now, a check mark if marked (to switch, or chosen)
+            g[0] = _T_CHECK if marked else KIND[it] + 1 + (0 if ok else _T_GREY)
             seat = self.seat
             new = self.before[seat] is not None and it not in self.before[seat]
             if sel:
@@ -588,7 +668,7 @@ class GameScreen(_Base):
             shade(frame, p[_P_SEL if sel else _P_BUTTON])
             shade(inner, p[_P_SEL if sel else _P_PANEL])
             t.set(self._label(it), ui.SELECT_TEXT if sel else ui.TEXT)
-        _show(chip, True)
+        _show(chip, True, card)
 
     # -- buttons -------------------------------------------------------------
     def human_button(self, b):
@@ -698,19 +778,10 @@ class GameScreen(_Base):
         self.act(action)
 
     def _log(self):
-        from sanbon.texts import TextScreen
+        from sanbon import kendo_more
 
-        st = self.session.state
-        nm = self.session.seat_name
-        n = self.L.chars(scale=1)
-        lines = ["#Table"]
-        lines.append(" ".join("%s %d" % (nm(s), len(st.hands[s])) for s in range(st.players)))
-        lines.append("Piles: Basic %d Counter %d Other %d" % tuple(len(d) for d in st.decks))
-        lines.append("Discards: %d" % len(st.discard))
-        lines.append("#Last messages")
-        for h in self.hist:
-            lines.extend(ui.wrap(h, n))
-        self.app.push(TextScreen(self.app, "Kendo: log", lines))
+        kendo_more.log(self)
+        drop("kendo_more")
 
     def resume(self):
         self.key = None
@@ -719,19 +790,11 @@ class GameScreen(_Base):
 
     def handover_note(self):
         """What the next player must do, and the last public message."""
-        st = self.session.state
-        ph = st.phase
-        if ph == _P_REACT:
-            q = "Answer %s." % W.incoming(st)
-        elif ph == _P_OPEN:
-            q = "Your attack."
-        elif ph == _P_SWITCH:
-            q = "Switch up to 2 cards."
-        elif ph == _P_DISCARD:
-            q = "Discard down to 12."
-        else:
-            q = ""
-        return ((self.hist[-1] + " ") if self.hist else "") + q
+        from sanbon import kendo_more
+
+        text = kendo_more.handover_note(self)
+        drop("kendo_more")
+        return text
 
     # -- the end and the text for tests ------------------------------------
     def headline(self):
@@ -741,20 +804,22 @@ class GameScreen(_Base):
         return _Base.headline(self)
 
     def reason(self):
-        return W.why_end(self.session.state, self.session.seat_name)
+        from sanbon import kendo_more
+
+        return kendo_more.why_end(self.session.state, self.session.seat_name)
+
+    def standings(self):
+        """Every seat's result (sanbon.screens.EndScreen shows them): cards
+        left in a Duel, ippon and hansoku in Competition."""
+        from sanbon import kendo_more
+
+        rows = kendo_more.standings(self.session.state, self.session.seat_name, self.L)
+        drop("kendo_more")
+        return rows
 
     def describe(self):
-        st = self.session.state
-        rows = []
-        for i, it in enumerate(self.items):
-            text = W.short(it) if it >= 0 else self._label(it)
-            if it >= 0 and not self._ok(it):
-                text = "(" + text + ")"
-            rows.append(("> " if i == self.cur and self.deciding else "") + text)
-        track = []
-        for j in range(0, len(self.trk), 2):
-            c = self.trk[j + 1]
-            track.append("%d:%s" % (self.trk[j], W.short(c) if c < _HANSOKU else "X"))
-        return "Game: Kendo %s player=%d seat=%d sub=%d\n%s\n%s\ntrack: %s\nhand: %s" % (
-            PHASES[st.phase] if not st.is_over() else "over", st.current_player, self.seat, self.sub,
-            self.frame.title.text, self.msg[0].text, " ".join(track), " ".join(rows))
+        from sanbon import kendo_more
+
+        text = kendo_more.describe(self)
+        drop("kendo_more")
+        return text

@@ -7,14 +7,18 @@ From the top, under the title:
 
 - the table strip: per seat a tab in the seat's colour (the LEDs use the
   same), the name and the hand size (or "out"); in Competition also two
-  ippon marks and the hansoku count per seat, and the time state at the right;
+  ippon marks (a ring, filled for an ippon) and the hansoku count per seat,
+  and the time state at the right;
 - the exchange track: the last plays of the exchange as chips (frame in the
-  card's colour, its name, a bar under it in the colour of who played it);
+  card's colour, its glyph, its name, a bar under it in the colour of who
+  played it); in its place, while no exchange is shown, the piles;
 - the hand: a grid of chips, 4 across on 240 pixels, 5 on 320 (rows as the
   screen allows; it scrolls), followed by the buttons of the decision
   ("Keep hand", "No answer", ...); in its place, while no hand may be shown,
   the last messages;
-- the message line(s) above the hint line.
+- the message lines above the hint line: on the tall screens two lines of
+  news (what the last play did) and the detail line (what the card under the
+  cursor does, or why not now); on 240x135 one line for either.
 
 Every shape shares the palettes of ``palettes()`` (``scr.pals``).
 """
@@ -28,9 +32,10 @@ from sanbon.kendo import FRAMES, MARK, SEATS, dim, rect
 
 def palettes():
     """FRAMES 0-6, FRAMES dim 7-13, then PANEL 14, MARK 15, ACCENT 16, BAD 17,
-    SEATS 18-21, LINE 22, TEXT 23, BAD dim 24, DIM 25 (the buttons' frame)."""
+    SEATS 18-21, LINE 22, TEXT 23, BAD dim 24, DIM 25 (the buttons' frame),
+    BG 26 (the hole of an ippon ring)."""
     cols = FRAMES + tuple(dim(c) for c in FRAMES)
-    cols += (ui.PANEL, MARK, ui.ACCENT, ui.BAD) + SEATS + (ui.LINE, ui.TEXT, dim(ui.BAD), ui.DIM)
+    cols += (ui.PANEL, MARK, ui.ACCENT, ui.BAD) + SEATS + (ui.LINE, ui.TEXT, dim(ui.BAD), ui.DIM, ui.BG)
     seen = {}
     out = []
     for c in cols:
@@ -40,21 +45,26 @@ def palettes():
     return out
 
 
-def chip(group, pals, x, y, w, h, bar=False):
-    """(frame, inner, text, seat bar or None): a card or button chip, hidden.
-    Its shapes go straight into ``group`` (no group of its own: less RAM)."""
+def chip(group, pals, sheet, x, y, w, h, bar=False):
+    """(frame, inner, text, seat bar or None, glyph): a card or button chip,
+    hidden. A card's glyph (sanbon.kendo.glyph) sits on a band of the frame
+    at the left. Its shapes go straight into ``group`` (no group of its own:
+    less RAM)."""
     frame = rect(pals[0], x, y, w, h)
     inner = rect(pals[14], x + 2, y + 2, w - 4, h - 4)
     t = ui.Text(x + w // 2, y + h // 2, "", ui.TEXT, 1, (0.5, 0.5))
     b = rect(pals[18], x, y + h + 1, w, 2) if bar else None
-    for shape in (frame, inner, t.label, b):
+    glyph = sheet.tile(0, x + 1, y + (h - 10) // 2)
+    for shape in (frame, inner, glyph, t.label, b):
         if shape is not None:
             shape.hidden = True
             group.append(shape)
-    return (frame, inner, t, b)
+    return (frame, inner, t, b, glyph)
 
 
 def build(scr):
+    from sanbon.sprites import Sheet
+
     L = scr.L
     st = scr.session.state
     g = scr.group
@@ -63,11 +73,11 @@ def build(scr):
     scr.frame = ui.Frame(L, "Kendo Duel", "")
     g.append(scr.frame.group)
     g.append(scr.spinner.group)
-    scr.title_n = (W - 30 - L.margin) // (ui.CHAR_W * L.scale)
+    sheet = Sheet("kendo", 7, 10)  # only its TileGrids stay (sanbon.sprites is dropped after)
     scr.pals = pals = palettes()
     m = 2
     cols = (W - 2 * m + 1) // 59
-    cw = (W - 2 * m + 1) // cols - 1  # 58 on 240 pixels: 9 letters inside the frame
+    cw = (W - 2 * m + 1) // cols - 1  # 58 on 240 pixels: 8 letters beside the glyph
     scr.cols = cols
     scr.cw = cw
     y = L.body_top
@@ -86,8 +96,11 @@ def build(scr):
         hs = None
         if comp:
             dots = []
-            for i in range(2):
-                c = vectorio.Circle(pixel_shader=pals[22], radius=4, x=x + 51 + i * 10, y=y + sh // 2)
+            for i in range(2):  # a ring (no ippon) or a disc (an ippon): told by shape
+                c = vectorio.Circle(pixel_shader=pals[25], radius=4, x=x + 51 + i * 10, y=y + sh // 2)
+                g.append(c)
+                dots.append(c)
+                c = vectorio.Circle(pixel_shader=pals[26], radius=2, x=x + 51 + i * 10, y=y + sh // 2)
                 g.append(c)
                 dots.append(c)
             hs = ui.Text(x + 69, y + sh // 2, "", ui.DIM, 1, (0.0, 0.5))
@@ -96,27 +109,27 @@ def build(scr):
     scr.clock = ui.Text(W - m, y + sh // 2, "", ui.ACCENT, 1, (1.0, 0.5))
     g.append(scr.clock.label)
     y += sh + (2 if big else 0)
-    # the exchange track
+    # the exchange track; the piles in its place while no exchange is shown
     th = 18 if big else 14
     scr.track = []
     for i in range(cols):
-        scr.track.append(chip(g, pals, m + i * (cw + 1), y, cw, th, True))
+        scr.track.append(chip(g, pals, sheet, m + i * (cw + 1), y, cw, th, True))
     end = L.body_top + L.body_h
-    # the piles: at the bottom on the tall screens, else where the track is
-    # while no exchange is shown (sanbon.kendo empties it then)
-    py = end - 7 if big else y + th // 2
-    scr.piles = ui.Text(L.margin, py, "", ui.DIM, 1, (0.0, 0.5))
-    scr.piles_always = big
+    scr.piles = ui.Text(L.margin, y + th // 2, "", ui.DIM, 1, (0.0, 0.5))
     g.append(scr.piles.label)
     y += th + (6 if big else 4)
-    # the hand (and the log in its place), the message line(s) under it
-    lines = 2 if big else 1
-    msg_top = end - lines * 13 - (15 if big else 0)
-    gh = 24 if big else 16
+    # the hand (and the log in its place), the message lines under it: on the
+    # tall screens two lines of news and the detail line, else one line
+    lines = 3 if big else 1
+    msg_top = end - lines * 13
+    gh = 16
     gap = 3 if big else 1
-    rows = min((msg_top - 2 - y + gap) // (gh + gap), 16 // cols)  # 12 cards and a button at least
-    if big:
-        msg_top = y + rows * (gh + gap) + 4
+    if big:  # 16 cells on 240 pixels, 15 on 320 (12 cards, a button, Log)
+        rows = 16 // cols
+        gh = min(24, (msg_top - 4 - y + gap) // rows - gap)
+        msg_top = y + rows * (gh + gap) - gap + 4
+    else:  # as many rows as fit
+        rows = min((msg_top - 2 - y + gap) // (gh + gap), 16 // cols)
     scr.gx = m
     scr.gy = y
     scr.gh = gh
@@ -126,7 +139,7 @@ def build(scr):
     g.append(scr.hand)
     scr.grid = []
     for i in range(rows * cols):
-        scr.grid.append(chip(scr.hand, pals, m, y, cw, gh))
+        scr.grid.append(chip(scr.hand, pals, sheet, m, y, cw, gh))
     scr.logs = displayio.Group()
     g.append(scr.logs)
     scr.log = []

@@ -51,20 +51,45 @@ DECKS = ("Basic", "Counter", "Other")
 
 
 def short(c):
-    """A card's name on a chip (at most 9 characters): "MEN", "KOTE-DO",
-    "TSU-KOTE" (TSUKI shortened only where the pair is too long), "TSUBAZ."."""
+    """A card's name on a chip (at most 8 characters, beside its glyph):
+    "MEN", "KOTE-DO", "TSU-KOTE" (TSUKI shortened only where the pair is too
+    long), "KOTE x2" (a counterattack on its own part), "TSUBAZ."."""
     if c < COUNTER0:
         return PART_NAMES[c & 3]
     if c < REINF0:
         a = PART_NAMES[answer_part(c)]
+        if answer_part(c) == strike_part(c):
+            return a + " x2"
         s = PART_NAMES[strike_part(c)]
-        if len(a) + len(s) > 8:
+        if len(a) + len(s) > 7:
             if a == "TSUKI":
                 a = "TSU"
             if s == "TSUKI":
                 s = "TSU"
         return a + "-" + s
     return OTHER[TYPE_OF[c] - 2]
+
+
+# what a card does, per kind (cards.KIND), for does(): one string, split on use
+_DOES = ("strikes, or blocks %s|blocks %s, strikes %s|joins an attack, or reflects|cancels a JODAN or SEME"
+         "|dodges; you attack next|blocks any attack|attack; a parry stops it")
+
+
+def does(st, c):
+    """What card ``c`` does in general, in words (the detail line where the
+    decision does not say more: the switch, a discard): at most 37
+    characters, e.g. "KOTE-DO: blocks KOTE, strikes DO"."""
+    k = KIND[c]
+    t = _DOES.split("|")[k]
+    if k == _K_BASIC:
+        t = t % PART_NAMES[c & 3]
+    elif k == _K_COUNTER:
+        t = t % (PART_NAMES[answer_part(c)], PART_NAMES[strike_part(c)])
+    elif k == _K_REINF and st.options & _OPT_REFLECT_CANCEL:
+        t = "joins an attack, or cancels"
+    elif k == _K_ALT and st.options & _OPT_ALT_DEFLECT:
+        t = "attack, parry or dodge it"
+    return "%s: %s" % (short(c), t)
 
 
 def incoming(st):
@@ -94,9 +119,9 @@ def role(st, c):
     nm = short(c)
     ph = st.phase
     if ph == _P_SWITCH:
-        return "Switch %s for a new %s" % (nm, DECKS[0 if c < COUNTER0 else (1 if c < REINF0 else 2)])
+        return does(st, c)
     if ph == _P_DISCARD:
-        return "Discard %s (face up)" % nm
+        return "Too many cards: discard %s?" % nm
     if ph == _P_OPEN:
         if k == _K_BASIC:
             return "Strike %s (JODAN/SEME may join)" % nm
@@ -264,37 +289,22 @@ def feedback(st, ev, nm, n=37):
     return text
 
 
-def why_end(st, nm):
-    """The end screen's reason and the game's figures."""
-    r = st.end_reason
-    w = st.winner() or ()
-    who = " & ".join(nm(s) for s in w)
-    one = nm(w[0]) if w else "?"
-    comp = st.mode == _COMPETITION
-    if comp:
-        ip = st.ippons
-        h = st.hansoku
-        score = " Ippon %d-%d, hansoku %d-%d." % (ip[0], ip[1], h[0], h[1])
-        if st.encho:
-            score += " Encho: %d exchanges." % st.encho
-        if r == 2:
-            text = "%s scored the %s ippon." % (one, "deciding" if st.encho else "2nd")
-        elif r == 3:
-            text = "JIKAN DESU: time, and %s led." % one
-        elif r == 4:
-            text = "Hantei: %s had fewer hansoku." % one
-        elif r == 1:
-            text = "Nobody can attack: time is called for %s." % one
-        else:
-            text = "Hikiwake: a draw."
-        return text + score
-    if r == 0:
-        text = "%s %s the last with cards." % (one, "are" if one == "You" else "is")
-    elif r == 1:
-        text = "Nobody can attack: %s %s the most cards." % (one, "have" if one == "You" else "has")
-    elif w and st.hands[w[0]]:
-        text = "Nobody can attack; %s tie on cards." % who
-    else:
-        text = "A draw: %s ran out together." % who
-    left = ", ".join("%s %d" % (nm(s), len(st.hands[s])) for s in range(st.players))
-    return "%s Cards left: %s. %d cards played." % (text, left, len(st.discard))
+def sentences(text, n, k):
+    """``text`` in at most ``k`` lines of ``n`` characters: whole sentences,
+    those that do not fit left out (the log keeps the whole text)."""
+    from sanbon.ui import wrap
+
+    lines = wrap(text, n)
+    if len(lines) <= k:
+        return lines
+    kept = ""
+    start = 0
+    m = len(text)
+    for i in range(m):
+        if i == m - 1 or text[i] in ".!" and text[i + 1] == " ":
+            part = text[start:i + 1]
+            start = i + 2
+            t = kept + " " + part if kept else part
+            if len(wrap(t, n)) <= k:
+                kept = t
+    return wrap(kept, n) if kept else lines[:k]

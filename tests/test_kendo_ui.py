@@ -1,0 +1,265 @@
+"""Kendo Duel's play screen for a newcomer (issue 14): every card has a glyph
+and a description in words, grey cards say why and look grey by shape too,
+the title says who does what, Competition's discard down to 12 says why, the
+default answer sits under the cursor, the log keeps every seat's last turn,
+and the end screen gives every seat's result."""
+
+import re
+
+import pytest
+
+from engine.kendo import actions as A
+from engine.kendo import cards as C
+from engine.kendo.state import KendoState
+from engine.rng import Rng
+from kendo_helpers import human_to_act, screen, start, to_item
+from sim_helpers import SIZES, Sim
+
+TITLE = re.compile(r"^(You|P[1-4]): [a-z]")
+
+
+def wait_for(sim, cond, limit=20000):
+    for _ in range(limit):
+        if cond(sim):
+            return
+        if human_to_act(sim):
+            sim.press("A")  # the default choice
+        else:
+            sim.step()
+    raise AssertionError(sim.text())
+
+
+def detail(sim):
+    """The detail line: the last message line (the only one on 240x135)."""
+    return screen(sim).msg[-1].text
+
+
+# -- the words -------------------------------------------------------------------
+@pytest.mark.parametrize("options", range(8))
+def test_every_card_has_a_description_that_fits_the_detail_line(options):
+    from sanbon import kendo_words as W
+
+    for mode in (A.DUEL, A.COMPETITION):
+        st = KendoState(Rng(options), 2, mode, options)
+        seen = set()
+        for c in range(C.N_CARDS):
+            text = W.does(st, c)
+            assert text.startswith(W.short(c) + ": ") and len(text) > len(W.short(c)) + 8, text
+            assert len(text) <= 37, text  # one line of 240 pixels, beside the scroll mark
+            seen.add(text)
+            assert W.role(st, c) == text  # the switch: what the card does
+        assert len(seen) == len(set(W.short(c) for c in range(C.N_CARDS))) == 31  # one per card name
+    st = KendoState(Rng(1), 2, A.COMPETITION)
+    st.phase = A.P_DISCARD
+    for c in range(C.N_CARDS):
+        assert W.role(st, c).startswith("Too many cards: discard ") and len(W.role(st, c)) <= 37
+
+
+def test_the_sprite_sheet_is_built_from_its_drawing():
+    import os
+
+    from tools import art
+
+    assert "kendo" in art.SHEETS
+    with open(art.path("kendo"), "rb") as f:
+        assert f.read() == art.sheet_bytes("kendo")
+    from tools.art import kendo as drawing
+
+    assert len(drawing.TILES) == 19 and drawing.TILE == (7, 10)
+    assert os.path.getsize(art.path("kendo")) < 2000
+
+
+# -- the play screen ---------------------------------------------------------------
+@pytest.mark.parametrize("size", SIZES)
+def test_the_detail_line_says_what_every_card_does_and_why_grey_ones_cannot(size):
+    from sanbon import kendo_words as W
+
+    sim = start(size, seed=11)
+    wait_for(sim, lambda s: human_to_act(s) and s.app.session.state.phase == A.P_SWITCH)
+    scr = screen(sim)
+    st = sim.app.session.state
+    assert TITLE.match(scr.title_text) and "switch up to 2 cards" in scr.title_text
+    width = scr.msg_n
+    for _ in range(len(scr.items)):
+        it = scr.items[scr.cur]
+        text = detail(sim)
+        assert text and len(text) <= width, text
+        if it >= 0:
+            assert text == W.does(st, it)
+        sim.press("Y")
+    checked = 0
+    for _ in range(20000):
+        if human_to_act(sim) and st.phase == A.P_REACT:
+            grey = [i for i, it in enumerate(scr.items) if it >= 0 and not scr.ok[it]]
+            if grey:
+                assert TITLE.match(scr.title_text) and "answer " in scr.title_text
+                while scr.cur != grey[0]:
+                    sim.press("Y")
+                it = scr.items[scr.cur]
+                assert detail(sim) == W.why_not(st, it, 0) and len(detail(sim)) <= width
+                # grey by shape too: the hollow glyph of its kind, the dim frame
+                chip = [ch for ch in scr.grid if not ch[0].hidden and ch[2].text == W.short(it)][0]
+                assert chip[4][0] == C.KIND[it] + 1 + 8 and not chip[4].hidden
+                checked += 1
+                if checked >= 3:
+                    break
+        if human_to_act(sim):
+            sim.press("A")
+        else:
+            sim.step()
+    assert checked
+
+
+def test_cards_show_their_kind_glyph_and_a_check_when_marked():
+    sim = start("pico_display2", seed=5)
+    wait_for(sim, lambda s: human_to_act(s) and s.app.session.state.phase == A.P_SWITCH
+             and s.app.session.state.current_player == 0)
+    scr = screen(sim)
+    st = sim.app.session.state
+    chips = {ch[2].text: ch for ch in scr.grid if not ch[0].hidden}
+    from sanbon import kendo_words as W
+
+    for c in st.hands[0]:
+        assert chips[W.short(c)][4][0] == C.KIND[c] + 1  # bright: may be switched
+    assert chips["Keep hand"][4].hidden  # a button has no glyph
+    first = st.hands[0][0]
+    sim.press("Y", "A")
+    assert scr.marks == [first]
+    chip = [ch for ch in scr.grid if not ch[0].hidden and ch[2].text == W.short(first)][0]
+    assert chip[4][0] == 17  # the check mark
+
+
+def test_after_a_computer_play_the_screen_says_what_it_did():
+    sim = start(seed=11)
+    scr = screen(sim)
+    wait_for(sim, lambda s: human_to_act(s) and s.app.session.state.phase == A.P_REACT
+             and s.app.session.state.chain[-2] == 1)
+    st = sim.app.session.state
+    news = scr.hist[-1]
+    assert news.startswith("P2") and news in " ".join(sim.visible_text())
+    assert not scr.focus  # on 240x135 the line keeps the news until a press
+    assert TITLE.match(scr.title_text)
+    sim.press("Y")
+    assert detail(sim) != news  # then it tells about the card under the cursor
+    del st
+
+
+def test_the_default_answer_to_a_strike_is_a_counterattack():
+    sim = start(seed=11)
+    scr = screen(sim)
+    n = 0
+    for _ in range(20000):
+        st = sim.app.session.state
+        if human_to_act(sim) and st.phase == A.P_REACT and st.inc == C.INC_STRIKE:
+            kinds = [C.KIND[it] for it in scr.items if it >= 0 and scr.ok[it]]
+            it = scr.items[scr.cur]
+            if C.K_COUNTER in kinds:
+                assert it >= 0 and C.KIND[it] == C.K_COUNTER
+                n += 1
+            elif C.K_BASIC in kinds:
+                assert C.KIND[it] == C.K_BASIC
+                n += 1
+        if sim.text().startswith("End"):
+            break
+        if human_to_act(sim):
+            sim.press("A")
+        else:
+            sim.step()
+    assert n >= 3
+
+
+# -- Competition's discard down to 12 ------------------------------------------------
+@pytest.mark.parametrize("size", SIZES)
+def test_the_discard_down_to_twelve_says_why(size):
+    from sanbon import kendo_words as W
+    from tools.tour import kendo_over_twelve
+
+    sim = start(size, seed=3, mode="Competition", seats=("P2: Computer (Hard)",))
+    wait_for(sim, lambda s: human_to_act(s) and s.app.session.state.phase == A.P_OPEN)
+    st = sim.app.session.state
+    scr = screen(sim)
+    kendo_over_twelve(sim, 3)
+    assert st.phase == A.P_DISCARD and st.current_player == 0 and len(st.hands[0]) == 15
+    for left in (3, 2, 1):
+        assert scr.title_text == "You: discard down to 12 (%d to go)" % left
+        assert sim.visible_text()[0] == scr.title_text or scr.title_text.startswith(sim.visible_text()[0])
+        it = scr.items[scr.cur]
+        assert detail(sim) == "Too many cards: discard %s?" % W.short(it)
+        assert detail(sim) in sim.visible_text()
+        # the cursor starts on the card worth least
+        order = (C.K_NEUTRAL, C.K_REINF, C.K_COUNTER, C.K_BASIC, C.K_ALT, C.K_DEFLECT, C.K_PARRY)
+        kinds = set(C.KIND[c] for c in st.hands[0])
+        assert C.KIND[it] == [k for k in order if k in kinds][0]
+        assert "Too many cards: discard down to 12 (%d to go)." % left in scr.handover_note()
+        sim.press("A")
+        assert it in st.discard
+    assert len(st.hands[0]) == 12 and st.phase != A.P_DISCARD
+    assert any("You discard" in h for h in scr.hist)
+
+
+# -- history ---------------------------------------------------------------------------
+def test_the_log_shows_every_seats_last_turn():
+    sim = start(seed=5, players=3, seats=("P2: Computer (Normal)", "P3: Computer (Normal)"))
+    scr = screen(sim)
+    wait_for(sim, lambda s: human_to_act(s) and s.app.session.state.phase in (A.P_OPEN, A.P_REACT)
+             and all(scr.last))
+    to_item(sim, -4)
+    assert detail(sim) == "Log: every player's last turns"
+    sim.press("A")
+    text = sim.text()
+    assert text.startswith("Kendo: log")
+    lines = text.split("\n")
+    i = lines.index("#Each player's last turn")
+    section = " ".join(lines[i + 1:lines.index("#Table")])
+    for k, name in enumerate(("You", "P2", "P3")):
+        last = scr.last[k]
+        assert name in last and last in section  # what each seat did last, in words
+    assert "#Last messages, newest last" in lines and "Piles: Basic" in text
+    sim.press("B")
+    assert sim.text().startswith("Game: Kendo")
+
+
+# -- the end screen ------------------------------------------------------------------
+class _End:
+    """A finished state as kendo_more.standings reads it."""
+
+    def __init__(self, mode, hands, eliminated=b"", ippons=b"", hansoku=b""):
+        self.mode = mode
+        self.players = len(hands)
+        self.hands = hands
+        self.eliminated = eliminated or bytes(len(hands))
+        self.ippons = ippons
+        self.hansoku = hansoku
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_end_screen_shows_every_seat_and_the_whole_reason(size):
+    from sanbon import kendo_more
+    from sanbon.screens import EndScreen
+    from sanbon.ui import wrap
+    from tools.tour import defects
+
+    sim = Sim(size, seed=1, render=False)
+    nm = ("You", "P2", "P3", "P4").__getitem__
+    cases = [
+        (_End(A.DUEL, [b"", b"1234567", b"0123456789", b"1"], b"\1\0\0\0"),
+         "Nobody can attack: P3 has the most cards.",
+         ["You: 0 cards, out", "P2: 7 cards", "P3: 10 cards", "P4: 1 card"]),
+        (_End(A.COMPETITION, [b"12", b"12"], ippons=b"\2\1", hansoku=b"\1\2"),
+         "Hantei: after 10 encho exchanges P2 had fewer hansoku.",
+         ["You: 2 ippon, 1 hansoku", "P2: 1 ippon, 2 hansoku"]),
+    ]
+    for st, reason, seats in cases:
+        rows = kendo_more.standings(st, nm, sim.app.layout)
+        assert "; ".join(rows) == "; ".join(seats)
+        end = EndScreen(sim.app, None, "P3 wins", reason, rows)
+        sim.app.push(end)
+        sim.step()
+        shown = sim.visible_text()
+        for r in rows:
+            assert r in shown
+        for line in wrap(reason, end.L.chars(scale=1)):
+            assert line in shown  # the reason in full
+        assert defects(sim) == []
+        assert "Standings: " + ", ".join(rows) in sim.text()
+        sim.app.pop()

@@ -366,7 +366,7 @@ class ListMenu:
             self.group.append(t.label)
         # scroll marks
         self.more_up = Text(self.x + self.width, self.y, "", DIM, 1, (1.0, 0.0))
-        self.more_down = Text(self.x + self.width, self.y + self.rows * L.row_h, "", DIM, 1, (1.0, 1.0))
+        self.more_down = Text(self.x + self.width, self.y + self._span() * L.row_h, "", DIM, 1, (1.0, 1.0))
         self.group.append(self.more_up.label)
         self.group.append(self.more_down.label)
         self._draw()
@@ -399,15 +399,14 @@ class ListMenu:
         t.set(text, col)
 
     def _span(self):
-        """(rows that scroll, items that scroll): one fewer of each with a pinned last item."""
-        n = len(self.items)
-        if self.pin and n > self.rows:
-            return self.rows - 1, n - 1
-        return self.rows, n
+        """The rows that scroll: one fewer with a pinned last item (as many
+        fewer items scroll). An int, not a tuple: no garbage."""
+        return self.rows - 1 if self.pin and len(self.items) > self.rows else self.rows
 
     def _draw(self):
         L = self.L
-        span, n = self._span()
+        span = self._span()
+        n = len(self.items) - self.rows + span  # the items that scroll
         for r in range(self.rows):
             i = self.top + r if r < span else len(self.items) - 1
             if i < len(self.items):
@@ -422,7 +421,6 @@ class ListMenu:
         self.bar.move(self.x - 2, self.y + r * L.row_h)
         # a mark on the highlight bar takes the bar's text colour
         self.more_up.set("^" if self.top > 0 else "", SELECT_TEXT if r == 0 else DIM)
-        self.more_down.move(self.x + self.width, self.y + span * L.row_h)
         self.more_down.set("v" if self.top + span < n else "", SELECT_TEXT if r == span - 1 else DIM)
 
     def move(self, delta):
@@ -430,8 +428,8 @@ class ListMenu:
         if not n:
             return
         self.index = (self.index + delta) % n
-        span, m = self._span()
-        if self.index >= m:
+        span = self._span()
+        if self.index >= n - self.rows + span:
             pass  # the pinned item: the rows above it stay
         elif self.index < self.top:
             self.top = self.index
@@ -459,15 +457,14 @@ class ListMenu:
             self.lines2.append(None)
             self.group.append(t.label)
             self.rows += 1
-        self.more_down.move(self.x + self.width, self.y + self.rows * L.row_h)
         self.items = list(items)
         self.enabled = list(enabled) if enabled else [True] * len(items)
         self.index = min(self.index, max(0, len(items) - 1))
-        span, n = self._span()
+        span = self._span()
+        n = len(items) - self.rows + span
+        self.more_down.move(self.x + self.width, self.y + span * L.row_h)
         # no empty row while items are out of view; the cursor stays in view
         self.top = max(0, min(self.top, self.index, n - span))
-        if self.index < n and self.index >= self.top + span:
-            self.top = self.index - span + 1
         self._draw()
 
     @property

@@ -29,10 +29,8 @@ PAGES = (
      " turn, Saru: rivals roll 3 dice; Shika: rivals lose 1 per die of the"
      " colour you ring."),
     ("Controls",
-     "After a roll the cursor is on die 1. A keeps a die (a frame and a"
-     " padlock) or frees it, and goes on to the next; after the last die"
-     " comes Roll. Y moves on, X jumps from a die to Roll and back. Each"
-     " colour has its shape, as on the sheet. Pick combos from the list; the"
-     " cursor's combo frames its dice. Log: the last turns. Sheets: every"
-     " archer (X/Y). Hold B: pause."),
+     "Each colour has its shape, as on the sheet. After a roll the cursor is"
+     " on die 1: A keeps it (a padlock) or frees it and goes on; then Roll."
+     " X: from a die to Roll and back. The lines below a combo say what it"
+     " does. Log: past turns."),
 )

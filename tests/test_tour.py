@@ -1,6 +1,7 @@
 """The screen tour (tools/tour.py): every screen kind of every game on all
 three screen sizes, walked by scripted presses, with no text cut with '~',
-none past the screen's edge and no two texts of one layer overlapping."""
+none past the screen's edge, no two texts of one layer overlapping, and
+every text at least 4.5:1 against what is drawn beneath it."""
 
 import pytest
 
@@ -11,7 +12,7 @@ from tools import tour
 @pytest.mark.parametrize("size", sim_helpers.SIZES)
 @pytest.mark.parametrize("game", tour.GAMES)
 def test_tour_has_no_defects(game, size):
-    rec = tour.tour(size, game)
+    rec = tour.tour(size, game, contrast=True)
     assert rec.frames > 20, "the walk saw too few frames to prove anything"
     assert rec.found == {}, "\n".join("%s  [%s]" % kv for kv in sorted(rec.found.items()))
 

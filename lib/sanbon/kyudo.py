@@ -195,12 +195,15 @@ class GameScreen(_Base):
     def _strip(self):
         st = self.session.state
         name = self.session.seat_name
+        plain = self.pals[_P_BG]
         for s, (bg, t, zones, bars, y0, h) in enumerate(self.rows):
             out = st.eliminated[s]
+            lit = bg.pixel_shader is not plain  # flashed red or blue: dark letters on it
             if out:
-                t.set("%-3s out" % name(s), ui.DIM)
+                t.set("%-3s out" % name(s), ui.SELECT_TEXT if lit else ui.DIM)
             else:
-                t.set("%-3s%3d" % (name(s), st.spectators[s]), ui.ACCENT if s == st.active else ui.TEXT)
+                t.set("%-3s%3d" % (name(s), st.spectators[s]),
+                      ui.SELECT_TEXT if lit else ui.ACCENT if s == st.active else ui.TEXT)
             if zones.hidden != out:
                 zones.hidden = out
             for c in range(1, 6):
@@ -223,6 +226,7 @@ class GameScreen(_Base):
             self.flash_until = None
             for r in self.rows:
                 shade(r[0], self.pals[_P_BG])
+            self._strip()
 
     # -- drawing -------------------------------------------------------------
     def update(self):

@@ -234,7 +234,7 @@ def test_the_log_shows_every_seats_last_turn():
 
 # -- the end screen ------------------------------------------------------------------
 class _End:
-    """A finished state as kendo_more.standings reads it."""
+    """A finished state as kendo_end.standings reads it."""
 
     def __init__(self, mode, hands, eliminated=b"", ippons=b"", hansoku=b""):
         self.mode = mode
@@ -247,7 +247,7 @@ class _End:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_end_screen_shows_every_seat_and_the_whole_reason(size):
-    from sanbon import kendo_more
+    from sanbon import kendo_end
     from sanbon.screens import EndScreen
     from sanbon.ui import wrap
     from tools.tour import defects
@@ -263,7 +263,7 @@ def test_the_end_screen_shows_every_seat_and_the_whole_reason(size):
          ["You: 2 ippon, 1 hansoku", "P2: 1 ippon, 2 hansoku"]),
     ]
     for st, reason, seats in cases:
-        rows = kendo_more.standings(st, nm, sim.app.layout)
+        rows = kendo_end.standings(st, nm, sim.app.layout)
         assert "; ".join(rows) == "; ".join(seats)
         end = EndScreen(sim.app, None, "P3 wins", reason, rows)
         sim.app.push(end)

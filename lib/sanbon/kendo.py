@@ -14,7 +14,7 @@ the seat's own view): A takes it. Cards new in a hand since its owner last
 acted (switched in, pulled) are green. The title says who does what; the
 detail line what the card under the cursor does, or why not now. Words:
 sanbon.kendo_words; the log, the hand-over note and the end screen's text:
-sanbon.kendo_more (imported when used).
+sanbon.kendo_more and sanbon.kendo_end (imported when used).
 
 Secret hands: a hand is on screen only for its owner. With two or more human
 seats (and Settings' hand-over on) a hand-over screen comes before every
@@ -227,6 +227,9 @@ class GameScreen(_Base):
         self.last = [""] * st.players  # per seat: the last message about its own play
         self.title_text = None
         self.sug = None  # (the state's events, the Normal computer's action then)
+        # the suggestions start two ticks after the screen is built: the
+        # computer player's code does not load in the step that loads the game
+        self.late = 2
         self.trk = bytearray(st.chain)  # (seat, card) pairs of the exchange shown
         self.before = [None] * st.players  # each seat's hand when it last acted
         self.key = None
@@ -609,7 +612,7 @@ class GameScreen(_Base):
         what the seat may see (engine/kendo/bots.py; it draws no random
         number): where the cursor starts. None in the switch."""
         st = self.session.state
-        if ph == _P_SWITCH:
+        if ph == _P_SWITCH or self.late:
             return None
         if self.sug is None or self.sug[0] is not st.events:  # once per apply
             self.sug = (st.events, bot_action(st, st.current_player, 2, None))
@@ -802,6 +805,15 @@ class GameScreen(_Base):
         kendo_more.log(self)
         drop("kendo_more")
 
+    def tick(self, now):
+        if self.late:
+            self.late -= 1
+            if not self.late and self.deciding and self.session.state.phase != _P_SWITCH:
+                self.items = []  # the cursor starts again, on the suggestion
+                self.key = None
+                self.update()
+        _Base.tick(self, now)
+
     def resume(self):
         self.key = None
         self.msg_key = None
@@ -823,17 +835,17 @@ class GameScreen(_Base):
         return _Base.headline(self)
 
     def reason(self):
-        from sanbon import kendo_more
+        from sanbon import kendo_end
 
-        return kendo_more.why_end(self.session.state, self.session.seat_name)
+        return kendo_end.why_end(self.session.state, self.session.seat_name)
 
     def standings(self):
         """Every seat's result (sanbon.screens.EndScreen shows them): cards
         left in a Duel, ippon and hansoku in Competition."""
-        from sanbon import kendo_more
+        from sanbon import kendo_end
 
-        rows = kendo_more.standings(self.session.state, self.session.seat_name, self.L)
-        drop("kendo_more")
+        rows = kendo_end.standings(self.session.state, self.session.seat_name, self.L)
+        drop("kendo_end")
         return rows
 
     def describe(self):

@@ -144,28 +144,40 @@ def test_after_a_computer_play_the_screen_says_what_it_did():
     del st
 
 
-def test_the_default_answer_to_a_strike_is_a_counterattack():
+def test_the_cursor_starts_on_what_the_normal_computer_would_play():
+    """Fewer presses: every decision but the switch starts on the choice of
+    the Normal computer player (on the seat's own view); A takes it."""
+    from engine.kendo import bots
+
     sim = start(seed=11)
     scr = screen(sim)
-    n = 0
-    for _ in range(20000):
+    kinds = set()
+    for _ in range(30000):
         st = sim.app.session.state
-        if human_to_act(sim) and st.phase == A.P_REACT and st.inc == C.INC_STRIKE:
-            kinds = [C.KIND[it] for it in scr.items if it >= 0 and scr.ok[it]]
-            it = scr.items[scr.cur]
-            if C.K_COUNTER in kinds:
-                assert it >= 0 and C.KIND[it] == C.K_COUNTER
-                n += 1
-            elif C.K_BASIC in kinds:
-                assert C.KIND[it] == C.K_BASIC
-                n += 1
         if sim.text().startswith("End"):
             break
-        if human_to_act(sim):
+        if human_to_act(sim) and st.phase != A.P_SWITCH:
+            a = bots.choose(st.observation(0), 0, 2, None)
+            it = scr.items[scr.cur]
+            if st.phase == A.P_REACT:
+                assert it == (-3 if a == A.FAIL else a - A.PLAY)
+            elif st.phase == A.P_DISCARD:
+                assert it == a - A.DISCARD
+            elif scr.sub == 0:
+                assert it == A.decode_open(a)[1]
+            kinds.add((st.phase, scr.sub))
+            before = len(st.chain), st.phase
+            sim.press("A")  # the suggestion, step by step
+            if st.phase == A.P_OPEN and scr.sub:
+                t, m, r = A.decode_open(a)
+                want = (r if r >= 0 else -2) if scr.sub == 1 else -10 - t
+                assert scr.items[scr.cur] == want, (scr.sub, a)
+            del before
+        elif human_to_act(sim):
             sim.press("A")
         else:
             sim.step()
-    assert n >= 3
+    assert (A.P_OPEN, 0) in kinds and (A.P_REACT, 0) in kinds
 
 
 # -- Competition's discard down to 12 ------------------------------------------------
@@ -186,10 +198,11 @@ def test_the_discard_down_to_twelve_says_why(size):
         it = scr.items[scr.cur]
         assert detail(sim) == "Too many cards: discard %s?" % W.short(it)
         assert detail(sim) in sim.visible_text()
-        # the cursor starts on the card worth least
-        order = (C.K_NEUTRAL, C.K_REINF, C.K_COUNTER, C.K_BASIC, C.K_ALT, C.K_DEFLECT, C.K_PARRY)
-        kinds = set(C.KIND[c] for c in st.hands[0])
-        assert C.KIND[it] == [k for k in order if k in kinds][0]
+        # the cursor starts on the card the Normal computer would discard: one worth little
+        from engine.kendo import bots
+
+        assert it == bots.choose(st.observation(0), 0, 2, None) - A.DISCARD
+        assert C.KIND[it] in (C.K_NEUTRAL, C.K_REINF, C.K_COUNTER)
         assert "Too many cards: discard down to 12 (%d to go)." % left in scr.handover_note()
         sim.press("A")
         assert it in st.discard
@@ -221,7 +234,7 @@ def test_the_log_shows_every_seats_last_turn():
 
 # -- the end screen ------------------------------------------------------------------
 class _End:
-    """A finished state as kendo_more.standings reads it."""
+    """A finished state as kendo_end.standings reads it."""
 
     def __init__(self, mode, hands, eliminated=b"", ippons=b"", hansoku=b""):
         self.mode = mode
@@ -234,7 +247,7 @@ class _End:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_end_screen_shows_every_seat_and_the_whole_reason(size):
-    from sanbon import kendo_more
+    from sanbon import kendo_end
     from sanbon.screens import EndScreen
     from sanbon.ui import wrap
     from tools.tour import defects
@@ -250,7 +263,7 @@ def test_the_end_screen_shows_every_seat_and_the_whole_reason(size):
          ["You: 2 ippon, 1 hansoku", "P2: 1 ippon, 2 hansoku"]),
     ]
     for st, reason, seats in cases:
-        rows = kendo_more.standings(st, nm, sim.app.layout)
+        rows = kendo_end.standings(st, nm, sim.app.layout)
         assert "; ".join(rows) == "; ".join(seats)
         end = EndScreen(sim.app, None, "P3 wins", reason, rows)
         sim.app.push(end)

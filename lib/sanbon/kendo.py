@@ -3,12 +3,18 @@
 The play screen shows the table (hand sizes, who is out, and in Competition
 the ippon and hansoku marks and the time), the exchange as a track of chips
 (who played what, and "NO ANSWER" where a player failed), and the hand as a
-grid of chips in the rulebook's frame colours: what may be played now is
-bright, the rest grey (A on a grey card says why, and changes nothing). The
-button of a decision comes first, where the cursor starts ("Keep hand" or
-"Switch 2", "No answer", "No JODAN/SEME", the targets of an attack), "Log"
-(the piles and the last messages) last. Cards new in a hand since its owner
-last acted (switched in, pulled) are green. Words: sanbon.kendo_words.
+grid of chips in the rulebook's frame colours, each with the glyph of its
+kind (lib/sanbon/kendo.bmp): what may be played now is bright, the rest grey
+with a hollow glyph (A on a grey card says why, and changes nothing). The
+button of a decision comes first ("Keep hand" or "Switch 2", "No answer",
+"No JODAN/SEME", the targets of an attack), "Log" (every seat's last turn,
+the piles and the last messages) last. The cursor starts on "Keep hand" in
+the switch, else on what the Normal computer player would choose there (on
+the seat's own view): A takes it. Cards new in a hand since its owner last
+acted (switched in, pulled) are green. The title says who does what; the
+detail line what the card under the cursor does, or why not now. Words:
+sanbon.kendo_words; the log, the hand-over note and the end screen's text:
+sanbon.kendo_more and sanbon.kendo_end (imported when used).
 
 Secret hands: a hand is on screen only for its owner. With two or more human
 seats (and Settings' hand-over on) a hand-over screen comes before every
@@ -89,11 +95,6 @@ _P_BG = const(26)
 # the glyphs of kendo.bmp (tools/art/kendo.py): KIND + 1, grey + 8, the check mark
 _T_GREY = const(8)
 _T_CHECK = const(17)
-# the order in which a kind is offered first (the cursor's start): an answer
-# to a strike (counterattack, block, parry, deflect), a discard (the cards
-# that are worth least first: sanbon docs, the bots' keep values)
-_FIRST_ANSWER = b"\x01\x00\x05\x04\x03\x02\x06"
-_FIRST_DISCARD = b"\x03\x02\x01\x00\x06\x04\x05"
 # the events whose e[1] is the seat that played or failed
 _ACTORS = ("switch", "open", "play", "fail", "pull", "discard", "cannot_open", "eliminated", "ippon",
            "hansoku", "tie_switch", "fresh_hand")
@@ -225,6 +226,10 @@ class GameScreen(_Base):
         self.hist = []  # the last messages (public)
         self.last = [""] * st.players  # per seat: the last message about its own play
         self.title_text = None
+        self.sug = None  # (the state's events, the Normal computer's action then)
+        # the suggestions start two ticks after the screen is built: the
+        # computer player's code does not load in the step that loads the game
+        self.late = 2
         self.trk = bytearray(st.chain)  # (seat, card) pairs of the exchange shown
         self.before = [None] * st.players  # each seat's hand when it last acted
         self.key = None
@@ -572,8 +577,15 @@ class GameScreen(_Base):
                 first = 0
             for c in hand:
                 items.append(c)
-            if first < 0:
-                first = self._first(items, ph)
+            if first < 0 or ph == _P_OPEN:
+                sug = self._suggested(ph)
+                if sug is not None and sug in items and (sug < 0 or ok[sug]):
+                    first = items.index(sug)
+            if first < 0:  # else the first card that may be played
+                for i in range(len(items)):
+                    if items[i] >= 0 and ok[items[i]]:
+                        first = i
+                        break
             items.append(_B_LOG)
         self.items = items
         # the grid: a card is one cell, a button two (the Log button one)
@@ -595,24 +607,34 @@ class GameScreen(_Base):
         self.top = 0
         self._grid()
 
-    def _first(self, items, ph):
-        """Where the cursor starts on a card: the likeliest choice. An answer
-        to a strike: a counterattack, else a block, a parry, a deflect; a
-        discard: the card worth least; else the first card that may be played."""
-        ok = self.ok
-        order = b""
-        if ph == _P_DISCARD:
-            order = _FIRST_DISCARD
-        elif ph == _P_REACT and self.session.state.inc == _INC_STRIKE:
-            order = _FIRST_ANSWER
-        for k in order:
-            for i, c in enumerate(items):
-                if c >= 0 and ok[c] and KIND[c] == k:
-                    return i
-        for i, c in enumerate(items):
-            if c >= 0 and ok[c]:
-                return i
-        return -1
+    def _suggested(self, ph):
+        """The item the Normal computer player would choose in this step, on
+        what the seat may see (engine/kendo/bots.py; it draws no random
+        number): where the cursor starts. None in the switch."""
+        st = self.session.state
+        if ph == _P_SWITCH or self.late:
+            return None
+        if self.sug is None or self.sug[0] is not st.events:  # once per apply
+            self.sug = (st.events, bot_action(st, st.current_player, 2, None))
+        a = self.sug[1]
+        if ph == _P_OPEN:
+            if not _OPEN <= a < _DISCARD:
+                return None
+            t, m, r = decode_open(a)
+            if self.sub == 0:
+                return m
+            if m != self.main:
+                return None
+            if self.sub == 1:
+                return r if r >= 0 else _B_NOREINF
+            return _B_TARGET - t if r == self.reinf else None
+        if a == _FAIL:
+            return _B_FAIL
+        if _PLAY <= a < _PLAY + 52:
+            return a - _PLAY
+        if _DISCARD <= a < _DISCARD + 52:
+            return a - _DISCARD
+        return None
 
     def _grid(self):
         items = self.items
@@ -783,6 +805,15 @@ class GameScreen(_Base):
         kendo_more.log(self)
         drop("kendo_more")
 
+    def tick(self, now):
+        if self.late:
+            self.late -= 1
+            if not self.late and self.deciding and self.session.state.phase != _P_SWITCH:
+                self.items = []  # the cursor starts again, on the suggestion
+                self.key = None
+                self.update()
+        _Base.tick(self, now)
+
     def resume(self):
         self.key = None
         self.msg_key = None
@@ -804,17 +835,17 @@ class GameScreen(_Base):
         return _Base.headline(self)
 
     def reason(self):
-        from sanbon import kendo_more
+        from sanbon import kendo_end
 
-        return kendo_more.why_end(self.session.state, self.session.seat_name)
+        return kendo_end.why_end(self.session.state, self.session.seat_name)
 
     def standings(self):
         """Every seat's result (sanbon.screens.EndScreen shows them): cards
         left in a Duel, ippon and hansoku in Competition."""
-        from sanbon import kendo_more
+        from sanbon import kendo_end
 
-        rows = kendo_more.standings(self.session.state, self.session.seat_name, self.L)
-        drop("kendo_more")
+        rows = kendo_end.standings(self.session.state, self.session.seat_name, self.L)
+        drop("kendo_end")
         return rows
 
     def describe(self):

@@ -34,9 +34,8 @@ def human_to_move(app):
 
 def human_action(d, n):
     """The scripted player. The cursor starts on the decision's default
-    (Keep hand, No answer, No JODAN/SEME, the first target; against a strike
-    a counterattack, else a block, a parry, a deflect; in a discard the card
-    worth least; else the first card that may be played)."""
+    (Keep hand in the switch, No answer when nothing answers, else what the
+    Normal computer player would choose there)."""
     app = d.app
     scr = app.top
     st = app.session.state

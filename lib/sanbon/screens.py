@@ -156,7 +156,9 @@ class EndScreen(MenuScreen):
         self.session = session
         self.headline = headline
         self.reason = reason
-        self.first = len(standings)
+        self.standings = standings or ()
+        self.first = len(self.standings)
+        standings = self.standings
         if not standings:
             super().__init__(app, headline, ["Play again", "Share game", "Menu"])
             L = self.L
@@ -196,4 +198,7 @@ class EndScreen(MenuScreen):
         self.app.quit_game()
 
     def describe(self):
-        return "End: %s\n%s\n%s" % (self.headline, self.reason, MenuScreen.describe(self))
+        text = "End: %s\n%s\n%s" % (self.headline, self.reason, MenuScreen.describe(self))
+        if self.standings:
+            text += "\nStandings: " + ", ".join(self.standings)
+        return text

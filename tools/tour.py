@@ -358,6 +358,13 @@ def drive_kendo(sim):
     sim.press("A")
 
 
+def court_keys(cur, want):
+    """The shortest presses from display square ``cur`` to ``want`` on
+    Okko's Court grid: X moves to the next column, Y to the next row, both
+    wrapping."""
+    return ["X"] * (((want & 3) - (cur & 3)) % 4) + ["Y"] * (((want >> 2) - (cur >> 2)) % 4)
+
+
 def drive_okko(sim, rng, level, mem):
     from engine.okko import actions as A
     from engine.okko import bots
@@ -372,7 +379,9 @@ def drive_okko(sim, rng, level, mem):
         sim.press("A")
     elif ph in (A.P_PEEK, A.P_COURT):
         d = C.board_to_display(a & 15, st.orient)
-        _go(sim, lambda: scr.gcur, d, 16)
+        for key in court_keys(scr.gcur, d):
+            sim.press(key)
+        assert scr.gcur == d, (scr.gcur, d)
         sim.press("A")
     else:
         assert a in scr.items, (a, scr.items, sim.text())

@@ -13,7 +13,7 @@ import struct
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SHEETS = ()  # the drawing modules' names (tools/art/<name>.py), filled in as games get sheets
+SHEETS = ("okko",)  # the drawing modules' names (tools/art/<name>.py), filled in as games get sheets
 
 
 def pixels(mod):

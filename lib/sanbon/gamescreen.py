@@ -127,4 +127,5 @@ class GameScreen(ui.Screen):
         # a win when a human seat won (or only the computer played and someone won)
         lost = not winners or s.config.humans() and all(s.is_bot(w) for w in winners)
         self.app.sound("loss" if lost else "win")
-        self.app.push(EndScreen(self.app, self.session, self.headline(), self.reason()))
+        more = getattr(self, "standings", None)  # a game's own results, if it has them
+        self.app.push(EndScreen(self.app, self.session, self.headline(), self.reason(), more() if more else None))

@@ -191,6 +191,13 @@ def _card_of(it):
     return -1
 
 
+def okko_court():
+    """sanbon.okko_court, loaded while the Court is on screen."""
+    from sanbon import okko_court
+
+    return okko_court
+
+
 def square_name(d):
     """A display square: columns A-D, rows 1-4 ("B3")."""
     return "ABCD"[d & 3] + str((d >> 2) + 1)
@@ -225,6 +232,7 @@ class GameScreen(_Base):
         self.dkey = None  # the item whose detail is shown
         self.due = None  # the reveal's timer
         self.later = None  # the time of the step that left the detail line's words for a later one
+        self.tl = None  # the title shown
         self.update()
 
     # -- what may be on screen ------------------------------------------------
@@ -255,7 +263,7 @@ class GameScreen(_Base):
         if court:
             for t in self.rows:
                 t.set("")
-            self._court()
+            okko_court().draw(self)
         else:
             self._rows()
             self._build()
@@ -281,11 +289,12 @@ class GameScreen(_Base):
                 g.remove(self.list)
                 self.list = self.lrows = self.bar = self.more = self.detail = None
             okko_layout.build_court(self)
-            self.gcur = self._first()
+            self.gcur = okko_court().first(self)
         else:
             if self.court is not None:
                 g.remove(self.court)
                 self.court = self.cells = self.side = self.cursor_box = self.advice_box = None
+                drop("okko_court")
             okko_layout.build_list(self)
             self.dkey = None
         okko_layout = None
@@ -302,11 +311,7 @@ class GameScreen(_Base):
         for e in ev:
             k = e[0]
             if k == "board" or k == "board_end" and e[1] == 2:
-                from sanbon import okko_log
-
-                self.app.dialog(okko_log.transition(st, e[1] if k == "board" else 3))
-                okko_log = None
-                drop("okko_log")
+                self.app.dialog(W.transition(st, e[1] if k == "board" else 3))
             elif k == "rotate" and st.phase < _P_COURT:
                 self.app.toast("The Court turns a quarter!", 2000, ui.ACCENT)
             elif k == "injury" or k == "lose":
@@ -627,123 +632,13 @@ class GameScreen(_Base):
         for i in range(len(self.detail)):
             self.detail[i].set(lines[i] if i < len(lines) else "")
 
-    def _first(self):
-        """The Court cursor's start: the partner's advice at a flip, else
-        the first square not flipped."""
-        st = self.session.state
-        if st.phase == _P_COURT:
-            adv = self._advice()
-            if adv:
-                return C.board_to_display(adv[0], st.orient)
-        for d in range(16):
-            if not st.flipped[C.display_to_board(d, st.orient)]:
-                return d
-        return 0
-
-    def _court(self):
-        s = self.session
-        st = s.state
-        o = st.orient
-        ph = st.phase
-        human = self.human() and (ph == _P_PEEK or ph == _P_COURT)
-        show = self.reveal_visible()
-        adv = self._advice() if ph == _P_COURT else b""
-        self._box(self.cursor_box, self.gcur if human else -1)
-        self._box(self.advice_box, C.board_to_display(adv[0], o) if adv else -1)
-        g = self.cells
-        for d in range(16):
-            sq = C.display_to_board(d, o)
-            if st.flipped[sq]:
-                t = 3 if st.court[sq] else 2
-            elif show and sq == st.peek_sq:
-                t = 5 if st.court[sq] else 4
-            else:
-                t = 1 if st.aid and st.peeked[sq] else 0
-            i = 6 + (d & 3) + 5 * (d >> 2)
-            if g[i] != _T_SQUARE + t:
-                g[i] = _T_SQUARE + t
-        nm = s.seat_name
-        lines = ["Oni found: %d of 3" % st.found, "Spirit Jars: %d" % st.spirit_jars()]
-        hi = -1
-        if o:
-            lines.append("Turned %d quarter%s" % (o, "" if o == 1 else "s"))
-        if st.is_over():
-            lines.append("You win!" if st.winner() else "The Oni escape.")
-        elif ph == _P_REVEAL:
-            sq = st.peek_sq
-            if show:
-                hi = len(lines)
-                lines.append(square_name(C.board_to_display(sq, o)) + (" is an ONI!" if st.court[sq] else " is a courtier"))
-                lines.append("Remember it! (any key)")
-            else:
-                lines.append("%s peeks in secret" % nm(st.active))
-        if human:
-            hi = len(lines)
-            lines.append("Square " + square_name(self.gcur))
-        if adv:
-            want = []
-            bot = self._bot_seat()
-            for q in adv:
-                if st.memory[bot][q] == 2 and len(want) < 3:
-                    want.append(square_name(C.board_to_display(q, o)))
-            if want:
-                lines.append("Partner: Oni at " + " ".join(want))
-            else:
-                lines.append("Partner: try " + square_name(C.board_to_display(adv[0], o)))
-            lines.append("(green corners)")
-        if st.aid:
-            lines.append("Dot: peeked before")
-        lines.append("Red horned face: Oni; grey figure: courtier")
-        out = []
-        n = self.side_n
-        for i in range(len(lines)):
-            for line in ui.wrap(lines[i], n):
-                out.append((line, i == hi))
-        side = self.side
-        for i in range(len(side)):
-            if i < len(out):
-                col = ui.ACCENT if out[i][1] else ui.TEXT
-                if out[i][1] and show:
-                    col = ui.BAD if st.court[st.peek_sq] else ui.GOOD
-                side[i].set(out[i][0], col)
-            else:
-                side[i].set("")
-
-    def _box(self, r, d):
-        """Put the tile ``r`` over display square ``d`` (-1: hide it)."""
-        if d < 0:
-            r.hidden = True
-            return
-        r.x = _TILE * (1 + (d & 3))
-        r.y = _TILE * (1 + (d >> 2))
-        r.hidden = False
-
-    def _bot_seat(self):
-        for s in (0, 1):
-            if self.session.is_bot(s):
-                return s
-        return -1
-
-    def _advice(self):
-        """The computer partner's suggestion at the Court (bots.advice)."""
-        bot = self._bot_seat()
-        if bot < 0:
-            return b""
-        st = self.session.state
-        if self.adv_seen is not st.events:  # once per engine step, not per cursor move
-            from engine.okko.court import advice
-
-            self.adv_seen = st.events
-            self.adv = advice(st.observation(bot), st.memory[bot])
-        return self.adv
-
     def _title(self):
         st = self.session.state
         if st.is_over():
             text = "Okko: the game is over"
         else:
             s = st.current_player
-            what = TITLES.split("|")[st.phase]
+            what = W.names().Names(TITLES)[st.phase]
             if self.session.is_bot(s):
                 what = "peeks in secret" if st.phase == _P_REVEAL else "takes a turn"
             elif st.phase == _P_REVEAL and not self.reveal_visible():
@@ -753,7 +648,9 @@ class GameScreen(_Base):
             elif self.view == 2:
                 what = "the enemy line (B: back)"
             text = W.who(st, s, self.session.seat_name) + ": " + what
-        self.frame.set_title(text)
+        if text != self.tl:  # (set_title wraps a long title: only when it changes)
+            self.tl = text
+            self.frame.set_title(text)
 
     def _hint(self):
         st = self.session.state
@@ -823,10 +720,10 @@ class GameScreen(_Base):
             d = self.gcur
             if b == btn.X:  # the next column, wrapping in the row
                 self.gcur = (d & 12) | ((d + 1) & 3)
-                self._court()
+                okko_court().draw(self)
             elif b == btn.Y:  # the next row, wrapping in the column
                 self.gcur = (d + 4) & 15
-                self._court()
+                okko_court().draw(self)
             elif b == btn.A:
                 sq = C.display_to_board(d, st.orient)
                 if ph == _P_COURT and st.flipped[sq]:
@@ -836,8 +733,8 @@ class GameScreen(_Base):
                     self.gcur = (d + 1) & 15
                 self.act((_PEEK if ph == _P_PEEK else _FLIP) + sq)
                 if self.court is not None and st.phase == _P_COURT:
-                    self.gcur = self._first()
-                    self._court()
+                    self.gcur = okko_court().first(self)
+                    okko_court().draw(self)
             elif b == btn.B:
                 self.pause()
             return
@@ -887,40 +784,26 @@ class GameScreen(_Base):
     def resume(self):
         self.update()
 
-    # -- the end and the text for tests -----------------------------------------
+    # -- the end and the text for tests (sanbon.okko_log) ----------------------
+    def _log(self, name):
+        from sanbon import okko_log
+
+        out = getattr(okko_log, name)(self)
+        okko_log = None
+        if name != "why_end":  # the end screen asks for the standings next
+            drop("okko_log")
+        return out
+
     def headline(self):
         return "The Oni are unmasked!" if self.session.state.winner() else "The Oni escape"
 
     def reason(self):
-        from sanbon import okko_log
-
-        text = okko_log.why_end(self.session.state)
-        okko_log = None
-        drop("okko_log")
-        return text
+        return self._log("why_end")
 
     def standings(self):
         """The end screen's results: each board's last day, the Oni found
-        and the Spirit Jars left."""
-        st = self.session.state
-        days = []
-        for b in range(3):
-            if st.board_days[b]:
-                days.append(str(st.board_days[b]))
-        return ["Boards ended on days " + ", ".join(days) + ".",
-                "Oni found %d of 3, Spirit Jars left %d." % (st.found, st.spirit_jars())]
+        and the Spirit Jars left (short lines)."""
+        return self._log("standings")
 
     def describe(self):
-        st = self.session.state
-        rows = []
-        if st.phase >= _P_PEEK:
-            rows = [t.text for t in self.side if t.text]
-        else:
-            for i, it in enumerate(self.items):
-                text = self._text(it)
-                if it >= 0 and it not in self.ok:
-                    text = "(" + text + ")"
-                rows.append(("> " if i == self.cur else "") + text)
-        return "Game: Okko %s player=%d view=%d\n%s\n%s\n%s\n%s\nitems: %s" % (
-            PHASES.split("|")[st.phase], st.current_player if not st.is_over() else -1, self.view,
-            self.frame.title.text, self.rows[0].text, self.rows[1].text, self.rows[2].text, " | ".join(rows))
+        return self._log("describe")

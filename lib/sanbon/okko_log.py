@@ -1,5 +1,5 @@
 """Okko in words, the rarer texts: why an item is refused, the end's
-reason, the board transitions and the log of the last turns (the game
+reason and the log of the last turns (the game
 replayed from its record).
 
 Loaded by sanbon.okko only while it reads one of these, then dropped
@@ -63,25 +63,45 @@ def why_not(st, it):
     return "Exactly the asked cards, each used."
 
 
-def why_end(st):
+def standings(scr):
+    """The end screen's results: each board's last day, the Oni found and
+    the Spirit Jars left."""
+    st = scr.session.state
+    days = []
+    for b in range(3):
+        if st.board_days[b]:
+            days.append(str(st.board_days[b]))
+    if not scr.L.big:  # one line: the end screen has room for three
+        return ["Days %s, Oni %d of 3, %d jars left" % (" ".join(days), st.found, st.spirit_jars())]
+    return ["Boards ended on days " + ", ".join(days) + ".",
+            "Oni found %d of 3, Spirit Jars left %d." % (st.found, st.spirit_jars())]
+
+
+def describe(scr):
+    """The screen in plain text (tests, the gate's results)."""
+    from sanbon.okko import PHASES
+
+    st = scr.session.state
+    rows = []
+    if st.phase >= 10:
+        rows = [t.text for t in scr.side if t.text]
+    else:
+        for i, it in enumerate(scr.items):
+            text = scr._text(it)
+            if it >= 0 and it not in scr.ok:
+                text = "(" + text + ")"
+            rows.append(("> " if i == scr.cur else "") + text)
+    return "Game: Okko %s player=%d view=%d\n%s\n%s\n%s\n%s\nitems: %s" % (
+        PHASES.split("|")[st.phase], st.current_player if not st.is_over() else -1, scr.view,
+        scr.frame.title.text, scr.rows[0].text, scr.rows[1].text, scr.rows[2].text, " | ".join(rows))
+
+
+def why_end(scr):
+    st = scr.session.state
     if st.winner():
-        return "All three Oni of the Court of Pajan are unmasked: %d peeks, %d enemies beaten." % (
+        return "The three Oni are unmasked: %d peeks, %d enemies beaten." % (
             st.peeks_total, st.defeated_total)
     return "A courtier was turned over with %d of 3 Oni found and no Spirit Jar left." % st.found
-
-
-def transition(st, b):
-    """The dialog as board ``b`` (1, 2) ends and the next starts, or (3) the
-    Court begins."""
-    if b == 3:
-        return ("Board 3 is over. The Court of Pajan: flip the 3 Oni, taking turns. "
-                "A courtier loses, unless a Spirit Jar saves you (%d)." % st.spirit_jars())
-    from engine.okko import names
-
-    carried = 3 - st.day
-    return ("Board %d ended on day %d. Board %d, %s, starts on day %d (%d day%s carried). "
-            "Keep your hero (free) or change (1 day each)." % (
-                b, st.board_days[b - 1], b + 1, names.BOARD_NAMES[b], st.day, carried, "" if carried == 1 else "s"))
 
 
 def log(scr, n=8):

@@ -150,16 +150,23 @@ class EndScreen(MenuScreen):
 
     hint = "A select  X/Y move"
 
-    def __init__(self, app, session, headline, reason=""):
+    def __init__(self, app, session, headline, reason="", standings=None):
         self.session = session
         self.headline = headline
         self.reason = reason
+        self.standings = standings or []  # short lines: each seat's result (GameScreen.standings)
         super().__init__(app, headline, ["Play again", "Share game", "Menu"])
         L = self.L
         self.menu.group.y = L.body_h - 3 * L.row_h - 4
+        n = L.chars(scale=1)
+        lines = []
+        for t in self.standings:
+            lines.extend(ui.wrap(t, n))
         if reason:
-            for i, line in enumerate(ui.wrap(reason, L.chars(scale=1))[:4]):
-                self.group.append(ui.Text(L.margin, L.body_top + 4 + i * 14, line, ui.TEXT, 1).label)
+            lines.extend(ui.wrap(reason, n))
+        room = (self.menu.group.y - 2) // 14  # the lines that fit above the menu
+        for i, line in enumerate(lines[:room]):
+            self.group.append(ui.Text(L.margin, L.body_top + 4 + i * 14, line, ui.ACCENT if i < len(self.standings) else ui.TEXT, 1).label)
 
     def choose(self, i):
         s = self.session
@@ -176,4 +183,5 @@ class EndScreen(MenuScreen):
         self.app.quit_game()
 
     def describe(self):
-        return "End: %s\n%s\n%s" % (self.headline, self.reason, MenuScreen.describe(self))
+        more = "".join(t + "\n" for t in self.standings)
+        return "End: %s\n%s%s\n%s" % (self.headline, more, self.reason, MenuScreen.describe(self))

@@ -389,6 +389,45 @@ def drive_okko(sim, rng, level, mem):
         sim.press("A")
 
 
+def okko_presses(size="pico_display", seed=5, games=1, level=2):
+    """Presses per decision of an Okko human seat driven by the partner's
+    rules (drive_okko, the shortest presses) against a Normal partner:
+    {"peek": mean, "flip": mean, "other": mean, "n": {kind: decisions}}."""
+    from engine.okko import actions as A
+    from engine.rng import Rng
+
+    counts = {"peek": [0, 0], "flip": [0, 0], "other": [0, 0]}
+    with tempfile.TemporaryDirectory() as tmp:
+        for g in range(games):
+            rec = Recorder(size)
+            rec.look = lambda sim, where: None  # presses only: no defect check
+            sim = Looking(size, rec, "okko", seed=seed + g, nvm_path=os.path.join(tmp, "p%d.bin" % g))
+            _settings(sim, ("Computer speed: instant",))
+            _start(sim, "Okko: Oni Hunters", ("Mode: Partner",))
+            rng = Rng(seed + g)
+            mem = (bytearray(16), bytearray(16))
+            for _ in range(40000):
+                t = sim.text()
+                if t.startswith("End"):
+                    break
+                session = sim.app.session
+                st = session.state
+                if t.startswith(("Dialog", "HandOver")):
+                    sim.press("A")
+                elif t.startswith("Game") and not st.is_over() and not session.is_bot(st.current_player):
+                    ph = st.phase
+                    kind = "peek" if ph == A.P_PEEK else ("flip" if ph == A.P_COURT else "other")
+                    before = sim.presses
+                    drive_okko(sim, rng, level, mem)
+                    counts[kind][0] += sim.presses - before
+                    counts[kind][1] += 1
+                else:
+                    sim.wait(100)
+    out = {k: (v[0] / v[1] if v[1] else 0.0) for k, v in counts.items()}
+    out["n"] = {k: v[1] for k, v in counts.items()}
+    return out
+
+
 WALKS = {
     "shell": [(walk_shell, {})],
     "kyudo": [(walk_kyudo, {}), (walk_kyudo, {"players": 2, "seed": 5})],

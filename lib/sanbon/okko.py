@@ -226,6 +226,7 @@ class GameScreen(_Base):
         self.news = [""]  # who made the news, then its sentences
         self.by = -1  # the seat to move at the last redraw: who made the news
         self.gcur = 0  # the Court's cursor, a display square
+        self.gq = 0  # the board square after the last peek: the next peek's default
         self.handed = -1  # pass and play: the seat handed the device for its peek
         self.adv_seen = None  # the partner's Court advice, for these events
         self.adv = b""
@@ -252,6 +253,8 @@ class GameScreen(_Base):
     def update(self):
         st = self.session.state
         ev = st.events
+        if self.ended and ev is self.seen:
+            return  # the end: the last move's redraw is on screen already (the end screen comes now)
         if ev is not self.seen:
             self.seen = ev
             self._events(ev)
@@ -730,9 +733,9 @@ class GameScreen(_Base):
                     self.app.toast("Square %s is turned over already." % square_name(d), 2000, ui.BAD)
                     return
                 if ph == _P_PEEK:  # the next square: the likely next peek
-                    self.gcur = (d + 1) & 15
+                    self.gq = (sq + 1) & 15
                 self.act((_PEEK if ph == _P_PEEK else _FLIP) + sq)
-                if self.court is not None and st.phase == _P_COURT:
+                if self.court is not None:
                     self.gcur = okko_court().first(self)
                     okko_court().draw(self)
             elif b == btn.B:

@@ -27,17 +27,20 @@ _TILE = const(12)
 
 
 def first(self):
-    """The Court cursor's start: the partner's advice at a flip, else
-    the first square not flipped."""
+    """The Court cursor's start: at a peek the square after the last one
+    peeked (``gq``, a board square: the Court may have turned since); at a flip the
+    partner's advice, else the first square not flipped."""
     st = self.session.state
-    if st.phase == _P_COURT:
-        adv = advice(self)
-        if adv:
-            return C.board_to_display(adv[0], st.orient)
+    if st.phase != _P_COURT:
+        return C.board_to_display(self.gq, st.orient)
+    adv = advice(self)
+    if adv:
+        return C.board_to_display(adv[0], st.orient)
     for d in range(16):
         if not st.flipped[C.display_to_board(d, st.orient)]:
             return d
     return 0
+
 
 def draw(self):
     s = self.session

@@ -7,6 +7,7 @@ from engine.okko import bots
 from engine.okko import cards as C
 from engine.rng import Rng
 from sim_helpers import Sim, choose, set_rows
+from tools.tour import court_keys
 
 
 def start(size="pico_display", seed=5, mode="Partner", seats=(), speed="instant", path=None, render=False,
@@ -59,11 +60,9 @@ def enter(sim, action):
         return
     if ph in (A.P_PEEK, A.P_COURT):
         d = C.board_to_display(action & 15, st.orient)
-        for _ in range(17):
-            if scr.gcur == d:
-                break
-            sim.press("Y")
-        assert scr.gcur == d
+        for key in court_keys(scr.gcur, d):  # X: the next column, Y: the next row
+            sim.press(key)
+        assert scr.gcur == d, (scr.gcur, d)
         sim.press("A")
         return
     assert action in scr.items, (action, scr.items, sim.text())

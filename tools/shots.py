@@ -350,9 +350,11 @@ def okko_shots(size, tmp, save):
         if ph == A.P_REVEAL:
             sim.press("A")
         elif ph in (A.P_PEEK, A.P_COURT):
+            from tools.tour import court_keys
+
             d = C.board_to_display(a & 15, st.orient)
-            while scr.gcur != d:
-                sim.press("Y")
+            for key in court_keys(scr.gcur, d):  # X: the next column, Y: the next row
+                sim.press(key)
             sim.press("A")
         else:
             while scr.items[scr.cur] != a:

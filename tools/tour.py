@@ -459,6 +459,13 @@ def drive_kendo(sim):
     sim.press("A")
 
 
+def court_keys(cur, want):
+    """The shortest presses from display square ``cur`` to ``want`` on
+    Okko's Court grid: X moves to the next column, Y to the next row, both
+    wrapping."""
+    return ["X"] * (((want & 3) - (cur & 3)) % 4) + ["Y"] * (((want >> 2) - (cur >> 2)) % 4)
+
+
 def drive_okko(sim, rng, level, mem):
     from engine.okko import actions as A
     from engine.okko import bots
@@ -473,12 +480,53 @@ def drive_okko(sim, rng, level, mem):
         sim.press("A")
     elif ph in (A.P_PEEK, A.P_COURT):
         d = C.board_to_display(a & 15, st.orient)
-        _go(sim, lambda: scr.gcur, d, 16)
+        for key in court_keys(scr.gcur, d):
+            sim.press(key)
+        assert scr.gcur == d, (scr.gcur, d)
         sim.press("A")
     else:
         assert a in scr.items, (a, scr.items, sim.text())
         _go(sim, lambda: scr.cur, scr.items.index(a), len(scr.items))
         sim.press("A")
+
+
+def okko_presses(size="pico_display", seed=5, games=1, level=2):
+    """Presses per decision of an Okko human seat driven by the partner's
+    rules (drive_okko, the shortest presses) against a Normal partner:
+    {"peek": mean, "flip": mean, "other": mean, "n": {kind: decisions}}."""
+    from engine.okko import actions as A
+    from engine.rng import Rng
+
+    counts = {"peek": [0, 0], "flip": [0, 0], "other": [0, 0]}
+    with tempfile.TemporaryDirectory() as tmp:
+        for g in range(games):
+            rec = Recorder(size)
+            rec.look = lambda sim, where: None  # presses only: no defect check
+            sim = Looking(size, rec, "okko", seed=seed + g, nvm_path=os.path.join(tmp, "p%d.bin" % g))
+            _settings(sim, ("Computer speed: instant",))
+            _start(sim, "Okko: Oni Hunters", ("Mode: Partner",))
+            rng = Rng(seed + g)
+            mem = (bytearray(16), bytearray(16))
+            for _ in range(40000):
+                t = sim.text()
+                if t.startswith("End"):
+                    break
+                session = sim.app.session
+                st = session.state
+                if t.startswith(("Dialog", "HandOver")):
+                    sim.press("A")
+                elif t.startswith("Game") and not st.is_over() and not session.is_bot(st.current_player):
+                    ph = st.phase
+                    kind = "peek" if ph == A.P_PEEK else ("flip" if ph == A.P_COURT else "other")
+                    before = sim.presses
+                    drive_okko(sim, rng, level, mem)
+                    counts[kind][0] += sim.presses - before
+                    counts[kind][1] += 1
+                else:
+                    sim.wait(100)
+    out = {k: (v[0] / v[1] if v[1] else 0.0) for k, v in counts.items()}
+    out["n"] = {k: v[1] for k, v in counts.items()}
+    return out
 
 
 WALKS = {

@@ -6,14 +6,19 @@ the other seat), Solo (one human plays both heroes: no hand-over, every
 peek shown at once) and Pass and play (two humans: a hand-over screen
 before every peek). The Easy aid is a house rule (OkkoState's ``aid``).
 
-The screen (widgets: sanbon.okko_layout, words: sanbon.okko_words): the
-board's map and day track at the top, three text rows (the location, the
-enemy line newest first, the builder's running totals or the exploration
-or the news), then the decision's list: the legal actions only, or in the
-builders (fight, encounter, payment) the confirm/cancel buttons and the
-hand as rows to mark. "Hands" and "Line" show both hands and the enemies.
-At the Court, the peeks and the flips, a 4x4 grid replaces the list, drawn
-in display orientation (cards.board_to_display with ``state.orient``).
+The screen (widgets: sanbon.okko_layout, words: sanbon.okko_words, what
+an item does and the log: sanbon.okko_detail, loaded only while read): the
+title says whose turn it is and what to do ("You (Genji): choose an
+action"); the board's map and day track at the top (tiles of the sprite
+sheet okko.bmp), three text rows (the place and the day, the enemy line,
+the news; in the builders what is asked and what is marked), then the
+decision's list, each row with its pictures (a card's kind, element,
+Fight and Investigate), and the detail line: what the selected item does.
+"Both hands", "Enemy line" and "Log" show both hands, the enemies and the
+last turns. At the Court, the peeks and the flips, a labelled 4x4 grid
+(columns A-D, rows 1-4) replaces the list, drawn in display orientation
+(cards.board_to_display with ``state.orient``); X moves the cursor to the
+next column, Y to the next row (both wrap), A chooses.
 
 Private peeks: the token of a P_REVEAL is on screen only while the peeker
 is a human who holds the device (in pass and play after the hand-over),
@@ -29,7 +34,7 @@ from engine.okko.state import OkkoState
 from sanbon import buttons as btn
 from sanbon import okko_words as W
 from sanbon import ui
-from sanbon.ui import drop, shade
+from sanbon.ui import drop
 from sanbon.gamescreen import GameScreen as _Base
 
 try:
@@ -60,6 +65,8 @@ _P_COURT = const(12)
 _P_OVER = const(13)
 _TRADE_DONE = const(8)
 _REST = const(10)
+_FIGHT_LINE = const(11)
+_FIGHT_BOSS = const(12)
 _TOGGLE_HERO = const(15)
 _CONFIRM = const(16)
 _CANCEL = const(17)
@@ -75,6 +82,7 @@ _OPT_AID = const(1)
 # list items that are not actions
 _B_HANDS = const(-1)
 _B_LINE = const(-2)
+_B_LOG = const(-3)
 _R_HEAD = const(-10)  # - seat: a hand's heading
 _R_CARD = const(-1000)  # - card
 _R_ENEMY = const(-2000)  # - enemy
@@ -95,13 +103,24 @@ _C_COURTIER = const(16)
 _C_AID = const(17)
 _C_LATE = const(18)
 DAY_COLOURS = (_C_LINE, _C_DIM, _C_ACCENT, _C_LATE)  # the day track's tiles 0-3
-PHASES = ("hero", "discard", "trade", "action", "fight", "encounter", "pay", "explore", "summon",
-          "reward", "peek", "reveal", "court", "over")
-TITLES = ("choose a hero", "discard 1", "trade?", "action", "fight", "encounter", "pay to leave",
-          "explore", "summon", "reward", "peek", "peek", "flip", "")
+PHASES = "hero|discard|trade|action|fight|encounter|pay|explore|summon|reward|peek|reveal|court|over"
+TITLES = ("choose a hero|discard a card|trade a card?|choose an action|mark cards to fight|"
+          "mark the asked cards|mark cards to pay|draw or stop|draw or stop|choose a reward|"
+          "peek at a square|remember it|flip a square|the end")
 
-
-_DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
+# sanbon.okko_layout's tiles (tools/art/okko.py)
+_T_NODE = const(1)
+_T_ARROW = const(19)
+_T_F = const(24)
+_T_I = const(34)
+_T_KIND = const(44)
+_T_ELEM = const(48)
+_T_ENEMY = const(54)
+_T_BOSS = const(55)
+_T_HERO = const(56)
+_T_JAR = const(57)
+_T_SQUARE = const(58)
+_TILE = const(12)
 
 
 class OkkoGame(OkkoState):
@@ -162,14 +181,21 @@ def turn_over(before, state):
 
 
 def _card_of(it):
-    """The card a list item shows (its swatch), or -1."""
+    """The card a list item shows (its tiles), or -1."""
     if _R_ENEMY < it <= _R_CARD:
         return _R_CARD - it
-    if 128 <= it < 640:
+    if 128 <= it < 1024:
         return (it - 128) & 127
     if 48 <= it < 65:
         return 16 + it  # SUPPORT + id: the support card 64 + id
     return -1
+
+
+def okko_court():
+    """sanbon.okko_court, loaded while the Court is on screen."""
+    from sanbon import okko_court
+
+    return okko_court
 
 
 def square_name(d):
@@ -197,12 +223,17 @@ class GameScreen(_Base):
         self.top = 0
         self.view = 0  # 0 the decision, 1 both hands, 2 the enemy line
         self.seen = None
-        self.news = ""
+        self.news = [""]  # who made the news, then its sentences
+        self.by = -1  # the seat to move at the last redraw: who made the news
         self.gcur = 0  # the Court's cursor, a display square
-        self.due = None  # the reveal's timer
+        self.gq = 0  # the board square after the last peek: the next peek's default
         self.handed = -1  # pass and play: the seat handed the device for its peek
         self.adv_seen = None  # the partner's Court advice, for these events
         self.adv = b""
+        self.dkey = None  # the item whose detail is shown
+        self.due = None  # the reveal's timer
+        self.later = None  # the time of the step that left the detail line's words for a later one
+        self.tl = None  # the title shown
         self.update()
 
     # -- what may be on screen ------------------------------------------------
@@ -222,6 +253,8 @@ class GameScreen(_Base):
     def update(self):
         st = self.session.state
         ev = st.events
+        if self.ended and ev is self.seen:
+            return  # the end: the last move's redraw is on screen already (the end screen comes now)
         if ev is not self.seen:
             self.seen = ev
             self._events(ev)
@@ -233,7 +266,7 @@ class GameScreen(_Base):
         if court:
             for t in self.rows:
                 t.set("")
-            self._court()
+            okko_court().draw(self)
         else:
             self._rows()
             self._build()
@@ -242,6 +275,7 @@ class GameScreen(_Base):
         self._hint()
         if not st.is_over():
             self.app.leds.turn(st.current_player)
+        self.by = st.current_player
         # the partner (engine/okko/bots.py, 10 KB; court.py at the Court) is
         # loaded for a decision or the Court's advice, and forgotten once the
         # screen shows the result
@@ -256,28 +290,31 @@ class GameScreen(_Base):
         if court:
             if self.list is not None:
                 g.remove(self.list)
-                self.list = self.lrows = self.bar = self.more = None
+                self.list = self.lrows = self.bar = self.more = self.detail = None
             okko_layout.build_court(self)
+            self.gcur = okko_court().first(self)
         else:
             if self.court is not None:
                 g.remove(self.court)
-                self.court = self.cells = self.dots = self.side = self.cursor_box = self.advice_box = None
+                self.court = self.cells = self.side = self.cursor_box = self.advice_box = None
+                drop("okko_court")
             okko_layout.build_list(self)
+            self.dkey = None
         okko_layout = None
         drop("okko_layout")
 
     def _events(self, ev):
         st = self.session.state
-        text = W.feedback(st, ev, self.session.seat_name)
-        if text:
-            self.news = text
+        nm = self.session.seat_name
+        news = W.feedback(st, ev, nm)
+        if news:
+            s = self.by
+            news.insert(0, W.who(st, s, nm) + ":" if 0 <= s < 2 else "")
+            self.news = news
         for e in ev:
             k = e[0]
-            if k == "board":
-                self._transition(e[1])
-            elif k == "board_end" and e[1] == 2:
-                self.app.dialog("Board 3 is over. The Court of Pajan: flip the 3 Oni, taking turns. "
-                                "A courtier loses, unless a Spirit Jar saves you (%d)." % st.spirit_jars())
+            if k == "board" or k == "board_end" and e[1] == 2:
+                self.app.dialog(W.transition(st, e[1] if k == "board" else 3))
             elif k == "rotate" and st.phase < _P_COURT:
                 self.app.toast("The Court turns a quarter!", 2000, ui.ACCENT)
             elif k == "injury" or k == "lose":
@@ -289,44 +326,35 @@ class GameScreen(_Base):
             elif k == "win":
                 self.app.leds.flash((255, 255, 255), 3)
 
-    def _transition(self, b):
-        """A new board: the days carried over and the hero choice."""
-        from engine.okko import names
-
-        st = self.session.state
-        carried = 3 - st.day
-        self.app.dialog("Board %d ended on day %d. Board %d, %s, starts on day %d (%d day%s carried). "
-                        "Keep your hero (free) or change (1 day each)." % (
-                            b, st.board_days[b - 1], b + 1, names.BOARD_NAMES[b], st.day, carried,
-                            "" if carried == 1 else "s"))
-
     def _map(self):
         st = self.session.state
-        p = self.pals
         b = st.board
         ar = C.arrows(b)
         over = st.phase >= _P_COURT
-        nodes = self.nodes
-        for i in range(6):  # no enumerate, no str(): no garbage per redraw
-            f, inner, t = nodes[i]
+        g = self.map
+        for i in range(6):
             boss = C.location(b, i, 5)
-            alive = boss != _NONE and not st.boss_dead & (1 << i)
-            here = i == st.loc and not over
-            shade(f, p[_C_BAD if alive else (_C_ACCENT if here else _C_LINE)])
-            shade(inner, p[_C_ACCENT if here else _C_PANEL])
-            t.set("B" if alive else _DIGITS[i + 1], ui.SELECT_TEXT if here else (ui.BAD if alive else ui.TEXT))
+            if boss != _NONE and not st.boss_dead & (1 << i):
+                t = _T_NODE + 12 + i
+            elif i == st.loc and not over:
+                t = _T_NODE + 6 + i
+            else:
+                t = _T_NODE + i
+            if g[2 * i] != t:
+                g[2 * i] = t
         red = -1
         for i in range(len(ar) // 4):
             fr, to, col, v = ar[4 * i], ar[4 * i + 1], ar[4 * i + 2], ar[4 * i + 3]
             if to == fr + 1 and not col and fr < 5:
-                self.yellow[fr].set(_DIGITS[v] if v < 10 else str(v))
+                t = _T_ARROW + v - 3 if 3 <= v <= 7 else 0
+                if g[2 * fr + 1] != t:
+                    g[2 * fr + 1] = t
             elif col:
                 red = i
         r = self.red
         if red >= 0:
             fr, to = ar[4 * red], ar[4 * red + 1]
-            x = self.node_x + fr * self.step
-            r.x = x
+            r.x = self.node_x + fr * self.step
             r.width = (to - fr) * self.step
             r.hidden = False
         # the day track: days passed dim, today accent, the last days red
@@ -348,67 +376,69 @@ class GameScreen(_Base):
 
         st = self.session.state
         n = self.row_n
-        # the location: name, leave cost, boss, the red arrow
-        text = "%d %s" % (st.loc + 1, names.LOC_NAMES[st.board * 6 + st.loc])
-        cost = "" if st.paid else W.cost_text(st.board, st.loc)
-        if cost:
-            text += ", " + cost
+        ph = st.phase
+        pick = W.pick
+        rows = self.rows
+        if ph == _P_FIGHT or ph == _P_ENCOUNTER or ph == _P_PAY:
+            a, b, c, done = W.builder(st, n)
+            rows[0].set(a, ui.TEXT)
+            rows[1].set(b, ui.GOOD if done else ui.ACCENT)
+            rows[2].set(c, ui.GOOD if done else ui.TEXT)
+            return
+        # the place, its cost to leave, its boss, the day
+        place = names.LOC_NAMES[st.board * 6 + st.loc]
+        day = "Day %d, board %d: " % (st.day, st.board + 1)
         b = W.boss_here(st)
         if b != _NONE:
-            text = "%d Boss %s" % (st.loc + 1, W.boss_text(b))
-        ar = C.arrows(st.board)
-        for i in range(len(ar) // 4):
-            if ar[4 * i + 2] and len(text) + 12 <= n:
-                text += "  red %d>%d:%d" % (ar[4 * i] + 1, ar[4 * i + 1] + 1, ar[4 * i + 3])
-        self.rows[0].set(ui.fit(text, n), ui.BAD if b != _NONE else ui.TEXT)
-        # the enemy line, newest first (the fight order), its pressure
+            text = pick(n, day + "the boss " + C.boss_name(b), "Day %d, the boss %s" % (st.day, C.boss_name(b)))
+        else:
+            cost = "" if st.paid else W.cost_words(st.board, st.loc)
+            text = day + place
+            if cost:
+                text = pick(n, text + ". To leave: " + cost, "Day %d: %s. To leave: %s" % (st.day, place, cost),
+                            "Day %d: %s" % (st.day, place))
+            else:
+                text = pick(n, text, "Day %d: %s" % (st.day, place))
+        rows[0].set(text, ui.BAD if b != _NONE else ui.TEXT)
+        # the enemy line and its pressure
         t1, t2 = st._thresholds()
         k = len(st.line)
-        head = "Line %d" % k
         col = ui.TEXT
         if k >= t2:
-            head += " +2 days!"
+            head = "%d enemies: +2 days a turn!" % k
             col = ui.BAD
         elif k >= t1:
-            head += " +1 day!"
+            head = "%d enemies: +1 day a turn!" % k
             col = ui.BAD
-        elif k == t1 - 1:
-            head += " (%d:+1d)" % t1
-            col = ui.ACCENT
-        parts = [head + ":"]
-        for j in range(k - 1, -1, -1):
-            e = st.line[j]
-            parts.append("%s%s %d/%d" % (">" if j == k - 1 else "", C.enemy_name(e)[:7], C.enemy_f(e), C.enemy_i(e)))
-        self.rows[1].set(ui.fit(" ".join(parts) if k else "Line empty (+1 day at %d, +2 at %d)" % (t1, t2), n), col)
-        # the builder, the exploration, or the news
-        ph = st.phase
-        col = ui.TEXT
-        if ph == _P_FIGHT or ph == _P_ENCOUNTER or ph == _P_PAY:
-            text, done = W.builder(st)
-            col = ui.GOOD if done else ui.ACCENT
-        elif ph == _P_EXPLORE or ph == _P_SUMMON:
-            drawn = st.exp_discard[len(st.exp_discard) - st.drawn:] if st.drawn <= len(st.exp_discard) else b""
-            vals = " ".join(str(x) if x else "F" for x in (W.D.EXPLORE[c] for c in drawn))
-            if ph == _P_EXPLORE:
-                text = "Run %d bank %d/%d" % (st.run, st.bank, W.arrow_value(st))
-            else:
-                text = "Summon %d/%d" % (st.run, W.summon_need(st))
-            if vals:
-                text += " [" + vals + "]"
-            if st.aid:
-                text += " " + W.odds(st)
-            col = ui.ACCENT
-        elif ph == _P_HERO and st.board:
-            text = "Board %d: keep (free) or change (1 day)" % (st.board + 1)
-        elif ph == _P_TRADE:
-            text = "Trade: give 1 (>) and/or take 1 (<)"
-        elif ph == _P_REWARD:
-            text = "A reward: choose"
-        elif ph == _P_DISCARD:
-            text = "An enemy makes you discard 1 card"
         else:
-            text = self.news
-        self.rows[2].set(ui.fit(text, n), col)
+            head = ("%d enemy (%d cost a day)" if k == 1 else "%d enemies (%d cost a day)") % (k, t1)
+            if k == t1 - 1:
+                col = ui.ACCENT
+        if k:
+            head = pick(n, head + ". The first: " + C.enemy_name(st.line[-1]), head)
+        rows[1].set(head, col)
+        # the exploration, or the news
+        col = ui.TEXT
+        if ph == _P_EXPLORE or ph == _P_SUMMON:
+            drawn = st.exp_discard[len(st.exp_discard) - st.drawn:] if st.drawn <= len(st.exp_discard) else b""
+            vals = []
+            for c in drawn:
+                v = W.D.EXPLORE[c]
+                vals.append(str(v) if v else "FAIL!")
+            if ph == _P_EXPLORE:
+                head = "Bank %d + run %d of %d" % (st.bank, st.run, W.arrow_value(st))
+            else:
+                head = "Summon: %d of %d" % (st.run, W.summon_need(st))
+            parts = []
+            if vals:
+                parts.append("cards drawn: " + " ".join(vals))
+            if st.aid:
+                parts.append(W.odds(st))
+            text = W.join(parts, n, head + ",")
+            col = ui.ACCENT
+        else:
+            text = W.join(self.news[1:], n, self.news[0])
+        rows[2].set(text, col)
 
     def _build(self):
         st = self.session.state
@@ -455,6 +485,7 @@ class GameScreen(_Base):
             if ph == _P_ACTION or ph == _P_TRADE:
                 items.append(_B_HANDS)
                 items.append(_B_LINE)
+                items.append(_B_LOG)
         self.ok = ok
         self.items = items
         cur = -1
@@ -476,23 +507,64 @@ class GameScreen(_Base):
 
     def _text(self, it):
         st = self.session.state
+        n = self.list_n
         if it == _B_HANDS:
-            return "Hands (both)"
+            return "Both hands (%d and %d cards)" % (len(st.hands[0]), len(st.hands[1]))
         if it == _B_LINE:
             return "Enemy line (%d)" % len(st.line)
+        if it == _B_LOG:
+            return "Log: the last turns"
         if it <= _R_BOSS:
-            return "Boss " + W.boss_text(_R_BOSS - it)
+            return "Boss " + C.boss_name(_R_BOSS - it)
         if it <= _R_ENEMY:
             e = _R_ENEMY - it
-            return W.enemy_row(e, e == st.line[-1])
+            return C.enemy_name(e) + (" (fought first)" if e == st.line[-1] else "")
         if it <= _R_CARD:
-            return W.card_row(_R_CARD - it)
+            return W.card_row(_R_CARD - it, "", n)
         if it < 0:
             s = _R_HEAD - it
             if s > 1:
                 return "No enemies."
-            return "%s %s: %d cards" % (self.session.seat_name(s), W.hero(st, s), len(st.hands[s]))
-        return W.label(st, it, self.session.seat_name)
+            text = "%s, %d cards" % (W.who(st, s, self.session.seat_name), len(st.hands[s]))
+            return text + " (hurt)" if st.injury[s] or st.injured[s] else text
+        return W.label(st, it, n)
+
+    def _icons(self, it):
+        """The four tiles of a list row: kind, element, Fight, Investigate."""
+        st = self.session.state
+        c = _card_of(it)
+        if c >= 0:
+            k = C.card_kind(c)
+            e = C.card_element(c)
+            if k == 2:  # a Special has no values
+                return _T_KIND + k, _T_ELEM + e if e else 0, 0, 0
+            return _T_KIND + k, _T_ELEM + e if e else 0, _T_F + C.card_f(c), _T_I + C.card_i(c)
+        e = -1
+        if it <= _R_BOSS or it == _FIGHT_BOSS:
+            b = _R_BOSS - it if it < 0 else W.boss_here(st)
+            pw = C.boss_field(b, 4)
+            return (_T_BOSS, _T_ELEM + C.boss_field(b, 5) if pw == W.D.PW_NEEDS else 0, _T_F + C.boss_field(b, 2),
+                    _T_I + C.boss_field(b, 3))
+        if it <= _R_ENEMY:
+            e = _R_ENEMY - it
+        elif it == _FIGHT_LINE:
+            e = st.line[-1]
+        if e >= 0:
+            pw = C.enemy_power(e)
+            return (_T_ENEMY, _T_ELEM + C.enemy_param(e) if pw == W.D.PW_NEEDS else 0, _T_F + C.enemy_f(e),
+                    _T_I + C.enemy_i(e))
+        h = -1
+        if it == _TOGGLE_HERO:
+            h = st.heroes[st.active]
+        elif 0 <= it < 4 and st.phase == _P_HERO:
+            h = it
+        elif _R_HEAD - 1 <= it <= _R_HEAD:
+            h = st.heroes[_R_HEAD - it]
+        if 0 <= h < 4:
+            return _T_HERO, 0, _T_F + C.hero_f(h), _T_I + C.hero_i(h)
+        if 32 <= it < 48:
+            return _T_JAR, 0, 0, 0
+        return 0, 0, 0, 0
 
     def _list(self):
         items = self.items
@@ -504,22 +576,20 @@ class GameScreen(_Base):
             self.top = self.cur - n + 1
         if self.top + n > len(items):
             self.top = max(0, len(items) - n)
-        p = self.pals
         deciding = self.human() and self.view == 0
         for r in range(n):
-            sw, t = rows[r]
+            g, t = rows[r]
             i = self.top + r
             if i >= len(items):
                 t.set("")
-                sw.hidden = True
+                g.hidden = True
                 continue
             it = items[i]
-            c = _card_of(it)
-            if c >= 0:
-                shade(sw, p[_C_ELEM + C.card_element(c)])
-                sw.hidden = False
-            else:
-                sw.hidden = True
+            tiles = self._icons(it)
+            for k in range(4):
+                if g[k] != tiles[k]:
+                    g[k] = tiles[k]
+            g.hidden = False
             sel = i == self.cur and (deciding or self.view)
             if sel:
                 col = ui.SELECT_TEXT
@@ -529,138 +599,86 @@ class GameScreen(_Base):
                 col = ui.DIM
             else:
                 col = ui.TEXT
-            t.set(ui.fit(self._text(it), self.list_n), col)
-        self.bar.hidden = not (deciding or self.view) or not items
+            t.set(self._text(it), col)
+        shown = (deciding or self.view) and items
+        self.bar.hidden = not shown
         self.bar.y = self.ly + (self.cur - self.top) * self.lh
         below = self.top + n < len(items)
         self.more.set("v" if below else ("^" if self.top else ""))
+        self._detail(items[self.cur] if shown else None)
 
-    def _court(self):
-        s = self.session
-        st = s.state
-        p = self.pals
-        o = st.orient
-        ph = st.phase
-        human = self.human() and (ph == _P_PEEK or ph == _P_COURT)
-        show = self.reveal_visible()
-        adv = self._advice() if ph == _P_COURT else b""
-        self._box(self.cursor_box, self.gcur if human else -1)
-        self._box(self.advice_box, C.board_to_display(adv[0], o) if adv else -1)
-        dots = self.dots
-        for d in range(16):
-            sq = C.display_to_board(d, o)
-            if st.flipped[sq]:
-                ic = _C_BAD if st.court[sq] else _C_COURTIER
-            elif show and sq == st.peek_sq:
-                ic = _C_BAD if st.court[sq] else _C_TEXT
-            else:
-                ic = _C_PANEL
-            shade(self.cells[d], p[ic])
-            if dots:
-                dots[d].hidden = not (st.peeked[sq] and not st.flipped[sq])
-        nm = s.seat_name
-        lines = []
-        lines.append("Court, turned %d/4" % o if o else "Court of Pajan")
-        lines.append("Oni %d/3  Spirit Jars %d" % (st.found, st.spirit_jars()))
-        if st.is_over():
-            lines.append("You win!" if st.winner() else "The Oni escape.")
-        elif ph == _P_PEEK:
-            lines.append("%s: peek %d" % (nm(st.active), st.peeks))
-        elif ph == _P_REVEAL:
-            sq = st.peek_sq
-            if show:
-                lines.append("%s: %s" % (square_name(C.board_to_display(sq, o)), "ONI!" if st.court[sq] else "a courtier"))
-            else:
-                lines.append("%s peeks (secret)" % nm(st.active))
-        else:
-            lines.append("%s: flip one" % nm(st.current_player))
-        if human:
-            lines.append("Square " + square_name(self.gcur))
-        elif show:
-            lines.append("Remember it! (any key)")
-        if adv:
-            want = []
-            bot = self._bot_seat()
-            for q in adv:
-                if st.memory[bot][q] == 2 and len(want) < 3:
-                    want.append(square_name(C.board_to_display(q, o)))
-            if want:
-                lines.append("Partner: Oni at " + " ".join(want))
-            else:
-                lines.append("Partner: try " + square_name(C.board_to_display(adv[0], o)))
-        if st.aid:
-            lines.append("Dot: peeked before")
-        lines.append("red Oni, grey courtier")
-        for i, t in enumerate(self.side):
-            if i < len(lines):
-                col = ui.ACCENT if i == 2 else ui.TEXT
-                if i == 2 and show:
-                    col = ui.BAD if st.court[st.peek_sq] else ui.GOOD
-                t.set(ui.fit(lines[i], self.side_n), col)
-            else:
-                t.set("")
-
-    def _box(self, r, d):
-        """Put the frame ``r`` behind display square ``d`` (-1: hide it)."""
-        if d < 0:
-            r.hidden = True
-            return
-        r.x = self.L.margin + (d & 3) * (self.cs + 1)
-        r.y = self.ctop + (d >> 2) * (self.cs + 1)
-        r.hidden = False
-
-    def _bot_seat(self):
-        for s in (0, 1):
-            if self.session.is_bot(s):
-                return s
-        return -1
-
-    def _advice(self):
-        """The computer partner's suggestion at the Court (bots.advice)."""
-        bot = self._bot_seat()
-        if bot < 0:
-            return b""
+    def _detail(self, it):
+        """The detail line(s): what the selected item does, in words. The
+        words come at the next step (tick): sanbon.okko_detail is loaded then,
+        alone in its step, and forgotten, not on top of an engine step."""
         st = self.session.state
-        if self.adv_seen is not st.events:  # once per engine step, not per cursor move
-            from engine.okko.court import advice
+        key = None if it is None else (it, st.phase, len(st.line), st.sel_hero)
+        if key == self.dkey:
+            return
+        self.dkey = key
+        if it is None:
+            for t in self.detail:
+                t.set("")
+        else:
+            self.later = self.app.now
 
-            self.adv_seen = st.events
-            self.adv = advice(st.observation(bot), st.memory[bot])
-        return self.adv
+    def _later(self):
+        """The detail line's words, left by _detail for this step."""
+        self.later = None
+        if self.list is None or not self.items:
+            return
+        from sanbon import okko_detail
+
+        lines = okko_detail.fit(okko_detail.detail(self, self.items[self.cur]), self.row_n, len(self.detail))
+        okko_detail = None
+        drop("okko_detail")
+        for i in range(len(self.detail)):
+            self.detail[i].set(lines[i] if i < len(lines) else "")
 
     def _title(self):
         st = self.session.state
         if st.is_over():
-            text = "Okko: the end"
+            text = "Okko: the game is over"
         else:
-            who = st.current_player
-            text = "B%d D%d %s %s: %s" % (st.board + 1, st.day, self.session.seat_name(who),
-                                        W.hero(st, who) if st.heroes[who] < 4 else "", TITLES[st.phase])
+            s = st.current_player
+            what = W.names().Names(TITLES)[st.phase]
+            if self.session.is_bot(s):
+                what = "peeks in secret" if st.phase == _P_REVEAL else "takes a turn"
+            elif st.phase == _P_REVEAL and not self.reveal_visible():
+                what = "peeks in secret"
             if self.view == 1:
-                text = "Both hands"
+                what = "both hands (B: back)"
             elif self.view == 2:
-                text = "Enemy line"
-        self.frame.title.set(ui.fit(text, self.title_n))
+                what = "the enemy line (B: back)"
+            text = W.who(st, s, self.session.seat_name) + ": " + what
+        if text != self.tl:  # (set_title wraps a long title: only when it changes)
+            self.tl = text
+            self.frame.set_title(text)
 
     def _hint(self):
         st = self.session.state
         ph = st.phase
-        if (ph == _P_PEEK or ph == _P_COURT) and self.human():
-            text = "X/Y square  A %s  hold B: pause" % ("peek" if ph == _P_PEEK else "flip")
+        if st.is_over():
+            text = ""
+        elif not self.human():
+            text = "any key: hurry  hold B: pause"
+        elif ph == _P_PEEK or ph == _P_COURT:
+            text = "A %s  X column  Y row  hold B: pause" % ("peek" if ph == _P_PEEK else "flip")
+        elif ph == _P_REVEAL:
+            text = "any key: go on"
+        elif self.view:
+            text = "B back  X/Y move"
+        elif ph == _P_FIGHT or ph == _P_ENCOUNTER or ph == _P_PAY:
+            text = "A mark  X/Y move  hold B: pause"
         else:
-            parts = []
-            for s in (0, 1):
-                t = "%s %s %dc" % (self.session.seat_name(s), W.hero(st, s), len(st.hands[s]))
-                if st.injury[s] or st.injured[s]:
-                    t += " hurt%d" % st.injury[s]
-                parts.append(t)
-            text = " | ".join(parts)
-            if st.jars:
-                text += " | jars %d" % len(st.jars)
-        self.frame.hint.set(ui.fit(text, self.hint_n))
+            text = "A choose  X/Y move  hold B: pause"
+        self.frame.set_hint(text)
 
     # -- buttons ----------------------------------------------------------------
     def tick(self, now):
+        if self.later is not None and self.later != now and self.app.top is self:
+            self._later()
+            return
         _Base.tick(self, now)
         if self.app.top is not self:
             return
@@ -702,18 +720,24 @@ class GameScreen(_Base):
                 self.pause()
             return
         if ph == _P_PEEK or ph == _P_COURT:
-            if b == btn.X or b == btn.Y:
-                step = -1 if b == btn.X else 1
-                d = self.gcur
-                for _ in range(16):
-                    d = (d + step) & 15
-                    if ph == _P_PEEK or not st.flipped[C.display_to_board(d, st.orient)]:
-                        break
-                self.gcur = d
-                self._court()
+            d = self.gcur
+            if b == btn.X:  # the next column, wrapping in the row
+                self.gcur = (d & 12) | ((d + 1) & 3)
+                okko_court().draw(self)
+            elif b == btn.Y:  # the next row, wrapping in the column
+                self.gcur = (d + 4) & 15
+                okko_court().draw(self)
             elif b == btn.A:
-                sq = C.display_to_board(self.gcur, st.orient)
+                sq = C.display_to_board(d, st.orient)
+                if ph == _P_COURT and st.flipped[sq]:
+                    self.app.toast("Square %s is turned over already." % square_name(d), 2000, ui.BAD)
+                    return
+                if ph == _P_PEEK:  # the next square: the likely next peek
+                    self.gq = (sq + 1) & 15
                 self.act((_PEEK if ph == _P_PEEK else _FLIP) + sq)
+                if self.court is not None:
+                    self.gcur = okko_court().first(self)
+                    okko_court().draw(self)
             elif b == btn.B:
                 self.pause()
             return
@@ -740,15 +764,22 @@ class GameScreen(_Base):
             self.cur = 0
             self.top = 0
             self.update()
+        elif it == _B_LOG:
+            from sanbon import okko_log
+            from sanbon.texts import TextScreen
+
+            lines = okko_log.log(self)
+            okko_log = None
+            drop("okko_log")
+            self.app.push(TextScreen(self.app, "Okko: the last turns", lines))
         elif it < 0:
             return
         elif it not in self.ok:
-            if it == _CONFIRM:
-                why = W.why_not_confirm(st)
-            elif _TOGGLE <= it < _DISCARD:
-                why = W.why_not_card(st, it - _TOGGLE)
-            else:
-                why = "Not now."
+            from sanbon import okko_log
+
+            why = okko_log.why_not(st, it)
+            okko_log = None
+            drop("okko_log")
             self.app.toast(why, 2500, ui.BAD)
         else:
             self.act(it)
@@ -756,24 +787,26 @@ class GameScreen(_Base):
     def resume(self):
         self.update()
 
-    # -- the end and the text for tests -----------------------------------------
+    # -- the end and the text for tests (sanbon.okko_log) ----------------------
+    def _log(self, name):
+        from sanbon import okko_log
+
+        out = getattr(okko_log, name)(self)
+        okko_log = None
+        if name != "why_end":  # the end screen asks for the standings next
+            drop("okko_log")
+        return out
+
     def headline(self):
         return "The Oni are unmasked!" if self.session.state.winner() else "The Oni escape"
 
     def reason(self):
-        return W.why_end(self.session.state)
+        return self._log("why_end")
+
+    def standings(self):
+        """The end screen's results: each board's last day, the Oni found
+        and the Spirit Jars left (short lines)."""
+        return self._log("standings")
 
     def describe(self):
-        st = self.session.state
-        rows = []
-        if st.phase >= _P_PEEK:
-            rows = [t.text for t in self.side if t.text]
-        else:
-            for i, it in enumerate(self.items):
-                text = self._text(it)
-                if it >= 0 and it not in self.ok:
-                    text = "(" + text + ")"
-                rows.append(("> " if i == self.cur else "") + text)
-        return "Game: Okko %s player=%d view=%d\n%s\n%s\n%s\n%s\nitems: %s" % (
-            PHASES[st.phase], st.current_player if not st.is_over() else -1, self.view,
-            self.frame.title.text, self.rows[0].text, self.rows[1].text, self.rows[2].text, " | ".join(rows))
+        return self._log("describe")

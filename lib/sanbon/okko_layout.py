@@ -2,21 +2,25 @@
 
 Imported by sanbon.okko.GameScreen only while it builds itself (and when
 it swaps the list for the Court and back), then dropped (sanbon.ui.drop).
-From the top, under the title:
+The pictures are tiles of the sprite sheet lib/sanbon/okko.bmp (drawn in
+tools/art/okko.py; the T_* numbers below are its tiles). From the top,
+under the title:
 
-- the map: the board's six locations as boxes (the team's token filled,
-  a boss's box red while it lives), the yellow arrows' values between them,
-  the red arrow as a red bar under the boxes it joins; beside it the day
-  track, 20 cells (the days passed filled, the last three red);
-- three text rows: the location (cost, boss, the red arrow), the enemy line
-  (newest first, coloured by the pressure), the builder's totals, the
-  exploration or the news;
-- the list of the decision (cards with an element swatch), or in its place
-  the Court: a 4x4 grid and text beside it. Only one of the two exists at a
-  time (build_list, build_court): the screen swaps them as the phase goes
-  in and out of the peeks, so the Court's 48 shapes are not in the heap
-  while the boards are played;
-- the hint line: both heroes, their injuries and hand sizes.
+- the map: one TileGrid of 11 tiles, the six places (the team's filled, a
+  living boss's red with horns) and the yellow arrows with their values
+  between them; the red arrow as a red bar under the places it joins;
+  beside it the day track, 20 cells (the days passed dim, today accent, the
+  last three red);
+- three text rows: the place and the day, the enemy line, the news (in the
+  builders: what is asked and what is marked);
+- the list of the decision, each row with four tiles (a card's kind,
+  element, Fight and Investigate; an enemy's or a hero's picture and
+  values), and under it the detail line(s): what the selected item does.
+  Or, in its place, the Court: a TileGrid of 5x5 tiles (the column letters
+  A-D, the row numbers 1-4 and the 16 squares), the cursor and the
+  partner's advice as one tile each, and text beside it. Only one of the
+  two exists at a time (build_list, build_court);
+- the hint line: the buttons.
 """
 
 import displayio
@@ -24,6 +28,33 @@ import vectorio
 
 from sanbon import ui
 from sanbon.okko import COLOURS, DAY_COLOURS
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+# the sheet's tiles (tools/art/okko.py; sanbon.okko has its copies): private
+# constants, so that they cost no names on the device
+_T_NODE = const(1)  # + place 0-5; +6 the team's place; +12 a living boss's
+_T_ARROW = const(19)  # + value - 3
+_T_F = const(24)  # + value
+_T_I = const(34)
+_T_KIND = const(44)  # + kind
+_T_ELEM = const(48)  # + element 1-5
+_T_ENEMY = const(54)
+_T_BOSS = const(55)
+_T_HERO = const(56)
+_T_JAR = const(57)
+_T_SQUARE = const(58)  # face down, peeked before, courtier, Oni, shown courtier, shown Oni
+_T_CURSOR = const(64)
+_T_ADVICE = const(65)
+_T_COL = const(66)  # A-D
+_T_ROW = const(70)  # 1-4
+_TILE = const(12)
 
 
 def palettes():
@@ -37,6 +68,16 @@ def rect(pal, x, y, w, h):
     return vectorio.Rectangle(pixel_shader=pal, width=w, height=h, x=x, y=y)
 
 
+def tile(bmp, index, x=0, y=0, w=1, h=1):
+    """A TileGrid of w x h tiles of the sprite sheet ``bmp``, all ``index``."""
+    g = displayio.TileGrid(bmp, pixel_shader=bmp.pixel_shader, width=w, height=h, tile_width=_TILE,
+                           tile_height=_TILE, x=x, y=y)
+    if index:
+        for i in range(w * h):
+            g[i] = index
+    return g
+
+
 def build(scr):
     L = scr.L
     g = scr.group
@@ -45,39 +86,27 @@ def build(scr):
     scr.frame = ui.Frame(L, "Okko", "")
     g.append(scr.frame.group)
     g.append(scr.spinner.group)
-    scr.title_n = (W - 30 - L.margin) // (ui.CHAR_W * L.scale)
     scr.pals = p = palettes()
+    # the sheet's pixels stay on the drive (sanbon.sprites' "disk" way, without
+    # its module: a TileGrid over the OnDiskBitmap is all a picture costs)
+    f = __file__
+    scr.sheet = sh = displayio.OnDiskBitmap(f[: f.rfind("/") + 1] + "okko.bmp")
+    sh.pixel_shader.make_transparent(0)
     m = L.margin
     y = L.body_top
-    # the map
-    step = min(30, (W * 11 // 20) // 6)
-    nw = step - 8
-    nh = 14 if big else 12
-    scr.nodes = []
-    for i in range(6):
-        x = m + i * step
-        f = rect(p[1], x, y, nw, nh)
-        inner = rect(p[0], x + 1, y + 1, nw - 2, nh - 2)
-        t = ui.Text(x + nw // 2, y + nh // 2, "", ui.TEXT, 1, (0.5, 0.5))
-        g.append(f)
-        g.append(inner)
-        g.append(t.label)
-        scr.nodes.append((f, inner, t))
-    scr.yellow = []
-    for i in range(5):
-        t = ui.Text(m + i * step + nw + 4, y + nh // 2, "", 0xE0C020, 1, (0.5, 0.5))
-        g.append(t.label)
-        scr.yellow.append(t)
-    scr.red = rect(p[8], m, y + nh + 2, 4, 2)
+    # the map: places and arrows, a tile each
+    scr.map = tile(sh, 0, m, y, 11, 1)
+    g.append(scr.map)
+    scr.red = rect(p[8], m, y + _TILE + 1, 4, 2)
     scr.red.hidden = True
     g.append(scr.red)
-    scr.node_x = m + nw // 2
-    scr.step = step
+    scr.node_x = m + _TILE // 2
+    scr.step = 2 * _TILE
     # the day track: one TileGrid, a tile per day, over four cells (a colour
-    # each: line, dim, accent, late) with a clear gap column: ~100 bytes, not 20 shapes
-    x0 = m + 6 * step + 2
+    # each: line, dim, accent, late) with a clear gap column
+    x0 = m + 11 * _TILE + 6
     cw = (W - m - x0) // 20
-    ch = nh - 4
+    ch = _TILE - 4
     cells = displayio.Bitmap(4 * cw, ch, 5)
     for i in range(4 * cw * ch):
         x = i % (4 * cw)
@@ -90,7 +119,7 @@ def build(scr):
     scr.days = displayio.TileGrid(cells, pixel_shader=pal, width=20, height=1, tile_width=cw, tile_height=ch,
                                   x=x0, y=y + 2)
     g.append(scr.days)
-    y += nh + 5
+    y += _TILE + 4
     # the text rows
     rh = 14 if big else 12
     scr.rows = []
@@ -101,82 +130,78 @@ def build(scr):
         scr.rows.append(t)
     scr.ly = y + 3 * rh + 1
     scr.lend = L.body_top + L.body_h + 2
-    scr.ctop = L.body_top + nh + 5
+    scr.ctop = y
     scr.rh = rh
     scr.lh = 16 if big else 12
-    scr.list_n = L.chars(W - 2 * m - 8, 1) - 1
-    scr.hint_n = W // ui.CHAR_W
     scr.list = None
     scr.court = None
 
 
 def build_list(scr):
-    """The list of the decision (the boards' phases)."""
+    """The list of the decision (the boards' phases) and the detail line(s)."""
     L = scr.L
     W = L.width
     m = L.margin
     p = scr.pals
     ly = scr.ly
     lh = scr.lh
-    end = scr.lend
+    nd = 2 if L.big else 1  # detail lines
+    dh = ui.CHAR_H + 1
+    end = scr.lend - nd * dh
     scr.list = g = displayio.Group()
     scr.bar = rect(p[2], m - 2, ly, W - 2 * m + 4, lh)
     g.append(scr.bar)
     scr.lrows = []
     n = (end - ly) // lh
+    tx = m + 4 * _TILE + 3
+    # the characters a row may take: the scroll marks keep the last column
+    scr.list_n = (W - m - tx) // ui.CHAR_W - 1
     for i in range(n):
-        sw = rect(p[10], m, ly + i * lh + (lh - 8) // 2, 5, 8)
-        t = ui.Text(m + 8, ly + i * lh + lh // 2, "", ui.TEXT, 1, (0.0, 0.5), scr.list_n)
-        g.append(sw)
+        icons = tile(scr.sheet, 0, m, ly + i * lh + (lh - _TILE) // 2, 4, 1)
+        t = ui.Text(tx, ly + i * lh + lh // 2, "", ui.TEXT, 1, (0.0, 0.5), scr.list_n)
+        g.append(icons)
         g.append(t.label)
-        scr.lrows.append((sw, t))
-    scr.more = ui.Text(W - 1, end, "", ui.DIM, 1, (1.0, 1.0))
+        scr.lrows.append((icons, t))
+    scr.more = ui.Text(W - 1, ly + n * lh, "", ui.DIM, 1, (1.0, 1.0))
     g.append(scr.more.label)
+    scr.detail = []
+    for i in range(nd):
+        t = ui.Text(m, end + 1 + i * dh, "", ui.INFO, 1, room=scr.row_n)
+        g.append(t.label)
+        scr.detail.append(t)
     scr.group.append(g)
 
 
 def build_court(scr):
-    """The Court (peeks and the finale): a 4x4 grid from the first text row
-    down, text beside it."""
+    """The Court (peeks and the finale): the labelled 4x4 grid from the first
+    text row down (its tiles doubled on the tall screens), text beside it."""
     L = scr.L
     W = L.width
     m = L.margin
-    p = scr.pals
     end = scr.lend
     top = scr.ctop
     rh = scr.rh
-    scr.court = g = displayio.Group()
-    # squares as big as the height allows, but room for 18 characters beside
-    cs = min(40, (end - top) // 4 - 1, (W - 2 * m - 6 - 18 * ui.CHAR_W) // 4 - 1)
-    scr.cs = cs
-    # the grid's lines: one backdrop; the cursor's and the partner's advice
-    # frames: one rectangle each, moved behind a cell (cheaper than a frame
-    # per cell); the Easy aid's dots only when the aid is on
-    g.append(rect(p[1], m, top, 4 * (cs + 1) - 1, 4 * (cs + 1) - 1))
-    scr.advice_box = rect(p[4], m, top, cs, cs)
-    scr.cursor_box = rect(p[2], m, top, cs, cs)
+    k = 2 if L.big else 1
+    scr.court = out = displayio.Group()
+    g = displayio.Group(scale=k, x=m, y=top)
+    out.append(g)
+    sh = scr.sheet
+    grid = tile(sh, 0, 0, 0, 5, 5)
+    for i in range(4):
+        grid[1 + i] = _T_COL + i
+        grid[5 + 5 * i] = _T_ROW + i
+    g.append(grid)
+    scr.cells = grid
+    scr.advice_box = tile(sh, _T_ADVICE)
+    scr.cursor_box = tile(sh, _T_CURSOR)
     scr.advice_box.hidden = scr.cursor_box.hidden = True
     g.append(scr.advice_box)
     g.append(scr.cursor_box)
-    aid = scr.session.state.aid
-    scr.cells = []
-    scr.dots = []
-    for i in range(16):
-        x = m + (i & 3) * (cs + 1)
-        yy = top + (i >> 2) * (cs + 1)
-        inner = rect(p[0], x + 2, yy + 2, cs - 4, cs - 4)
-        g.append(inner)
-        scr.cells.append(inner)
-        if aid:
-            dot = rect(p[2], x + cs // 2 - 2, yy + cs // 2 - 2, 4, 4)
-            dot.hidden = True
-            g.append(dot)
-            scr.dots.append(dot)
-    sx = m + 4 * (cs + 1) + 6
+    sx = m + 5 * _TILE * k + 6
     scr.side = []
     scr.side_n = L.chars(W - sx - m, 1)
     for i in range((end - top) // rh):
         t = ui.Text(sx, top + i * rh, "", ui.TEXT, 1, room=scr.side_n)
-        g.append(t.label)
+        out.append(t.label)
         scr.side.append(t)
-    scr.group.append(g)
+    scr.group.append(out)

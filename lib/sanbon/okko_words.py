@@ -1,11 +1,14 @@
-"""Okko: Oni Hunters in plain words: card rows, action labels, the builders'
-running totals and reasons, the feedback line for what just happened and
-the end screen's reason.
+"""Okko: Oni Hunters in plain words: list rows, the three text rows (the
+place, the enemy line, the builders' totals), the news of what just
+happened.
 
 Everything reads the engine state's public attributes (engine/okko/state.py)
 and decodes the content with engine/okko/cards.py; the names come from
-engine/okko/names.py (through cards.py, on first use). Rows aim at 38
-characters (one line of the 240x135 screen); nothing is kept.
+engine/okko/names.py (through cards.py, on first use). A list row leaves
+its four tiles (kind, element, Fight, Investigate) to the pictures and
+aims at 28 characters; a text row at 38 (one line of the 240x135 screen):
+``pick`` takes the first wording that fits. What an item does is said by
+sanbon.okko_detail, loaded only while it is read.
 """
 
 from engine.okko import cards as C
@@ -21,15 +24,9 @@ except ImportError:
 
 # the contract of engine/okko (tests/test_okko_app.py checks them)
 _P_HERO = const(0)
-_P_DISCARD = const(1)
-_P_TRADE = const(2)
-_P_ACTION = const(3)
 _P_FIGHT = const(4)
-_P_ENCOUNTER = const(5)
 _P_PAY = const(6)
-_P_EXPLORE = const(7)
 _P_SUMMON = const(8)
-_P_REWARD = const(9)
 _HERO = const(0)
 _TRADE_DONE = const(8)
 _DRAW2 = const(9)
@@ -48,6 +45,8 @@ _SEEN = const(21)
 _MOVE = const(24)
 _JAR = const(32)
 _SUPPORT = const(48)
+_PEEK = const(96)
+_FLIP = const(112)
 _GIVE = const(128)
 _TAKE = const(256)
 _TOGGLE = const(384)
@@ -58,82 +57,54 @@ _MAP = const(896)
 _SUPPORT0 = const(64)
 _NONE = const(255)
 
-KINDS = "AESIK"  # Ally, Equipment, Special, Item, Kami
-ELEMENTS = ("", "Wa", "Fi", "Ea", "Ai", "Vo")
-CLASSES = ("", "Sw", "Ma", "Lo", "Fa")
-ELEMENT_WORDS = ("-", "Water", "Fire", "Earth", "Air", "Void")
-CLASS_WORDS = ("-", "Sword", "Mask", "Lotus", "Fan")
-HEROES = ("Okko", "Noburo", "Noshin", "Genji")
+
+def names():
+    """engine/okko/names.py (loaded with the first card name anyway)."""
+    from engine.okko import names
+
+    return names
+
+
+def pick(n, *texts):
+    """The first of ``texts`` that fits in ``n`` characters (the last one
+    is written to fit)."""
+    for t in texts:
+        if len(t) <= n:
+            return t
+    return texts[-1]
 
 
 def hero(st, seat):
     h = st.heroes[seat]
-    return HEROES[h] if h < 4 else "?"
+    return C.hero_name(h) if h < 4 else "?"
 
 
-def card_row(c, mark=""):
-    """A card on one row: "A Sellsword     2/1 Fi Sw" (kind, name, F/I,
-    element, class; the element is also the colour of the row's swatch)."""
-    k = C.card_kind(c)
+def who(st, seat, nm):
+    """"You (Genji)", "P2 (Okko)" (no hero yet: the seat's name only)."""
+    h = st.heroes[seat]
+    return nm(seat) + " (" + C.hero_name(h) + ")" if h < 4 else nm(seat)
+
+
+def card_row(c, mark, n):
+    """A card's name after ``mark`` ("[x] ", "Give "), with its class when
+    it has one and there is room: its kind, element and values are tiles."""
     name = C.card_name(c)
-    if len(name) > 14:
-        name = name[:13] + "."
-    text = "%s%s %-14s" % (mark, KINDS[k], name)
-    if k != 2:  # Specials have no values
-        text += " %d/%d" % (C.card_f(c), C.card_i(c))
-    e = C.card_element(c)
-    if e:
-        text += " " + ELEMENTS[e]
     cl = C.card_class(c)
     if cl:
-        text += " " + CLASSES[cl]
-    return text
+        return pick(n, mark + name + " (" + names().CLASS_NAMES[cl] + ")", mark + name)
+    return mark + name
 
 
-def hero_row(h, keep=False, cost=False):
-    text = "%s %s F%d I%d" % (HEROES[h], CLASS_WORDS[C.hero_class(h)], C.hero_f(h), C.hero_i(h))
-    if keep:
-        text += " (keep)"
-    elif cost:
-        text += " (1 day)"
-    return text
-
-
-def enemy_row(e, first=False):
-    text = "%s%-16s F%d I%d" % (">" if first else " ", C.enemy_name(e)[:16], C.enemy_f(e), C.enemy_i(e))
-    pw = C.enemy_power(e)
-    if pw == D.PW_NEEDS:
-        text += " +" + ELEMENTS[C.enemy_param(e)]
-    elif pw == D.PW_EXTRA_INJURY:
-        text += " +hurt"
-    return text
-
-
-def boss_text(b):
-    text = "%s F%d I%d" % (C.boss_name(b), C.boss_field(b, 2), C.boss_field(b, 3))
-    if C.boss_field(b, 4) == D.PW_NEEDS:
-        text += " needs " + ELEMENT_WORDS[C.boss_field(b, 5)]
-    return text
-
-
-def req_word(r):
-    if r >= D.R_SUPPORT:
-        return C.card_name(_SUPPORT0 + r - D.R_SUPPORT).split(" ")[0]
-    if r >= D.R_ELEMENT:
-        return ELEMENT_WORDS[r - D.R_ELEMENT]
-    return "Ally" if r == D.R_ALLY else "Equip"
-
-
-def cost_text(board, loc):
-    """The location's leave cost: "leave: I3", "leave: 1 Water", or ""."""
+def cost_words(board, loc):
+    """The place's leave cost in words ("Investigate 3", "1 Water card"), or ""."""
     pk = C.location(board, loc, 2)
     n = C.location(board, loc, 3)
     if pk == D.PAY_FIGHT:
-        return "leave: F%d" % n
+        return "Fight value %d" % n
     if pk == D.PAY_INV:
-        return "leave: I%d" % n
+        return "Investigate %d" % n
     if pk == D.PAY_ELEMENT:
-        return "leave: %d %s" % (n, ELEMENT_WORDS[C.location(board, loc, 4)])
+        return "%d %s card" % (n, names().ELEMENT_NAMES[C.location(board, loc, 4)])
     return ""
 
 
@@ -144,75 +115,84 @@ def boss_here(st):
     return b
 
 
-def label(st, a, nm):
-    """The words of a legal action in the menu."""
+def req_word(r):
+    if r >= D.R_SUPPORT:
+        return C.card_name(_SUPPORT0 + r - D.R_SUPPORT)
+    if r >= D.R_ELEMENT:
+        return names().ELEMENT_NAMES[r - D.R_ELEMENT]
+    return "Ally" if r == D.R_ALLY else "Equipment"
+
+
+def reqs_text(st):
+    reqs, _ = C.encounter(st.board, st.encounters)
+    return ", ".join(req_word(r) for r in reqs)
+
+
+def label(st, a, n):
+    """The words of a legal action in the menu, in ``n`` characters."""
     ph = st.phase
     if ph == _P_HERO:
         h = a - _HERO
         cur = st.heroes[st.current_player]
-        return hero_row(h, cur == h, cur < 4 and cur != h)
+        text = C.hero_name(h) + ", " + names().CLASS_NAMES[C.hero_class(h)]
+        if cur == h:
+            return text + " (keep)"
+        return text + " (1 day)" if cur < 4 else text
     if a == _TRADE_DONE:
-        return "Done trading"
+        return "Done trading" if st.traded else "No trade, go on"
     if a == _DRAW2:
         return "Draw 2 cards"
     if a == _REST:
-        return "Rest (nothing)"
+        return "Rest (do nothing)"
     if a == _FIGHT_LINE:
-        e = st.line[-1]
-        return "Fight line: %s %d/%d" % (C.enemy_name(e)[:14], C.enemy_f(e), C.enemy_i(e))
+        return "Fight " + C.enemy_name(st.line[-1])
     if a == _FIGHT_BOSS:
-        b = boss_here(st)
-        return "Fight boss %s %d/%d" % (C.boss_name(b)[:12], C.boss_field(b, 2), C.boss_field(b, 3))
+        return "Fight the boss " + C.boss_name(boss_here(st))
     if a == _ENCOUNTER:
-        reqs, _ = C.encounter(st.board, st.encounters)
-        return "Encounter %d: %s" % (st.encounters + 1, "+".join(req_word(r) for r in reqs))
+        return pick(n, "Encounter %d: %s" % (st.encounters + 1, reqs_text(st)), "Encounter %d" % (st.encounters + 1))
     if a == _SUMMON_HERO:
-        return "Summon (Noshin, %d+)" % D.NOSHIN_SUMMON
+        return "Summon the Kami (Noshin)"
     if a == _CONFIRM:
-        return ("Fight!", "Do encounter", "Pay")[ph - _P_FIGHT] if _P_FIGHT <= ph <= _P_PAY else "Confirm"
+        return "Fight with these!|Do the encounter|Pay and leave".split("|")[ph - _P_FIGHT]
     if a == _CANCEL:
-        return "Stop here" if st.done and ph != _P_PAY else "Cancel"
+        return "Stop fighting" if st.done and ph != _P_PAY else "Cancel, go back"
     if a == _TOGGLE_HERO:
-        h = st.heroes[st.active]
         mark = "[x] " if st.sel_hero else "[ ] "
-        if ph == _P_ENCOUNTER:
-            return mark + "Genji: free element"
-        return mark + "Hero %s F%d I%d" % (HEROES[h], C.hero_f(h), C.hero_i(h))
+        if ph != _P_FIGHT:
+            return mark + "Genji: a free element"
+        return mark + hero(st, st.active) + " (your hero)"
     if a == _DRAW:
-        return "Draw a card"
+        return "Draw an exploration card"
     if a == _STOP:
         if ph == _P_SUMMON:
-            return "Stop (summon at %d)" % summon_need(st)
+            return "Stop (the summon fails)"
         return "Stop: bank %d of %d" % (st.bank + st.run, arrow_value(st))
     if a == _CHOOSE_DRAW:
         return "Everyone draws %d" % st.reward_n
     if _MOVE <= a < _JAR:
         ar = C.arrows(st.board)
-        i = a - _MOVE
-        pay = "" if st.paid else cost_text(st.board, st.loc)
-        return "Move to %d (%s %d)%s" % (ar[4 * i + 1] + 1, "red" if ar[4 * i + 2] else "yellow",
-                                          ar[4 * i + 3], ", " + pay if pay else "")
+        i = 4 * (a - _MOVE)
+        return "Move to %d (%s arrow %d)" % (ar[i + 1] + 1, "red" if ar[i + 2] else "yellow", ar[i + 3])
     if _JAR <= a < _SUPPORT:
-        return "Use " + C.jar_name(a - _JAR)
+        return "Use the jar: " + C.jar_name(a - _JAR)
     if _SUPPORT <= a < _SUPPORT + 17:
-        return card_row(_SUPPORT0 + a - _SUPPORT, "Take ")
+        return card_row(_SUPPORT0 + a - _SUPPORT, "Take ", n)
+    if _PEEK <= a < _GIVE or a == _SEEN:
+        return "At the Court"
     if _GIVE <= a < _TAKE:
-        return card_row(a - _GIVE, "> ")
+        return card_row(a - _GIVE, "Give away ", n)
     if _TAKE <= a < _TOGGLE:
-        return card_row(a - _TAKE, "< ")
+        return card_row(a - _TAKE, "Take ", n)
     if _TOGGLE <= a < _DISCARD:
         c = a - _TOGGLE
-        return card_row(c, "[x] " if _in(st.sel, c) else "[ ] ")
+        return card_row(c, "[x] " if _in(st.sel, c) else "[ ] ", n)
     if _DISCARD <= a < _SPECIAL:
-        return card_row(a - _DISCARD, "Drop ")
+        return card_row(a - _DISCARD, "Throw away ", n)
     if _SPECIAL <= a < _SUMMON:
         return "Play " + C.card_name(a - _SPECIAL)
     if _SUMMON <= a < _MAP:
-        c = a - _SUMMON
-        return "Summon: %s (%d+)" % (C.card_name(c)[:14], C.card_param(c))
-    if _MAP <= a:
-        return "Pass Map: +%d bank" % C.card_param(a - _MAP)
-    return "Action %d" % a
+        return "Summon with " + C.card_name(a - _SUMMON)
+    return "Use the Pass Map (+%d)" % C.card_param(a - _MAP)
 
 
 def _in(b, c):
@@ -230,29 +210,36 @@ def summon_need(st):
     return D.NOSHIN_SUMMON if st.summoner == _NONE else C.card_param(st.summoner)
 
 
-def builder(st):
-    """The builder's running totals (text, complete)."""
+def builder(st, n):
+    """The builder's three rows: what it is against, what the marked cards
+    give, and what is still missing (or ""); and whether it is complete."""
     ph = st.phase
+    done = st._complete()
     if ph == _P_FIGHT:
         f, i, lead = st.totals()
         tf, ti, pw, prm = st.target_stats()
         t = st.target
         name = C.boss_name(t - 128) if t >= 128 else C.enemy_name(t)
-        text = "%s: F %d/%d I %d/%d" % (name[:12], f, tf, i, ti)
+        need = " (needs " + names().ELEMENT_NAMES[prm] + ")" if pw == D.PW_NEEDS else ""
+        head = pick(n, "Fighting against " + name + need, name + need, name)
+        have = "Fight %d of %d, Investigate %d of %d" % (f, tf, i, ti)
         if not lead:
-            text += " +lead"
-        if pw == D.PW_NEEDS:
-            text += " +" + ELEMENTS[prm]
-        return text, st._complete()
+            miss = "Add an Ally, a Kami or your hero."
+        else:
+            miss = "Enough: press A on Fight!" if done else "Mark more cards."
+        return head, have, miss, done
     if ph == _P_PAY:
-        n = C.location(st.board, st.loc, 3)
-        return "Pay %s: %d of %d" % (cost_text(st.board, st.loc)[7:], st.pay_total(), n), st._complete()
-    reqs, rw = C.encounter(st.board, st.encounters)
+        cost = cost_words(st.board, st.loc)
+        return (pick(n, "To leave, pay " + cost, cost + " to leave"), "Marked so far: %d of %d" % (
+            st.pay_total(), C.location(st.board, st.loc, 3)), "Enough: press A on Pay." if done else "", done)
+    reqs, _ = C.encounter(st.board, st.encounters)
     met = enc_met(st, reqs)
     parts = []
     for k in range(len(reqs)):
-        parts.append(req_word(reqs[k]) + ("+" if met[k] else "-"))
-    return "Enc %d: %s" % (st.encounters + 1, " ".join(parts)), st._complete()
+        parts.append(req_word(reqs[k]) + (" marked" if met[k] else " missing"))
+    head = "Encounter %d of 4 asks:" % (st.encounters + 1)
+    return head, pick(n, ", ".join(parts), "%d of %d asked cards marked" % (sum(met), len(reqs))), \
+        "Exactly these, each card once." if not done else "Enough: press A on Do it.", done
 
 
 def enc_met(st, reqs):
@@ -281,39 +268,8 @@ def enc_met(st, reqs):
     return met
 
 
-def why_not_confirm(st):
-    """Why the builder's commitment may not be confirmed yet."""
-    ph = st.phase
-    if ph == _P_FIGHT:
-        f, i, lead = st.totals()
-        tf, ti, pw, prm = st.target_stats()
-        if not lead:
-            return "Needs an Ally, a Kami or your hero."
-        if f < tf or i < ti:
-            return "Too weak: F %d of %d, I %d of %d." % (f, tf, i, ti)
-        if pw == D.PW_NEEDS:
-            return "Needs a %s card." % ELEMENT_WORDS[prm]
-        return "Not enough."
-    if ph == _P_PAY:
-        return "Pay %d of %d: not enough." % (st.pay_total(), C.location(st.board, st.loc, 3))
-    return "Exactly the asked cards, each used."
-
-
-def why_not_card(st, c):
-    k = C.card_class(c)
-    hc = C.hero_class(st.heroes[st.active])
-    if k and k != hc:
-        return "%s cards: not for %s." % (CLASS_WORDS[k], hero(st, st.active))
-    ph = st.phase
-    if ph == _P_FIGHT:
-        return "Only Allies, Kami, Equipment fight."
-    if ph == _P_PAY:
-        return "It pays nothing here."
-    return "This encounter does not ask for it."
-
-
 def odds(st):
-    """The Easy aid: the FAIL cards among those left, e.g. "FAIL 3/10"."""
+    """The Easy aid: the FAIL cards among those left, e.g. "FAIL 3 of 10"."""
     d = st.exp_deck
     if len(d) <= D.EXPLORE_RESHUFFLE and st.exp_discard:
         d = d + st.exp_discard
@@ -321,11 +277,11 @@ def odds(st):
     for x in d:
         if not D.EXPLORE[x]:
             n += 1
-    return "FAIL %d/%d" % (n, len(d))
+    return "FAIL %d of %d" % (n, len(d))
 
 
 def feedback(st, ev, nm):
-    """The last apply's news, most important first, in one short line."""
+    """The last apply's news, most important first: a list of sentences."""
     out = []
     for e in ev:
         k = e[0]
@@ -334,47 +290,64 @@ def feedback(st, ev, nm):
         elif k == "lose":
             out.append("A courtier: the Oni escape.")
         elif k == "flip":
-            out.append("Oni found!" if e[2] else "A courtier.")
+            out.append("An Oni found!" if e[2] else "A courtier.")
         elif k == "board":
             out.append("Board %d starts on day %d." % (e[1] + 1, st.day))
         elif k == "boss":
-            out.append("%s falls!" % C.boss_name(e[1]))
+            out.append("The boss %s falls!" % C.boss_name(e[1]))
         elif k == "defeat":
-            out.append("%s defeated." % C.enemy_name(e[1]))
+            out.append("%s beaten." % C.enemy_name(e[1]))
         elif k == "encounter":
             out.append("Encounter %d done." % (e[1] + 1))
         elif k == "move":
-            out.append("Moved to %d." % (e[1] + 1))
+            out.append("Moved to place %d." % (e[1] + 1))
         elif k == "explore":
-            out.append("Drew %d." % e[1] if e[1] else "FAIL!")
+            out.append("Explored: drew %d." % e[1] if e[1] else "FAIL: the run is lost.")
         elif k == "summon":
-            out.append("Kami summoned!" if e[1] else "Summon failed.")
+            out.append("The Kami comes!" if e[1] else "The summon failed.")
         elif k == "pressure":
-            out.append("Line pressure: +%d day." % e[1])
+            out.append("The line costs %d day%s." % (e[1], "" if e[1] == 1 else "s"))
         elif k == "injury":
-            out.append("%s hurt." % hero(st, e[1]))
+            out.append("%s is hurt." % hero(st, e[1]))
         elif k == "heal":
-            out.append("%s healed." % hero(st, e[1]))
+            out.append("%s is healed." % hero(st, e[1]))
         elif k == "peek":
             out.append("%s peeks at the Court." % nm(e[1]))
         elif k == "rotate":
             out.append("The Court turns!")
         elif k == "jar_gained":
-            out.append("Jar: %s." % C.jar_name(e[1]))
+            out.append("A %s gained." % C.jar_name(e[1]))
         elif k == "jar":
-            out.append("%s used." % C.jar_name(e[1]))
+            out.append("The %s is used." % C.jar_name(e[1]))
         elif k == "support":
             out.append("%s takes %s." % (nm(e[1]), C.card_name(_SUPPORT0 + e[2])))
         elif k == "enemy":
             out.append("%s joins the line." % C.enemy_name(e[1]))
         elif k == "boss_here":
             out.append("%s is here." % C.boss_name(e[1]))
-    return " ".join(out)
+    return out
 
 
-def why_end(st):
-    if st.winner():
-        return "The three Oni of the Court of Pajan are unmasked. %d peeks taken, %d enemies defeated." % (
-            st.peeks_total, st.defeated_total)
-    return "A courtier was flipped with %d of 3 Oni found and no Spirit Jar left. %d peeks taken." % (
-        st.found, st.peeks_total)
+def join(parts, n, head=""):
+    """As many of ``parts`` (in order) as fit in ``n`` characters after
+    ``head`` (dropped if even the first part does not fit with it)."""
+    text = head
+    for p in parts:
+        t = text + " " + p if text else p
+        if len(t) <= n:
+            text = t
+        elif text == head and len(p) <= n:
+            text = p
+    return text if text != head else ""
+
+
+def transition(st, b):
+    """The dialog as board ``b`` (1, 2) ends and the next starts, or (3) the
+    Court begins."""
+    if b == 3:
+        return ("Board 3 is over. The Court of Pajan: flip the 3 Oni, taking turns. "
+                "A courtier loses, unless a Spirit Jar saves you (%d)." % st.spirit_jars())
+    carried = 3 - st.day
+    return ("Board %d ended on day %d. Board %d, %s, starts on day %d (%d day%s carried). "
+            "Keep your hero (free) or change (1 day each)." % (
+                b, st.board_days[b - 1], b + 1, names().BOARD_NAMES[b], st.day, carried, "" if carried == 1 else "s"))

@@ -6,7 +6,7 @@
 # instant), Okko setup, start; the human seats play what the computer
 # partner's rules (engine/okko/bots.py, their own memory) would choose,
 # entered by key presses on the play screen (the list's cursor, the Court's
-# grid; dialogs and the reveal: A). After a few turns: pause, quit to the
+# labelled grid, X next column and Y next row; dialogs and the reveal: A). After a few turns: pause, quit to the
 # menu, continue the saved game (it must be the same), and on to the end
 # screen. One runner step per app step (scenario_kit.Driver), so the heap peak
 # is the app's live data plus one step's garbage. Everything printed as RESULT
@@ -56,13 +56,14 @@ def human_action(d, rng, memory):
     if ph == 11:  # P_REVEAL: any key
         yield from d.tap(KEY_A)
         return
-    if ph == 10 or ph == 12:  # P_PEEK, P_COURT: the grid
+    if ph == 10 or ph == 12:  # P_PEEK, P_COURT: the grid, by the shortest presses
         want = C.board_to_display(a & 15, st.orient)
-        n = 0
-        while scr.gcur != want:
+        cur = scr.gcur
+        for _ in range(((want & 3) - (cur & 3)) % 4):  # X: the next column
+            yield from d.tap(KEY_X)
+        for _ in range(((want >> 2) - (cur >> 2)) % 4):  # Y: the next row
             yield from d.tap(KEY_Y)
-            n += 1
-            check(n < 17, "the square is reachable")
+        check(scr.gcur == want, "the square is reached")
         yield from d.tap(KEY_A)
         return
     check(a in scr.items, "the action is in the list")

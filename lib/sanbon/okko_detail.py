@@ -1,0 +1,253 @@
+"""Okko: what things do, in words: the detail line of the selected item
+(every card's effect, hero ability and enemy power, as the physical cards
+print them, and what each action does). The rarer texts (why an item is
+refused, the log, the transitions, the end) are in sanbon.okko_log.
+
+Loaded by sanbon.okko only while it reads one of these, then dropped
+(sanbon.ui.drop), so none of this wording stays in the heap during play.
+``detail`` gives its wordings longest first; ``fit`` takes the first that
+fits the screen's detail lines.
+"""
+
+from engine.okko import cards as C
+from engine.okko import data as D
+
+from sanbon import okko_words as W
+from sanbon import ui
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+_P_HERO = const(0)
+_P_FIGHT = const(4)
+_P_ENCOUNTER = const(5)
+_P_PAY = const(6)
+_P_SUMMON = const(8)
+_P_REWARD = const(9)
+_TOGGLE_HERO = const(15)
+_CONFIRM = const(16)
+_CANCEL = const(17)
+_MOVE = const(24)
+_JAR = const(32)
+_SUPPORT = const(48)
+_PEEK = const(96)
+_FLIP = const(112)
+_GIVE = const(128)
+_TAKE = const(256)
+_TOGGLE = const(384)
+_DISCARD = const(512)
+_SPECIAL = const(640)
+_SUMMON = const(768)
+_MAP = const(896)
+_NONE = const(255)
+_R_HEAD = const(-10)
+_R_CARD = const(-1000)
+_R_ENEMY = const(-2000)
+_R_BOSS = const(-3000)
+
+def table(i):
+    """The wording table ``i``, split on "|": 0 the kinds, 1 the heroes'
+    abilities (the hero cards' text), 2 the effects (data.FX_*: a long and a
+    short wording each, "%d" the card's number), 3 the enemy powers
+    (data.PW_*), 4 the encounters' rewards. Built on use: no names kept."""
+    return (
+        "Ally|Equipment|Special|Item|Kami",
+        "Fights enemies with Fight 2 or less unhurt.|+1 Fight for each Equipment he fights with.|"
+        "Summons the Kami: draw to 3 (fail: hurt, +1 day).|In an encounter, one element asked is free.",
+        "||"
+        "Summons the Kami: draw exploration to %d; a fail costs a day.|Can summon the Kami (needs %d).|"
+        "Heals a hero when used.|Heals a hero when used.|"
+        "When used, another enemy of the line goes back to the deck.|Sends another enemy back.|"
+        "Defeats the newest enemy of the line at once.|Defeats the newest enemy.|"
+        "Adds %d to the exploration bank.|+%d to the exploration bank.|"
+        "Heals both heroes.|Heals both heroes.|"
+        "Peek at a Court square.|Peek at a Court square.|"
+        "%s|%s|"
+        "Each player draws %d card(s).|Each player draws %d.|"
+        "A key that an encounter asks for.|An encounter's key.|"
+        "Discard it while moving: +%d to the bank.|Moving: +%d to the bank.|"
+        "A hero fighting with it is not hurt.|Your hero is not hurt with it.|"
+        "Heals one hero.|Heals one hero.|"
+        "Saves you from one wrong flip at the Court.|Saves one wrong Court flip.",
+        "No power.|When it comes, the player discards 1 card.|When it comes, the Court turns a quarter.|"
+        "When it comes, 1 more day passes.|When it comes, another enemy joins the line.|"
+        "You need a %s card to beat it.|A hero who fights it is hurt once more.",
+        "|a Jar|1 day back|a support card",
+    )[i].split("|")
+
+
+def fit(texts, n, k):
+    """The first of ``texts`` that fits in ``k`` lines of ``n`` characters,
+    as lines (the shortest wording, wrapped, if none does)."""
+    for t in texts:
+        lines = ui.wrap(t, n)
+        if len(lines) <= k:
+            return lines
+    return ui.wrap(texts[-1], n)[:k]
+
+
+def effect(fx, n):
+    """The long and the short wording of an effect."""
+    t = table(2)[2 * fx: 2 * fx + 2]
+    if fx == D.FX_DAY:
+        n -= 128
+        t = ["The day track goes %d day%s %s." % (abs(n), "" if abs(n) == 1 else "s", "back" if n < 0 else "on")] * 2
+    elif fx == D.FX_DEFEAT_LAST and n > 1:
+        t = ["Defeats the %d newest enemies of the line." % n, "Defeats the %d newest enemies." % n]
+    elif "%d" in t[0]:
+        t = [t[0] % n, t[1] % n]
+    elif fx == D.FX_DAY:
+        pass
+    return t
+
+
+def card(c, t=""):
+    """A card's wordings: kind, element, values, class, effect."""
+    k = C.card_kind(c)
+    e = C.card_element(c)
+    head = table(0)[k]
+    if e:
+        head = W.names().ELEMENT_NAMES[e] + " " + head
+    vals = "" if k == 2 else ": Fight %d, Investigate %d" % (C.card_f(c), C.card_i(c))
+    cl = C.card_class(c)
+    only = ""
+    if cl:
+        for h in range(4):
+            if C.hero_class(h) == cl:
+                only = " " + W.names().CLASS_NAMES[cl] + ": only for " + C.hero_name(h) + "."
+    fx = C.card_fx(c)
+    e = effect(fx, C.card_param(c)) if fx else ("", "")
+    out = []
+    for a in (head + vals + "." + only, head + "." + only, head + ".", ""):
+        for b in e:
+            x = (a + " " + b + t).strip()
+            if x and x not in out:
+                out.append(x)
+    return out
+
+
+def hero(h, t=""):
+    a = table(1)[h]
+    head = "%s, %s: Fight %d, Investigate %d." % (C.hero_name(h), W.names().CLASS_NAMES[C.hero_class(h)],
+                                                  C.hero_f(h), C.hero_i(h))
+    return [head + " " + a + t, a + t, a]
+
+
+def power(pw, e):
+    t = table(3)[pw]
+    return t % W.names().ELEMENT_NAMES[e] if pw == D.PW_NEEDS else t
+
+
+def enemy(e, t=""):
+    p = power(C.enemy_power(e), C.enemy_param(e))
+    head = "%s: Fight %d, Investigate %d." % (C.enemy_name(e), C.enemy_f(e), C.enemy_i(e))
+    return [head + " " + p + t, head + " " + p, p]
+
+
+def boss(b, t=""):
+    p = power(C.boss_field(b, 4), C.boss_field(b, 5))
+    head = "The boss %s: Fight %d, Investigate %d." % (C.boss_name(b), C.boss_field(b, 2), C.boss_field(b, 3))
+    return [head + " " + p + t, head + " " + p, p]
+
+
+def jar(j):
+    t = effect(C.jar_fx(j), C.jar_param(j))
+    return [C.jar_name(j) + ", a jar. " + t[0], t[0], t[1]]
+
+
+def detail(scr, it):
+    """What the list item ``it`` does: its wordings, longest first."""
+    st = scr.session.state
+    ph = st.phase
+    if it == -1:
+        return ["See both heroes' cards (B: back).", "See both hands."]
+    if it == -2:
+        return ["See every enemy in line, the first one fought first.", "See every enemy in line."]
+    if it == -3:
+        return ["What both heroes did in the last turns, in words.", "What both heroes did lately."]
+    if it <= _R_BOSS:
+        return boss(_R_BOSS - it)
+    if it <= _R_ENEMY:
+        return enemy(_R_ENEMY - it)
+    if it <= _R_CARD:
+        return card(_R_CARD - it)
+    if it < 0:
+        s = _R_HEAD - it
+        if s > 1 or st.heroes[s] > 3:
+            return ["No enemies wait: a new one comes each turn.", "No enemies wait."]
+        return hero(st.heroes[s], " Hurt: it may not fight." if st.injury[s] or st.injured[s] else "")
+    if ph == _P_HERO:
+        return hero(it)
+    if it == 8:
+        return ["Trade no more: go on to the turn's action.", "Go on to the action."]
+    if it == 9:
+        return ["Take the top 2 cards of the deck. The turn's action: 1 day.", "Take 2 cards (1 day)."]
+    if it == 10:
+        return ["Do nothing: the turn's action, 1 day passes.", "Do nothing (1 day)."]
+    if it == 11:
+        return enemy(st.line[-1], " Fights the newest enemy first.")
+    if it == 12:
+        return boss(W.boss_here(st))
+    if it == 13:
+        reqs, rw = C.encounter(st.board, st.encounters)
+        r = table(4)[rw]
+        return ["Discard exactly %s. Reward: %s." % (W.reqs_text(st), r), "Discard: %s." % W.reqs_text(st),
+                "Reward: %s." % r]
+    if it == 14:
+        return ["Noshin summons the Kami: draw exploration cards to 3; a fail hurts him and costs a day.",
+                "Draw to 3 for the Kami; a fail hurts.", "Noshin calls the Kami."]
+    if it == _TOGGLE_HERO:
+        return hero(st.heroes[st.active], " Marked: your hero fights too." if ph == _P_FIGHT else "")
+    if it == _CONFIRM:
+        t = ("Fight with the marked cards: they are discarded.", "Discard the marked cards for the encounter.",
+             "Discard the marked cards to pay the way out.")
+        return [t[ph - _P_FIGHT], "Go with the marked cards."]
+    if it == _CANCEL:
+        if st.done and ph != _P_PAY:
+            return ["Stop here: the fights won so far stay won.", "Stop fighting."]
+        return ["Back to the action: nothing is used.", "Back: nothing used."]
+    if it == 18:
+        t = "Flip an exploration card and add it to this run; a FAIL loses the run."
+        return [t, "Draw: a FAIL loses the run."]
+    if it == 19:
+        if ph == _P_SUMMON:
+            return ["Stop: the summon fails.", "The summon fails."]
+        return ["Stop: bank this run's total; the bank reaching %d moves you." % W.arrow_value(st),
+                "Bank the run and stop."]
+    if it == 20:
+        return ["Each player draws %d cards instead of a support card." % st.reward_n,
+                "Each player draws %d." % st.reward_n]
+    if _MOVE <= it < _JAR:
+        ar = C.arrows(st.board)
+        i = 4 * (it - _MOVE)
+        cost = "" if st.paid else W.cost_words(st.board, st.loc)
+        pay = "Pay %s to leave, then e" % cost if cost else "E"
+        return ["%sxplore: flip cards until the bank reaches %d, then move to place %d." % (pay, ar[i + 3], ar[i + 1] + 1),
+                "%sxplore to bank %d." % (pay, ar[i + 3]), "Explore to bank %d." % ar[i + 3]]
+    if _JAR <= it < _SUPPORT:
+        return jar(it - _JAR)
+    if _SUPPORT <= it < _SUPPORT + 17:
+        return card(D.SUPPORT0 + it - _SUPPORT, " Free: a support card.")
+    if _PEEK <= it < _GIVE:
+        return ["A square of the Court."]
+    if _GIVE <= it < _TAKE:
+        return card(it - _GIVE, " Give it to your partner.")
+    if _TAKE <= it < _TOGGLE:
+        return card(it - _TAKE, " Take it from your partner.")
+    if _TOGGLE <= it < _DISCARD:
+        return card(it - _TOGGLE, " A marks it.")
+    if _DISCARD <= it < _SPECIAL:
+        return card(it - _DISCARD, " Discard it.")
+    if _SPECIAL <= it < _SUMMON:
+        return card(it - _SPECIAL, " Play it: the turn's action.")
+    if _SUMMON <= it < _MAP:
+        c = it - _SUMMON
+        return ["Summon the Kami: draw exploration cards to %d; a fail costs a day." % C.card_param(c),
+                "Draw to %d for the Kami." % C.card_param(c)]
+    c = it - _MAP
+    return ["Discard the Pass Map: +%d to the bank now." % C.card_param(c), "+%d to the bank." % C.card_param(c)]

@@ -1,0 +1,150 @@
+"""Okko in words, the rarer texts: why an item is refused, the end's
+reason and the log of the last turns (the game
+replayed from its record).
+
+Loaded by sanbon.okko only while it reads one of these, then dropped
+(sanbon.ui.drop): none of this wording stays in the heap during play.
+"""
+
+from engine.okko import cards as C
+from engine.okko import data as D
+
+from sanbon import okko_words as W
+from sanbon import ui
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+_P_HERO = const(0)
+_P_FIGHT = const(4)
+_P_PAY = const(6)
+_TOGGLE_HERO = const(15)
+_CONFIRM = const(16)
+_PEEK = const(96)
+_FLIP = const(112)
+_GIVE = const(128)
+_TOGGLE = const(384)
+_DISCARD = const(512)
+
+
+def why_not(st, it):
+    """Why the list item ``it`` may not be chosen now: the builder's
+    commitment, or a card that may not be marked."""
+    ph = st.phase
+    if _TOGGLE <= it < _DISCARD:
+        c = it - _TOGGLE
+        k = C.card_class(c)
+        if k and k != C.hero_class(st.heroes[st.active]):
+            return W.names().CLASS_NAMES[k] + " cards: not for " + W.hero(st, st.active) + "."
+        if ph == _P_FIGHT:
+            return "Only Allies, Kami, Equipment fight."
+        if ph == _P_PAY:
+            return "It pays nothing here."
+        return "This encounter does not ask for it."
+    if it != _CONFIRM:
+        return "Not possible now."
+    if ph == _P_FIGHT:
+        f, i, lead = st.totals()
+        tf, ti, pw, prm = st.target_stats()
+        if not lead:
+            return "Needs an Ally, a Kami or your hero."
+        if f < tf or i < ti:
+            return "Too weak: Fight %d of %d, Investigate %d of %d." % (f, tf, i, ti)
+        if pw == D.PW_NEEDS:
+            return "Needs a " + W.names().ELEMENT_NAMES[prm] + " card."
+        return "Not enough."
+    if ph == _P_PAY:
+        return "Paid %d of %d: not enough." % (st.pay_total(), C.location(st.board, st.loc, 3))
+    return "Exactly the asked cards, each used."
+
+
+def standings(scr):
+    """The end screen's results: each board's last day, the Oni found and
+    the Spirit Jars left."""
+    st = scr.session.state
+    days = []
+    for b in range(3):
+        if st.board_days[b]:
+            days.append(str(st.board_days[b]))
+    if not scr.L.big:  # one line: the end screen has room for three
+        return ["Days %s, Oni %d of 3, %d jars left" % (" ".join(days), st.found, st.spirit_jars())]
+    return ["Boards ended on days " + ", ".join(days) + ".",
+            "Oni found %d of 3, Spirit Jars left %d." % (st.found, st.spirit_jars())]
+
+
+def describe(scr):
+    """The screen in plain text (tests, the gate's results)."""
+    from sanbon.okko import PHASES
+
+    st = scr.session.state
+    rows = []
+    if st.phase >= 10:
+        rows = [t.text for t in scr.side if t.text]
+    else:
+        for i, it in enumerate(scr.items):
+            text = scr._text(it)
+            if it >= 0 and it not in scr.ok:
+                text = "(" + text + ")"
+            rows.append(("> " if i == scr.cur else "") + text)
+    return "Game: Okko %s player=%d view=%d\n%s\n%s\n%s\n%s\nitems: %s" % (
+        PHASES.split("|")[st.phase], st.current_player if not st.is_over() else -1, scr.view,
+        scr.frame.title.text, scr.rows[0].text, scr.rows[1].text, scr.rows[2].text, " | ".join(rows))
+
+
+def why_end(scr):
+    st = scr.session.state
+    if st.winner():
+        return "The three Oni are unmasked: %d peeks, %d enemies beaten." % (
+            st.peeks_total, st.defeated_total)
+    return "A courtier was turned over with %d of 3 Oni found and no Spirit Jar left." % st.found
+
+
+def log(scr, n=8):
+    """The last ``turns`` turns of both heroes in words, newest first: the
+    game replayed from its seed and recorded actions (sanbon.session), so
+    nothing of it is kept during play."""
+    from engine.rng import Rng
+
+    s = scr.session
+    w = scr.L.chars(scale=1)
+    if s.log is None or s.seed is None:
+        return ["This game is too long to replay; the news:"] + ui.wrap(" ".join(scr.news), w)
+    rng = Rng(s.seed)
+    rng.fork()  # as Session.new: the partner's stream first
+    st = s.module.new_state(s.config, rng)
+    nm = s.seat_name
+    log = s.log
+    entries = []  # (heading, [sentences]) per turn, oldest first
+    for i in range(0, len(log), 2):
+        a = log[i] << 8 | log[i + 1]
+        seat = st.current_player
+        ph = st.phase
+        quiet = _TOGGLE <= a < _DISCARD or a == _TOGGLE_HERO or a == 21
+        text = "" if quiet else W.label(st, a, 60)
+        if _PEEK <= a < _GIVE:
+            d = C.board_to_display(a & 15, st.orient)
+            text = ("Peeked at square " if a < _FLIP else "Turned over square ") + "ABCD"[d & 3] + str((d >> 2) + 1)
+        head = "%s, day %d, board %d" % (W.who(st, seat, nm), st.day, st.board + 1)
+        st.apply(a)
+        news = W.feedback(st, st.events, nm)
+        if ph == _P_HERO:
+            head = None  # the hero choice: part of the next turn
+        if not entries or (head and entries[-1][0] != head and not quiet):
+            entries.append([head or "Heroes chosen", []])
+            if len(entries) > n:
+                entries.pop(0)
+        if text:
+            entries[-1][1].append(text + ".")
+        entries[-1][1].extend(news)
+    out = []
+    for k in range(len(entries) - 1, -1, -1):
+        out.append("#" + entries[k][0])
+        out.extend(ui.wrap(" ".join(entries[k][1]) or "Nothing to see.", w))
+    return out
+
+

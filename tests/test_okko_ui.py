@@ -109,6 +109,7 @@ def test_the_end_screen_shows_days_oni_and_jars(tmp_path):
     top = sim.app.top
     st = sim.app.session.state
     assert top.standings[0].startswith("Boards ended on days")
-    assert "Oni found %d of 3" % st.found in top.standings[1]
+    assert top.standings[1] == "Oni found: %d of 3" % st.found
+    assert top.standings[2] == "Spirit Jars left: %d" % st.spirit_jars()
     shown = sim.visible_text()
     assert top.standings[0] in shown and top.standings[1] in shown

@@ -71,10 +71,8 @@ def standings(scr):
     for b in range(3):
         if st.board_days[b]:
             days.append(str(st.board_days[b]))
-    if not scr.L.big:  # one line: the end screen has room for three
-        return ["Days %s, Oni %d of 3, %d jars left" % (" ".join(days), st.found, st.spirit_jars())]
-    return ["Boards ended on days " + ", ".join(days) + ".",
-            "Oni found %d of 3, Spirit Jars left %d." % (st.found, st.spirit_jars())]
+    return ["Boards ended on days " + ", ".join(days),
+            "Oni found: %d of 3" % st.found, "Spirit Jars left: %d" % st.spirit_jars()]
 
 
 def describe(scr):

@@ -31,18 +31,23 @@ def test_the_chosen_mode_costs_less_heap():
     assert d[sprites.MODE]["cursor_ms"] < 50  # a cursor move stays quick in the chosen mode
 
 
-def test_presses_section_uses_what_the_tour_offers(monkeypatch):
-    for name, _ in bench.PRESSES:
-        monkeypatch.delattr(tour, name, raising=False)
+def test_presses_section_renders_what_the_tour_measures(monkeypatch):
+    """The section reads tools.tour's kyudo_presses (turns, keep-2 decisions)
+    and okko_presses (means and counts) and puts the issue's targets beside
+    them; a game whose measure is missing gets a note, not a crash."""
+    monkeypatch.setattr(tour, "kyudo_presses", lambda *a, **k: ([10, 12, 8], [5, 4]))
+    monkeypatch.setattr(tour, "okko_presses", lambda *a, **k: {"peek": 1.25, "flip": 3.5, "other": 2.0,
+                                                                "n": {"peek": 8, "flip": 2, "other": 40}})
     rows, notes = bench.presses()
-    assert rows == [] and len(notes) == len(bench.PRESSES)
-    monkeypatch.setattr(tour, "kyudo_presses", lambda: {"per turn": (9.5, 40), "keep 2 and re-roll": 4.0}, raising=False)
-    monkeypatch.setattr(tour, "okko_presses", lambda: {"Court peek": 3.25, "Court flip": (3.5, 12)}, raising=False)
-    rows, notes = bench.presses()
-    assert ("Kyudo", "per turn", 9.5, 40) in rows and ("Okko", "Court peek", 3.25, None) in rows
-    assert notes == ["Kendo Duel: tools.tour has no `kendo_presses()` yet."]
+    assert ("Kyudo", "a turn", 10.0, 3) in rows and ("Kyudo", "keep 2 dice and re-roll", 4.5, 2) in rows
+    assert ("Okko", "Court peek", 1.25, 8) in rows and ("Okko", "Court flip", 3.5, 2) in rows
+    assert notes == []
     text = "\n".join(bench.presses_section((rows, notes)))
-    assert "| Kyudo | per turn | 9.5 | 40 | at most 12 |" in text
-    assert "| Kyudo | keep 2 and re-roll | 4.0 |  | at most 5 |" in text
-    assert "| Okko | Court peek | 3.2 |  | at most 4 |" in text or "| Okko | Court peek | 3.3 |  | at most 4 |" in text
-    assert "| Okko | Court flip | 3.5 | 12 |  |" in text
+    assert "| Kyudo | a turn | 10.0 | 3 | at most 12 |" in text
+    assert "| Kyudo | keep 2 dice and re-roll | 4.5 | 2 | at most 5 |" in text
+    assert "| Okko | Court peek | 1.2 | 8 | at most 4 |" in text or "| Okko | Court peek | 1.3 | 8 | at most 4 |" in text
+    assert "| Okko | Court flip | 3.5 | 2 |  |" in text
+    monkeypatch.setattr(bench, "PRESSES", bench.PRESSES + (("kendo_presses", "Kendo Duel"),))
+    monkeypatch.delattr(tour, "kendo_presses", raising=False)
+    rows, notes = bench.presses()
+    assert notes == ["Kendo Duel: tools.tour has no `kendo_presses()` yet."]

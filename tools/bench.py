@@ -672,10 +672,30 @@ def _sprite_mode():
     return m.group(1) if m else "?"
 
 
-PRESSES = (  # (tools.tour function, game) for the bench's presses section
-    ("kyudo_presses", "Kyudo"),
-    ("kendo_presses", "Kendo Duel"),
-    ("okko_presses", "Okko"),
+def _kyudo_presses():
+    """Kyudo: 4 games of 2 archers, the human seat entering the Hard archer's
+    choices (tools.tour.kyudo_presses)."""
+    from tools import tour
+
+    turns, keep2 = tour.kyudo_presses("pico_display", seed=5, games=4)
+    return {"a turn": (sum(turns) / len(turns), len(turns)),
+            "keep 2 dice and re-roll": (sum(keep2) / max(1, len(keep2)), len(keep2))}
+
+
+def _okko_presses():
+    """Okko: 3 games with a Normal partner, the human seat entering the
+    Normal partner's choices (tools.tour.okko_presses)."""
+    from tools import tour
+
+    out = tour.okko_presses("pico_display", seed=5, games=3)
+    n = out["n"]
+    return {"Court peek": (out["peek"], n["peek"]), "Court flip": (out["flip"], n["flip"]),
+            "any other decision": (out["other"], n["other"])}
+
+
+PRESSES = (  # (a function of this module or of tools.tour, game) for the bench's presses section
+    ("_kyudo_presses", "Kyudo"),
+    ("_okko_presses", "Okko"),
 )
 # the issue's targets (average presses), by words in a decision's name
 PRESS_TARGETS = (("turn", "Kyudo", 12), ("keep 2", "Kyudo", 5), ("re-roll", "Kyudo", 5), ("peek", "Okko", 4))
@@ -690,7 +710,7 @@ def presses():
 
     rows, notes = [], []
     for fn, game in PRESSES:
-        f = getattr(tour, fn, None)
+        f = globals().get(fn) or getattr(tour, fn, None)
         if f is None:
             notes.append("%s: tools.tour has no `%s()` yet." % (game, fn))
             continue

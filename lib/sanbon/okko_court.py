@@ -98,10 +98,13 @@ def draw(self):
     lines.append("Red horned face: Oni; grey figure: courtier")
     out = []
     n = self.side_n
-    for i in range(len(lines)):
-        for line in ui.wrap(lines[i], n):
-            out.append((line, i == hi))
     side = self.side
+    for i in range(len(lines)):
+        w = ui.wrap(lines[i], n)
+        if len(out) + len(w) > len(side):
+            continue  # a line that does not fit whole is left out (the legend is last)
+        for line in w:
+            out.append((line, i == hi))
     for i in range(len(side)):
         if i < len(out):
             col = ui.ACCENT if out[i][1] else ui.TEXT

@@ -15,7 +15,26 @@ MAX_WORD = 18
 
 
 def pages(game):
-    return importlib.import_module("sanbon.howto_" + game).PAGES
+    """(title, body) of every page (its pictures, if any: test_pictures)."""
+    return tuple(p[:2] for p in importlib.import_module("sanbon.howto_" + game).PAGES)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pictures_name_tiles_of_the_games_sheet(game):
+    """A page's pictures: (sheet, tiles, tile size), tiles the sheet has;
+    at least one page of every game shows some."""
+    from tools import art
+
+    shown = 0
+    for page in importlib.import_module("sanbon.howto_" + game).PAGES:
+        if len(page) == 3:
+            sheet, tiles, size = page[2]
+            assert sheet == game and sheet in art.SHEETS
+            mod = importlib.import_module("tools.art." + sheet)
+            assert mod.TILE == (size, size)
+            assert tiles and all(0 < t < len(mod.TILES) for t in tiles), (page[0], tiles)
+            shown += 1
+    assert shown or game == "kendo"  # Kendo's glyphs are 7x10: its pages show none
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -30,9 +49,9 @@ def test_page_count_and_controls_last(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_pages_are_pairs_of_str(game):
-    for page in pages(game):
-        assert isinstance(page, tuple) and len(page) == 2
-        title, body = page
+    for page in importlib.import_module("sanbon.howto_" + game).PAGES:
+        assert isinstance(page, tuple) and len(page) in (2, 3)
+        title, body = page[:2]
         assert isinstance(title, str) and isinstance(body, str)
         assert title.strip() == title and title
         assert body.strip() == body and body
@@ -77,8 +96,10 @@ def test_module_is_data_only(game):
     assert isinstance(outer, ast.Tuple)
     for page in outer.elts:
         assert isinstance(page, ast.Tuple)
-        for item in page.elts:
+        for item in page.elts[:2]:
             assert isinstance(item, ast.Constant) and isinstance(item.value, str)
+        for item in page.elts[2:]:  # the pictures: a literal (sheet, (tiles), size)
+            assert isinstance(ast.literal_eval(item), tuple)
 
 
 def wrap(text, width):

@@ -8,12 +8,14 @@ PAGES = (
     ("A turn",
      "Roll the 4 dice up to 3 times. Before each new roll, pick the dice to"
      " roll again (even ones you kept). Then split the final dice into"
-     " combos and play them one at a time. Each die goes in one combo only."),
+     " combos and play them one at a time. Each die goes in one combo only.",
+     ("kyudo", (24, 54, 84, 114, 144), 10)),
     ("Arrows",
      "ARROW dice plus one colour die tick 1 circle of that colour per arrow."
      " A full colour is closed; arrows at it hit each rival who has it open:"
      " BLACK, ORANGE cost 1 spectator, GREEN, BLUE 2, RED 3. 4 ARROWs: each"
-     " rival loses 4."),
+     " rival loses 4.",
+     ("kyudo", (12, 12, 24), 10)),
     ("Flags",
      "2 or more dice of one colour tick that many boxes in its flag. Each"
      " full corner (4 per flag) triggers it. BLACK: tick any 2 circles. BLUE:"

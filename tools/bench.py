@@ -649,7 +649,7 @@ def sprites_section():
         % _sprite_mode(),
         "heap costs its whole pixels (%d B for this sheet; a game's sheet of 64" % (ram["heap_sheet"] - disk["heap_sheet"]),
         "tiles twice that) for every game while it is open, and the app's heap is",
-        "the binding limit (okko_app runs within 0.6 KB of its 160 KB budget). From",
+        "the binding limit (okko_app is the app scenario closest to its budget: section 1). From",
         "the drive, a cursor move or a row of dice still redraws in well under",
         "a tenth of a second; only a screen covered in sprites is slow (0.76 s",
         "against 0.42 s), and no screen is.",

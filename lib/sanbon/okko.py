@@ -604,7 +604,9 @@ class GameScreen(_Base):
         self.bar.hidden = not shown
         self.bar.y = self.ly + (self.cur - self.top) * self.lh
         below = self.top + n < len(items)
-        self.more.set("v" if below else ("^" if self.top else ""))
+        # a mark on the bar takes the bar's text colour
+        self.more.set("v" if below else ("^" if self.top else ""),
+                      ui.SELECT_TEXT if shown and self.bar.y <= self.more.y + 6 < self.bar.y + self.lh else ui.DIM)
         self._detail(items[self.cur] if shown else None)
 
     def _detail(self, it):

@@ -606,7 +606,8 @@ class GameScreen(_Base):
         below = self.top + n < len(items)
         # a mark on the bar takes the bar's text colour
         self.more.set("v" if below else ("^" if self.top else ""),
-                      ui.SELECT_TEXT if shown and self.bar.y <= self.more.y + 6 < self.bar.y + self.lh else ui.DIM)
+                      ui.SELECT_TEXT if shown and self.bar.y <= self.more.y + 6 < self.bar.y + self.lh
+                      and self.more.x + 3 < self.bar.x + self.bar.width else ui.DIM)
         self._detail(items[self.cur] if shown else None)
 
     def _detail(self, it):

@@ -130,3 +130,15 @@ def hand_texts(sim):
 
     walk(scr.hand)
     return found
+
+
+def wait_for(sim, cond, limit=20000):
+    """Play the human seats by their default choice (A) until cond(sim)."""
+    for _ in range(limit):
+        if cond(sim):
+            return
+        if human_to_act(sim):
+            sim.press("A")  # the default choice
+        else:
+            sim.step()
+    raise AssertionError(sim.text())

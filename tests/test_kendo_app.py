@@ -14,7 +14,7 @@ from engine.kendo import actions as A
 from engine.kendo import cards as C
 from engine.kendo.state import KendoState
 from engine.rng import Rng
-from kendo_helpers import enter, hand_texts, human_to_act, screen, start, to_item
+from kendo_helpers import enter, hand_texts, human_to_act, screen, start, to_item, wait_for
 from sanbon.ui import CHAR_W
 from sim_helpers import SIZES, Sim, choose, labels_out_of_bounds, play_until, set_rows
 
@@ -259,17 +259,6 @@ def test_house_rules_from_the_setup_reach_the_engine(tmp_path):
 
 
 # -- decisions on the play screen ----------------------------------------------
-def wait_for(sim, cond, limit=20000):
-    for _ in range(limit):
-        if cond(sim):
-            return
-        if human_to_act(sim):
-            sim.press("A")  # the default choice
-        else:
-            sim.step()
-    raise AssertionError(sim.text())
-
-
 def test_the_switch_marks_cards_and_deals_new_ones():
     sim = start("pico_display2", seed=5)  # 15 cells: the hand and Log without scrolling
     wait_for(sim, lambda s: human_to_act(s) and s.app.session.state.phase == A.P_SWITCH

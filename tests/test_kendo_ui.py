@@ -12,21 +12,10 @@ from engine.kendo import actions as A
 from engine.kendo import cards as C
 from engine.kendo.state import KendoState
 from engine.rng import Rng
-from kendo_helpers import human_to_act, screen, start, to_item
+from kendo_helpers import human_to_act, screen, start, to_item, wait_for
 from sim_helpers import SIZES, Sim
 
 TITLE = re.compile(r"^(You|P[1-4]): [a-z]")
-
-
-def wait_for(sim, cond, limit=20000):
-    for _ in range(limit):
-        if cond(sim):
-            return
-        if human_to_act(sim):
-            sim.press("A")  # the default choice
-        else:
-            sim.step()
-    raise AssertionError(sim.text())
 
 
 def detail(sim):

@@ -19,8 +19,9 @@ from sim_helpers import SIZES, Sim, choose, labels_out_of_bounds
 
 
 # -- the contract ------------------------------------------------------------
-@pytest.mark.parametrize("module", ["okko", "okko_words"])
-def test_private_consts_match_the_engine_contract(module):
+@pytest.mark.parametrize("module,least", [("okko", 12), ("okko_words", 12), ("okko_detail", 12), ("okko_log", 6),
+                                           ("okko_court", 3)])
+def test_private_consts_match_the_engine_contract(module, least):
     path = os.path.join(os.path.dirname(__file__), "..", "lib", "sanbon", module + ".py")
     with open(path) as f:
         found = re.findall(r"^_([A-Z_0-9]+) = const\((-?\d+)\)", f.read(), re.M)
@@ -31,7 +32,7 @@ def test_private_consts_match_the_engine_contract(module):
                 assert getattr(src, name) == int(value), name
                 checked += 1
                 break
-    assert checked >= 12
+    assert checked >= least
 
 
 def test_the_game_entry_points_and_modes():
@@ -340,3 +341,15 @@ def test_the_memory_scenario_runs_under_cpython():
     out = gate.run_cpython(path("okko_app.py"), APP)
     lines = gate.result_lines(out)
     assert any(l.startswith("RESULT 240x135 end End: ") for l in lines)
+
+
+def test_the_courts_tile_numbers_match_the_layouts():
+    """sanbon.okko_court keeps its own copies of okko_layout's tile numbers
+    (a const folds only within its module): they must agree."""
+    found = {}
+    for module in ("okko_layout", "okko_court"):
+        path = os.path.join(os.path.dirname(__file__), "..", "lib", "sanbon", module + ".py")
+        with open(path) as f:
+            found[module] = dict(re.findall(r"^_(T_[A-Z_0-9]+|TILE) = const\((-?\d+)\)", f.read(), re.M))
+    court = found["okko_court"]
+    assert court and all(found["okko_layout"][k] == v for k, v in court.items()), court

@@ -9,6 +9,7 @@ import sys
 import tempfile
 
 from tools.sim import ROOT, SIZES, Sim
+from tools.tour import menu_rows
 
 OUT = os.path.join(ROOT, "docs", "screenshots")
 
@@ -179,23 +180,12 @@ def kendo_start(size, path, seed, mode="Duel", seats=()):
     seat rows as given, Start."""
     sim = Sim(size, seed=seed, nvm_path=path)
     sim.choose("Settings")
-    kendo_rows(sim, ("Computer speed: instant",))
+    menu_rows(sim, ("Computer speed: instant",))
     sim.press("B")
     sim.choose("Kendo Duel")
-    kendo_rows(sim, ("Mode: " + mode,) + seats)
+    menu_rows(sim, ("Mode: " + mode,) + seats)
     sim.choose("Start")
     return sim
-
-
-def kendo_rows(sim, rows):
-    """Press A on each menu row until it reads as wanted."""
-    menu = sim.app.top.menu
-    for row in rows:
-        key = row.split(":")[0] + ":"
-        for _ in range(4):
-            if row in menu.items:
-                break
-            sim.choose([t for t in menu.items if t.startswith(key)][0])
 
 
 def kendo_play(sim, want, prefer_counter=True, limit=20000):
@@ -305,7 +295,7 @@ def okko_shots(size, tmp, save):
 
     sim = Sim(size, seed=5, nvm_path=os.path.join(tmp, "nvm-okko-%s.bin" % size))
     sim.choose("Settings")
-    kendo_rows(sim, ("Computer speed: instant",))
+    menu_rows(sim, ("Computer speed: instant",))
     sim.press("B")
     sim.choose("Okko: Oni Hunters")
     sim.choose("Start")

@@ -24,9 +24,24 @@ from tools.sim import SIZES, Sim
 GAMES = ("shell", "kyudo", "kendo", "okko")
 
 
+def text_box(g, dx, dy, s):
+    """The screen box (x0, y0, x1, y1) of the letters of ui.Text ``g`` (its
+    leading and trailing spaces left out) in a group at (dx, dy) of scale
+    ``s``; None for an empty or blank text."""
+    from sanbon.ui import CHAR_H, CHAR_W
+
+    t = g.text
+    if not t or not t.strip():
+        return None
+    k = s * g.scale
+    x0 = dx + g.x * s + (len(t) - len(t.lstrip(" "))) * CHAR_W * k
+    y0 = dy + g.y * s
+    return x0, y0, x0 + len(t.strip(" ")) * CHAR_W * k, y0 + CHAR_H * k
+
+
 def _layers(sim):
     """The texts on the display per layer: [(name, [(x, y, w, h, text)])]."""
-    from sanbon.ui import CHAR_H, CHAR_W, Text
+    from sanbon.ui import Text
 
     out = []
 
@@ -34,13 +49,10 @@ def _layers(sim):
         if getattr(group, "hidden", False):
             return
         if isinstance(group, Text):
-            t = group.text
-            if t and t.strip():
-                k = s * group.scale
-                lead = len(t) - len(t.lstrip(" "))
-                n = len(t.strip(" "))
-                found.append((dx + (group.x + lead * CHAR_W * group.scale) * s, dy + group.y * s,
-                              n * CHAR_W * k, CHAR_H * k, t))
+            box = text_box(group, dx, dy, s)
+            if box:
+                x0, y0, x1, y1 = box
+                found.append((x0, y0, x1 - x0, y1 - y0, group.text))
             return
         if hasattr(group, "__len__") and hasattr(group, "x"):
             for item in group:
@@ -129,7 +141,7 @@ class Looking(Sim):
 
 # -- the walks -----------------------------------------------------------
 
-def _rows(sim, rows):
+def menu_rows(sim, rows):
     """On a menu, press A on each row until it reads as wanted."""
     menu = sim.app.top.menu
     for row in rows:
@@ -143,13 +155,13 @@ def _rows(sim, rows):
 
 def _settings(sim, rows):
     sim.choose("Settings")
-    _rows(sim, rows)
+    menu_rows(sim, rows)
     sim.press("B")
 
 
 def _start(sim, game, rows=()):
     sim.choose(game)
-    _rows(sim, rows)
+    menu_rows(sim, rows)
     sim.choose("Start")
 
 
@@ -179,7 +191,7 @@ def walk_shell(size, rec, tmp):
         sim.choose("How to play")
         _pages(sim)
         if game == "Kyudo":
-            _rows(sim, ("Players: 4",))
+            menu_rows(sim, ("Players: 4",))
             for t in [t for t in menu.items if t.startswith(("P2:", "P3:", "P4:"))]:
                 for _ in range(4):
                     cur = [x for x in sim.app.top.menu.items if x.startswith(t[:3])][0]
@@ -212,6 +224,32 @@ def walk_shell(size, rec, tmp):
     return sim
 
 
+def _play(sim, human, limit, pause_when=lambda st: True):
+    """Play a started game to its end screen: A on dialogs and hand-overs,
+    ``human(sim, st)`` for each decision of a human seat (the first one that
+    ``pause_when(st)`` allows also visits the pause menu and the list's own
+    views), time for the computer seats; then the end screen."""
+    paused = False
+    n = 0
+    while not sim.text().startswith("End") and n < limit:
+        n += 1
+        t = sim.text()
+        session = sim.app.session
+        st = session.state
+        if t.startswith(("Dialog", "HandOver")):
+            sim.press("A")
+        elif t.startswith("Game") and not st.is_over() and not session.is_bot(st.current_player):
+            if not paused and pause_when(st):
+                paused = True
+                visit_pause(sim)
+                visit_items(sim)
+            human(sim, st)
+        else:
+            sim.wait(100)
+    visit_end(sim)
+    return sim
+
+
 def walk_kyudo(size, rec, tmp, players=4, seed=18, level=3):
     from engine.rng import Rng
 
@@ -219,57 +257,25 @@ def walk_kyudo(size, rec, tmp, players=4, seed=18, level=3):
     _settings(sim, ("Computer speed: instant",))
     _start(sim, "Kyudo", ("Players: %d" % players,))
     rng = Rng(seed)
-    paused = False
-    n = 0
-    while not sim.text().startswith("End") and n < 20000:
-        n += 1
-        t = sim.text()
-        session = sim.app.session
-        st = session.state
-        if t.startswith(("Dialog", "HandOver")):
-            sim.press("A")
-        elif t.startswith("Game") and not st.is_over() and not session.is_bot(st.current_player):
-            if not paused and st.round >= 2:
-                paused = True
-                visit_pause(sim)
-                visit_items(sim)
-            drive_kyudo(sim, rng, level)
-        else:
-            sim.wait(100)
-    visit_end(sim)
-    return sim
+    return _play(sim, lambda sim, st: drive_kyudo(sim, rng, level), 20000, lambda st: st.round >= 2)
 
 
 def walk_kendo(size, rec, tmp, mode="Duel", rows=(), seed=5, level=2):
     sim = Looking(size, rec, "kendo " + mode, seed=seed, nvm_path=os.path.join(tmp, "kendo.bin"))
     _settings(sim, ("Computer speed: instant",))
     _start(sim, "Kendo Duel", ("Mode: " + mode,) + tuple(rows))
-    paused = False
     seen = set()  # the decision kinds whose items were all visited
-    n = 0
-    while not sim.text().startswith("End") and n < 20000:
-        n += 1
-        t = sim.text()
-        session = sim.app.session
-        st = session.state
-        if t.startswith(("Dialog", "HandOver")):
-            sim.press("A")
-        elif t.startswith("Game") and not st.is_over() and not session.is_bot(st.current_player):
-            if not paused:
-                paused = True
-                visit_pause(sim)
-                visit_items(sim)
-            if mode == "Competition" and st.phase == 1 and (4, 0, 0) not in seen:
-                kendo_over_twelve(sim, 3)  # a discard down to 12: rare in play, so made here
-            kind = (st.phase, sim.app.top.sub, st.inc if st.phase == 2 else 0)
-            if kind not in seen:
-                seen.add(kind)
-                visit_kendo(sim, log=len(seen) % 2 == 1)
-            drive_kendo(sim)
-        else:
-            sim.wait(100)
-    visit_end(sim)
-    return sim
+
+    def human(sim, st):
+        if mode == "Competition" and st.phase == 1 and (4, 0, 0) not in seen:
+            kendo_over_twelve(sim, 3)  # a discard down to 12: rare in play, so made here
+        kind = (st.phase, sim.app.top.sub, st.inc if st.phase == 2 else 0)
+        if kind not in seen:
+            seen.add(kind)
+            visit_kendo(sim, log=len(seen) % 2 == 1)
+        drive_kendo(sim)
+
+    return _play(sim, human, 20000)
 
 
 def walk_okko(size, rec, tmp, mode="Partner", seed=5, level=2):
@@ -280,69 +286,7 @@ def walk_okko(size, rec, tmp, mode="Partner", seed=5, level=2):
     _start(sim, "Okko: Oni Hunters", ("Mode: " + mode,))
     rng = Rng(seed)
     mem = (bytearray(16), bytearray(16))
-    paused = False
-    n = 0
-    while not sim.text().startswith("End") and n < 40000:
-        n += 1
-        t = sim.text()
-        session = sim.app.session
-        st = session.state
-        if t.startswith(("Dialog", "HandOver")):
-            sim.press("A")
-        elif t.startswith("Game") and not st.is_over() and not session.is_bot(st.current_player):
-            if not paused:
-                paused = True
-                visit_pause(sim)
-                visit_items(sim)
-            drive_okko(sim, rng, level, mem)
-        else:
-            sim.wait(100)
-    visit_end(sim)
-    return sim
-
-
-def visit_kendo(sim, log=True):
-    """On Kendo's play screen: the cursor over every item (each one's detail
-    line), A on a grey card (the toast says why), the log (paged through),
-    and the cursor back where it started."""
-    scr = sim.app.top
-    start = scr.cur
-    grey = -1
-    for i in range(len(scr.items)):
-        sim.press("Y")
-        it = scr.items[scr.cur]
-        if grey < 0 and it >= 0 and not scr.ok[it]:
-            grey = scr.cur
-    if grey >= 0:
-        _go(sim, lambda: scr.cur, grey, len(scr.items))
-        sim.press("A")
-        sim.wait(3000)  # the toast goes
-    if log and -4 in scr.items:
-        _go(sim, lambda: scr.cur, scr.items.index(-4), len(scr.items))
-        sim.press("A")
-        if sim.app.top is not scr:
-            _pages(sim)
-    _go(sim, lambda: scr.cur, start, len(scr.items))
-
-
-def kendo_over_twelve(sim, extra):
-    """Kendo Competition, the human seat to open: ``extra`` cards from the
-    piles into its hand past 12, then the discard down to 12 (as after a
-    refill, engine/kendo/compete.py). The cards stay 53 in all."""
-    from engine.kendo.compete import discard_next
-
-    st = sim.app.session.state
-    p = st.current_player
-    hand = st.hands[p]
-    while len(hand) < 12 + extra and any(st.decks):
-        for d in st.decks:
-            if d and len(hand) < 12 + extra and d[-1] != 52:
-                hand.append(d[-1])
-                d[:] = d[:-1]
-    hand[:] = bytes(sorted(hand))
-    st.events = [("refill", p, extra)]
-    discard_next(st)
-    sim.app.top.resume()
+    return _play(sim, lambda sim, st: drive_okko(sim, rng, level, mem), 40000)
 
 
 def visit_pause(sim):
@@ -606,7 +550,7 @@ def drawn(sim):
     in screen pixels."""
     import vectorio
     import displayio
-    from sanbon.ui import CHAR_H, CHAR_W, Text
+    from sanbon.ui import Text
 
     out = []
 
@@ -614,14 +558,9 @@ def drawn(sim):
         if getattr(g, "hidden", False):
             return
         if isinstance(g, Text):
-            t = g.text
-            if t and t.strip():
-                k = s * g.scale
-                lead = len(t) - len(t.lstrip(" "))
-                x0 = dx + g.x * s + lead * CHAR_W * k
-                y0 = dy + g.y * s
-                c = _colour(g[0].pixel_shader, 1)
-                out.append(("text", (x0, y0, x0 + len(t.strip(" ")) * CHAR_W * k, y0 + CHAR_H * k), (t, c)))
+            box = text_box(g, dx, dy, s)
+            if box:
+                out.append(("text", box, (g.text, _colour(g[0].pixel_shader, 1))))
             return
         if isinstance(g, vectorio.Rectangle):
             c = _colour(g.pixel_shader, 0)

@@ -109,19 +109,25 @@ def tokens(row):
     return out or "no tokens"
 
 
+def _aim(st, action):
+    """An aim action as (colour, arrows, fury, circles it ticks, arrows
+    that hit rivals)."""
+    d, r = divmod(action - _AIM, 8)
+    k, fury = divmod(r, 2)
+    c = st.dice[d]
+    empty = st.circles[st.active][c] - st.ticked[st.active][c]
+    fill = k if k < empty else empty
+    return c, k, fury, fill, k - fill
+
+
 def choice(st, action, name):
     """The plain words for one legal action of the decision pending now, in
     at most 19 characters (the list beside a 4-archer strip on 240x135);
     ``detail`` says more. ``name(seat)`` gives a seat's name ("You", "P2")."""
     a = st.active
     if _AIM <= action < _FLAG:
-        d, r = divmod(action - _AIM, 8)
-        k, fury = divmod(r, 2)
-        c = st.dice[d]
+        c, k, fury, fill, hits = _aim(st, action)
         col = NAMES[c]
-        empty = st.circles[a][c] - st.ticked[a][c]
-        fill = k if k < empty else empty
-        hits = k - fill
         if not hits:
             return "%d circle%s in %s" % (k, _s(k), col)
         if not victims(st, c):
@@ -169,13 +175,8 @@ def detail(st, action, name):
     says it all)."""
     a = st.active
     if _AIM <= action < _FLAG:
-        d, r = divmod(action - _AIM, 8)
-        k, fury = divmod(r, 2)
-        c = st.dice[d]
+        c, k, fury, fill, hits = _aim(st, action)
         col = NAMES[c]
-        empty = st.circles[a][c] - st.ticked[a][c]
-        fill = k if k < empty else empty
-        hits = k - fill
         each = ORANGE_LOSS if fury or st.fury == c else ATTRACTIVENESS[c]
         tail = " (ORANGE fury)." if fury else "."
         if not hits:

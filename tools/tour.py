@@ -289,6 +289,50 @@ def walk_okko(size, rec, tmp, mode="Partner", seed=5, level=2):
     return _play(sim, lambda sim, st: drive_okko(sim, rng, level, mem), 40000)
 
 
+def visit_kendo(sim, log=True):
+    """On Kendo's play screen: the cursor over every item (each one's detail
+    line), A on a grey card (the toast says why), the log (paged through),
+    and the cursor back where it started."""
+    scr = sim.app.top
+    start = scr.cur
+    grey = -1
+    for i in range(len(scr.items)):
+        sim.press("Y")
+        it = scr.items[scr.cur]
+        if grey < 0 and it >= 0 and not scr.ok[it]:
+            grey = scr.cur
+    if grey >= 0:
+        _go(sim, lambda: scr.cur, grey, len(scr.items))
+        sim.press("A")
+        sim.wait(3000)  # the toast goes
+    if log and -4 in scr.items:
+        _go(sim, lambda: scr.cur, scr.items.index(-4), len(scr.items))
+        sim.press("A")
+        if sim.app.top is not scr:
+            _pages(sim)
+    _go(sim, lambda: scr.cur, start, len(scr.items))
+
+
+def kendo_over_twelve(sim, extra):
+    """Kendo Competition, the human seat to open: ``extra`` cards from the
+    piles into its hand past 12, then the discard down to 12 (as after a
+    refill, engine/kendo/compete.py). The cards stay 53 in all."""
+    from engine.kendo.compete import discard_next
+
+    st = sim.app.session.state
+    p = st.current_player
+    hand = st.hands[p]
+    while len(hand) < 12 + extra and any(st.decks):
+        for d in st.decks:
+            if d and len(hand) < 12 + extra and d[-1] != 52:
+                hand.append(d[-1])
+                d[:] = d[:-1]
+    hand[:] = bytes(sorted(hand))
+    st.events = [("refill", p, extra)]
+    discard_next(st)
+    sim.app.top.resume()
+
+
 def visit_pause(sim):
     """Open the pause menu, move through it, close it."""
     sim.press("HOLD_B")

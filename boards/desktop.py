@@ -8,7 +8,9 @@ device board's screen size, plus what the simulator and tests need:
 - NeoPixels are a PixelBuf whose ``_transmit`` records the bytes; they are
   drawn as dots in a strip beside the screen;
 - keys are a queue that the keyboard, or a script, fills;
-- nvm is a 4 KB bytearray, optionally backed by a file (a "reboot" reads it);
+- nvm is a 4 KB flash sector that writes as the RP2040 does (FlashNvm: an
+  erase unless the target bytes are blank, power cuts on demand), optionally
+  backed by a file (a "reboot" reads it);
 - at the PicoSystem's size (the board with a piezo) there is a speaker: it
   plays square waves through pygame.mixer when the desktop has audio, is
   silent headless (SDL_AUDIODRIVER=dummy), and records what was asked of it
@@ -133,32 +135,143 @@ class SimPixels(PixelBuf):
             self._on_show()
 
 
-class FileNvm(bytearray):
-    """microcontroller.nvm on the host: a 4 KB bytearray saved to ``path``.
+PAGE = 256  # the flash's program page
+ERASE_MS = 45.0  # W25Q16JV: typical 4 KB sector erase (up to about 400 ms)
+PAGE_MS = 0.4  # and typical page program
 
-    Like the device, every slice assignment is one write; ``writes`` counts
-    them and ``path`` (if given) is rewritten after each.
+
+class PowerCut(Exception):
+    """The power went at the planned point of an NVM write (FlashNvm.cut)."""
+
+
+class FlashNvm(bytearray):
+    """microcontroller.nvm as CircuitPython 10's RP2040 port writes it, on the host.
+
+    The port (common-hal/nvm/ByteArray.c) takes each slice assignment as one
+    write, with interrupts off:
+
+    - if every target byte is 0xFF, it programs the touched 256-byte pages
+      only (a program can only clear bits: the new byte is old & new);
+    - otherwise it copies the sector to RAM, overlays the new bytes, erases
+      the whole sector (all 4,096 bytes 0xFF) and programs all 16 pages.
+
+    Counters: ``writes`` (slice assignments), ``erases``, ``pages`` (page
+    programs), ``identical`` (writes of bytes equal to those stored) and
+    ``busy_ms`` (the time the writes hold the chip, at the typical figures
+    ERASE_MS and PAGE_MS). ``path``, if given, keeps the bytes in a file, so
+    a second Board on it is a reboot.
+
+    A power cut: ``cut(step, part, seed)`` plans one. Every write is a run of
+    steps, numbered from 0 across the writes that follow (an erase is one
+    step, each page program one step); ``step_kinds`` lists a write's steps
+    without writing. At the planned step the write stops: a page is
+    programmed up to ``part`` (0-1) of its bytes, with the next byte's bits
+    half cleared; an erase with ``part`` < 0.5 leaves the first
+    ``2 * part`` of the sector erased and the rest as it was, with
+    ``part`` >= 0.5 every byte in random bits (old bytes with bits set at
+    random). Then PowerCut is raised and the bytes stay as the cut left them.
     """
 
-    def __init__(self, path=None, size=NVM_SIZE):
-        data = b""
-        if path and os.path.exists(path):
-            with open(path, "rb") as f:
-                data = f.read(size)
+    def __init__(self, path=None, size=NVM_SIZE, data=None):
+        if data is None:
+            data = b""
+            if path and os.path.exists(path):
+                with open(path, "rb") as f:
+                    data = f.read(size)
+        data = bytes(data[:size])
         super().__init__(data + b"\xff" * (size - len(data)))
         self.path = path
         self.writes = 0
-        self.identical = 0  # writes of bytes equal to those already stored
+        self.erases = 0
+        self.pages = 0
+        self.identical = 0
+        self.busy_ms = 0.0
+        self._cut = None  # (step, part, rng) of a planned power cut
+
+    # -- the chip's rules ------------------------------------------------
+    def step_kinds(self, start, values):
+        """The steps a write of ``values`` at ``start`` takes: "erase" and "page"."""
+        n = len(values)
+        if bytes(self[start:start + n]) == b"\xff" * n:
+            return ["page"] * (((start + n - 1) // PAGE) - (start // PAGE) + 1) if n else []
+        return ["erase"] + ["page"] * (len(self) // PAGE)
+
+    def cut(self, step, part=0.0, seed=1):
+        """Plan a power cut at ``step`` (see the class text); None: no cut."""
+        from engine.rng import Rng
+
+        self._cut = None if step is None else [step, part, Rng(seed)]
+
+    def _step(self):
+        """True if the planned cut falls on this step (and clears the plan)."""
+        c = self._cut
+        if c is None:
+            return False
+        if c[0] > 0:
+            c[0] -= 1
+            return False
+        self._cut = None
+        self._part, self._rng = c[1], c[2]
+        return True
+
+    def _program(self, page, image):
+        """Program one page from ``image`` (the sector as it should become)."""
+        base = page * PAGE
+        cut = self._step()
+        n = int(self._part * PAGE) if cut else PAGE
+        if n:  # a program only clears bits: old & new
+            a = int.from_bytes(self[base:base + n], "big") & int.from_bytes(image[base:base + n], "big")
+            bytearray.__setitem__(self, slice(base, base + n), a.to_bytes(n, "big"))
+        self.pages += 1
+        self.busy_ms += PAGE_MS
+        if cut:
+            if n < PAGE:  # the byte being programmed: some of its bits cleared
+                i = base + n
+                bytearray.__setitem__(self, i, self[i] & (image[i] | self._rng.randrange(256)))
+            raise PowerCut("power cut in a page program")
+
+    def _erase(self):
+        cut = self._step()
+        self.erases += 1
+        self.busy_ms += ERASE_MS
+        if not cut:
+            bytearray.__setitem__(self, slice(0, len(self)), b"\xff" * len(self))
+            return
+        if self._part < 0.5:
+            k = int(2 * self._part * len(self))
+            bytearray.__setitem__(self, slice(0, k), b"\xff" * k)
+        else:
+            r = self._rng
+            for i in range(len(self)):
+                bytearray.__setitem__(self, i, self[i] | r.randrange(256))
+        raise PowerCut("power cut in a sector erase")
 
     def __setitem__(self, key, value):
-        if isinstance(key, slice):
-            start, stop, step = key.indices(len(self))
-            if step != 1 or stop - start != len(value):
-                raise ValueError("nvm slice assignment must keep the size")
-            if bytes(self[start:stop]) == bytes(value):
-                self.identical += 1
-        bytearray.__setitem__(self, key, value)
+        if not isinstance(key, slice):
+            key = slice(key, key + 1)
+            value = bytes((value,))
+        start, stop, step = key.indices(len(self))
+        value = bytes(value)
+        if step != 1 or stop - start != len(value):
+            raise ValueError("nvm slice assignment must keep the size")
         self.writes += 1
+        if bytes(self[start:stop]) == value:
+            self.identical += 1
+        kinds = self.step_kinds(start, value)
+        image = bytearray(self)
+        image[start:stop] = value
+        try:
+            if kinds and kinds[0] == "erase":
+                self._erase()
+                pages = range(len(self) // PAGE)
+            else:
+                pages = range(start // PAGE, (stop - 1) // PAGE + 1) if value else ()
+            for p in pages:
+                self._program(p, image)
+        finally:
+            self._keep()
+
+    def _keep(self):
         if self.path:
             tmp = self.path + ".tmp"
             with open(tmp, "wb") as f:
@@ -258,7 +371,7 @@ class Board:
         self.keys = Keys()
         self.pixels = SimPixels(neopixels, self._draw_pixels) if neopixels else None
         self.rgb_led = None
-        self.nvm = FileNvm(nvm_path)
+        self.nvm = FlashNvm(nvm_path)
         if speaker is None:  # as the device: only the PicoSystem has a speaker
             speaker = size == "picosystem"
         audible = os.environ.get("SDL_AUDIODRIVER") != "dummy"

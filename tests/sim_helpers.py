@@ -54,3 +54,13 @@ def play_until(sim, cond, limit_ms=600000):
         assert waited < limit_ms, "timed out waiting; screen: %s" % sim.text()
         sim.wait(200)
         waited += 200
+
+
+def saved_session(app):
+    """The game in progress as Continue would restore it from the save
+    (the snapshot with the journal's actions replayed), or None."""
+    from sanbon.session import Session
+
+    if not app.saved_game:
+        return None
+    return Session.from_bytes(app, app.saved_game, app.saved_log)

@@ -99,12 +99,12 @@ def test_a_corrupt_store_says_so_and_starts_fresh(tmp_path):
     rng = Rng(3)
     path.write_bytes(bytes(rng.randrange(256) for _ in range(4096)))
     sim = Sim("pico_display", seed=1, nvm_path=str(path))
-    assert "Save could not be read, starting fresh." in " ".join(sim.visible_text())
+    assert "Some saved data was lost." in " ".join(sim.visible_text())
     assert sim.text().startswith("Sanbon")
     choose(sim, "Settings")  # still fully usable, and it saves cleanly
     sim.press("A", "B")
     again = Sim("pico_display", seed=1, nvm_path=str(path))
-    assert "Save could not be read" not in " ".join(again.visible_text())
+    assert "saved data was lost" not in " ".join(again.visible_text())
 
 
 def start_bot_game(sim, seats=("P1: Computer (Normal)", "P2: Computer (Normal)")):

@@ -16,7 +16,7 @@ from engine.kendo.state import KendoState
 from engine.rng import Rng
 from kendo_helpers import enter, hand_texts, human_to_act, screen, start, to_item, wait_for
 from sanbon.ui import CHAR_W
-from sim_helpers import SIZES, Sim, choose, labels_out_of_bounds, play_until, set_rows
+from sim_helpers import SIZES, Sim, choose, labels_out_of_bounds, play_until, saved_session, set_rows
 
 
 # -- the contract ------------------------------------------------------------
@@ -386,8 +386,8 @@ def test_save_and_resume_in_the_middle_of_an_exchange(tmp_path):
     wait_for(sim, lambda s: human_to_act(s) and s.app.session.state.phase == A.P_REACT
              and len(s.app.session.state.chain) >= 2)
     st = sim.app.session.state
-    saved = sim.app.saved_game  # saved at the exchange's start, not after a card
-    assert KendoState.from_bytes(saved[2 + saved[1] + 8:]).phase == A.P_OPEN
+    saved = saved_session(sim.app)  # saved at the exchange's start, not after a card
+    assert saved.state.phase == A.P_OPEN
     title = sim.visible_text()[0]
     track = sim.app.top.describe().split("\n")[3]
     before = sim.app.session.to_bytes()

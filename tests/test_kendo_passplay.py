@@ -8,7 +8,7 @@ hand-over screen turned off in Settings, none appears."""
 from engine.kendo import actions as A
 from kendo_helpers import hand_texts, screen, start
 from sanbon import kendo_words as W
-from sim_helpers import Sim, choose
+from sim_helpers import Sim, choose, saved_session
 
 HUMANS = ("P2: Human",)
 
@@ -77,7 +77,7 @@ def test_two_humans_never_see_each_others_hand(tmp_path):
             sim.press("HOLD_B")
             choose(sim, "Quit to menu")
             assert hand_texts(sim) == []
-            before = sim.app.saved_game
+            before = saved_session(sim.app).to_bytes()
             sim = Sim("pico_display", seed=1, nvm_path=path, render=False)
             sim.press("A")  # Continue: Kendo
             assert sim.app.session.to_bytes() == before

@@ -441,7 +441,8 @@ def _restore_job(job):
             bytearray.__setitem__(nvm, slice(0, len(nvm)), b"\xff" * len(nvm))
             b.app = App(b.board, seed + 2, strict=True)
             b.app.settings = Settings.from_bytes(settings)[0]
-            b.app.saved_game = rec[k][1]
+            b.app.saved_game = rec[k][1] + b"\x00\x00"  # a snapshot with no moves after it
+            b.app.saved_log = None
             b.app.continue_game()
             for _ in range(5):  # the Loading frame, then the game
                 if b.app.session is not None:

@@ -15,7 +15,7 @@ from sanbon import buttons as btn
 from sanbon import ui
 from sanbon.leds import Leds
 from sanbon.profile import Settings, Stats
-from sanbon.store import GAME, LOG, SETTINGS, STATS, Store
+from sanbon.store import BOT, GAME, JOURNAL, LOG, MEMORY, MSG_CORRUPT, SETTINGS, STATS, Store
 
 VERSION = "0.3"
 
@@ -66,15 +66,16 @@ class App:
         except Exception as e:  # never let a bad store stop the device
             print("store:", e)
             sections = {}
-            self.store.message = "Save could not be read, starting fresh."
+            self.store.message = MSG_CORRUPT
         if self.store.message:
             notes.append(self.store.message)
         self.settings, fixed = Settings.from_bytes(sections.get(SETTINGS))
         self.stats, fixed2 = Stats.from_bytes(sections.get(STATS))
         if (fixed or fixed2) and not self.store.message:
             notes.append("Some settings were invalid and were reset.")
-        self.saved_game = sections.get(GAME)
-        self.saved_log = sections.get(LOG)  # its seed and actions (the record), if kept
+        self.saved_game = sections.get(GAME)  # the game in progress: its snapshot,
+        self.saved_log = {LOG: sections.get(LOG), JOURNAL: sections.get(JOURNAL), BOT: sections.get(BOT),
+                          MEMORY: sections.get(MEMORY)}  # and the rest
         self.leds = Leds(board, self.settings)
         if board.speaker is not None:  # sanbon.sound only on a board with a speaker
             from sanbon.sound import Sound
@@ -237,7 +238,7 @@ class App:
             return
         self.session = Session.new(self, info, config, module, self.new_seed())
         self.leds.off()
-        self.save()
+        self.save(info.room)  # the sector rewritten now, if this game's saves would not fit
         self.replace(module.GameScreen(self, self.session))
 
     def _continue(self):
@@ -271,7 +272,7 @@ class App:
         does not carry the last game's code in the heap."""
         s = self.session
         if s is not None and not s.finished:
-            self.saved_log = s.log_section()  # for Continue (and the record)
+            self.saved_game, self.saved_log = s.saved()  # for Continue (and the record)
         self.session = None
         if not keep and self._before is not None:
             ui.forget(self._before)
@@ -285,28 +286,28 @@ class App:
         self.leds.off()
         self.home()
 
-    def save(self):
+    def save(self, room=0):
         """Write settings, statistics and the game in progress (if any).
 
-        The store skips the write when nothing changed.
+        The store writes only what changed (a turn end: its actions), or
+        nothing. ``room``: at a game's start, rewrite the sector now (while
+        the game's screens are not yet built) unless that many bytes stay
+        free, so that the game's saves need no erase.
         """
         s = self.session
-        log = self.saved_log
         if s is not None:
-            self.saved_game = None if s.finished else s.to_bytes()
-            # while a game is on its session holds the actions: no second copy
-            self.saved_log = None
-            log = None if s.finished else s.log_section()
+            if s.finished:
+                self.saved_game = self.saved_log = None
+            else:
+                self.saved_game, self.saved_log = s.saved()
         sections = {SETTINGS: self.settings.to_bytes(), STATS: self.stats.to_bytes()}
-        gid = 0xFF
         if self.saved_game:
             sections[GAME] = self.saved_game
-            gid = self.saved_game[0]
-            if log:
-                sections[LOG] = log
+            if self.saved_log:
+                sections.update(self.saved_log)
         try:
-            return self.store.save(sections, gid)
-        except (ValueError, OSError) as e:
+            return self.store.save(sections, room)
+        except (ValueError, OSError, MemoryError) as e:
             print("save:", e)
             self.toast("Could not save: %s" % e, 3000, ui.BAD)
             return False
@@ -337,11 +338,7 @@ class App:
             sys.print_exception(error)  # the serial console (CircuitPython)
         except AttributeError:
             print("error:", repr(error))
-        self.session = None  # do not save a state that may be broken
-        try:  # the game as it was at the last turn end, with its record
-            self.saved_log = self.store.load().get(LOG)
-        except Exception:
-            self.saved_log = None
+        self.session = None  # do not save a state that may be broken: the game stays as at the last turn end
         self.clear_toast()
         self._menu()
         self.dialog("Something went wrong (%s). Your game is kept as it was at the last turn end." % error)

@@ -21,7 +21,7 @@ setup screen asks for them; e.g. Okko's Solo: two human seats, one player).
 
 class GameInfo:
     def __init__(self, gid, key, name, short, module, players, modes, levels, howto, house=(), mode_max=None,
-                 mode_seats=None):
+                 mode_seats=None, room=1024):
         self.id = gid
         self.key = key
         self.name = name
@@ -35,6 +35,7 @@ class GameInfo:
         self.house = house
         self.mode_max = mode_max or (self.max_players,) * len(modes)
         self.mode_seats = mode_seats
+        self.room = room  # the save store's bytes a whole game takes, about (sanbon.app._start)
 
     def fixed_seats(self, mode):
         """The seat types ``mode`` fixes, or None (the setup asks for them)."""
@@ -60,7 +61,8 @@ class GameInfo:
         return b
 
 
-KYUDO = GameInfo(1, "kyudo", "Kyudo", "Kyudo", "sanbon.kyudo", (2, 4), ("Standard",), (1, 2, 3), "sanbon.howto_kyudo")
+KYUDO = GameInfo(1, "kyudo", "Kyudo", "Kyudo", "sanbon.kyudo", (2, 4), ("Standard",), (1, 2, 3), "sanbon.howto_kyudo",
+                 room=2400)
 # engine/kendo/actions.py OPT_ROTATE 1, OPT_REFLECT_CANCEL 2, OPT_ALT_DEFLECT 4
 KENDO_HOUSE = (
     (1, "Initiative", ("last striker", "rotate"),
@@ -84,7 +86,7 @@ OKKO_HOUSE = (
 # modes: Partner (a computer partner, or two humans if chosen), Solo (one
 # human plays both heroes), Pass and play (two humans, hand-over at peeks)
 OKKO = GameInfo(3, "okko", "Okko: Oni Hunters", "Okko", "sanbon.okko", (2, 2), ("Partner", "Solo", "Pass and play"),
-                (2, 3), "sanbon.howto_okko", OKKO_HOUSE, None, (None, (0, 0), (0, 0)))
+                (2, 3), "sanbon.howto_okko", OKKO_HOUSE, None, (None, (0, 0), (0, 0)), 3000)
 PIG = GameInfo(4, "pig", "Pig (demo)", "Pig", "sanbon.pig", (2, 4), ("To 30",), (1, 2), "sanbon.howto_pig")
 
 GAMES = (KYUDO, KENDO, OKKO)

@@ -237,6 +237,7 @@ class AboutScreen(MenuScreen):
             "Board: %s %dx%d" % (getattr(board, "size_name", board.name), board.width, board.height),
             "Free memory: %d KB" % (_gc.mem_free() // 1024) if hasattr(_gc, "mem_free") else "Free memory: n/a",
             "Saves written: %d" % app.store.writes,
+            "Flash erases: %d" % app.store.cycles,
         ]
         super().__init__(app, "About", self.info_lines + ["Try the demo game (Pig)", "Back"],
                          enabled=[False] * len(self.info_lines) + [True, True])

@@ -147,6 +147,16 @@ def load_state(data):
     return s
 
 
+def bot_memory(state, data=None):
+    """The partners' memories of their peeks, set from ``data`` if given
+    (sanbon.session saves them beside the moves: a replay does not make them)."""
+    m = state.memory
+    if data is not None:
+        m[0][:] = data[:16]
+        m[1][:] = data[16:32]
+    return bytes(m[0]) + bytes(m[1])
+
+
 def people(config):
     """How many people play: Solo is one person at both human seats."""
     return 1 if config.mode == _SOLO else config.humans()

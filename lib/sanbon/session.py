@@ -7,22 +7,31 @@ engine's RNG moved: a roll, a shuffle; or the game's ``hidden_marks``
 changed: a draw, a pull, a peek) empties it, and so does the end of a turn,
 so only this turn's decisions that showed nothing new can be taken back.
 
-Record: the seed and every action (u16) since the game began, kept with the
-save (store section LOG) so that a continued game can still be shared;
-A game
-longer than LOG_MAX bytes of actions stops recording. sanbon.records turns
-it into the compact record that tools/replay.py plays back.
+Record and journal: ``log`` holds every action (u16) since the game began,
+and ``seed`` its seed, so that the game can be shared (sanbon.records makes
+the record tools/replay.py plays back). A game longer than LOG_MAX bytes of
+actions drops its record (``seed`` None) and keeps only the actions since.
+
+Saving (sanbon.store): a snapshot of the session's bytes with the length of
+the log it covers (GAME), the log (JOURNAL), the seed (LOG), the computer
+seats' RNG (BOT) and what they remember besides the moves (MEMORY: the
+game module's ``bot_memory``, Okko's partners' peeks). A turn end only appends its actions to the journal;
+Continue loads the snapshot and replays the actions after it, which a
+seeded game does exactly. A new snapshot is taken once JOURNAL_MAX actions
+follow the last one, so the replay stays short.
 """
 
 from engine.rng import Rng
 
 from sanbon import games
 from sanbon.profile import HUMAN
+from sanbon.store import BOT, JOURNAL, LOG, MEMORY
 
 # GAME section of the store: game id, setup length, setup, bot RNG, state bytes
 _BOT_RNG = 8
 UNDO_MAX = 3  # states kept for undo (an Okko state is about 270 bytes)
 LOG_MAX = 1200  # bytes of recorded actions (600 actions) kept with the save
+JOURNAL_MAX = 128  # actions replayed at Continue, at most (docs/BENCHMARKS.md: the replay's time)
 
 
 def load_module(info):
@@ -46,9 +55,10 @@ class Session:
         self.bot_rng = bot_rng
         self.finished = False
         self.hidden = getattr(module, "HIDDEN", False)
-        self.undo = []  # (state bytes, log length) before this turn's undoable decisions
+        self.undo = []  # (state bytes, log length, journal length) before this turn's undoable decisions
         self.seed = seed  # the game's seed (the record), or None
-        self.log = log  # every action as u16 (bytearray), or None: not recorded
+        self.log = bytearray() if log is None else log  # the actions as u16: all of them if ``seed``
+        self.snap = None  # the saved snapshot: session bytes and the log's length then
 
     @classmethod
     def new(cls, app, info, config, module, seed):
@@ -83,17 +93,13 @@ class Session:
             marks = self._marks()
         st.apply(action)  # an IllegalAction leaves everything as it was
         log = self.log
-        if log is not None:
-            if len(log) + 2 > LOG_MAX:
-                self.log = log = None  # too long to record: the record is dropped
-            else:
-                log.append(action >> 8)
-                log.append(action & 0xFF)
+        log.append(action >> 8)
+        log.append(action & 0xFF)
         if snap is not None:
             if self._marks() != marks:
                 del self.undo[:]  # it showed something new: no going back past it
             else:
-                self.undo.append((snap, len(log) - 2 if log is not None else 0))
+                self.undo.append((snap, len(log) - 2))
                 if len(self.undo) > UNDO_MAX:
                     self.undo.pop(0)
         if st.is_over():
@@ -128,13 +134,12 @@ class Session:
         """Back to the state before the last undoable decision of this turn."""
         snap, n = self.undo.pop()
         self.state = self.module.load_state(snap)
-        if self.log is not None:
-            del self.log[n:]
+        del self.log[n:]
 
     # -- the record (sanbon.records builds it, when shared) --------------
     def log_section(self):
         """The store's LOG section: the seed (u32) and the actions so far."""
-        if self.log is None or self.seed is None:
+        if self.seed is None:
             return None
         s = self.seed
         return b"".join((bytes(((s >> 24) & 0xFF, (s >> 16) & 0xFF, (s >> 8) & 0xFF, s & 0xFF)), bytes(self.log)))
@@ -157,12 +162,35 @@ class Session:
         # one join, not a copy per "+" (the save path runs at every turn end)
         return b"".join((bytes((self.info.id, len(cfg))), bytes(cfg), self.bot_rng.to_bytes(), bytes(self.state.to_bytes())))
 
+    def saved(self):
+        """The store's sections for this game: (GAME, {LOG, JOURNAL, BOT}),
+        with a new snapshot first if there is none or JOURNAL_MAX actions
+        follow it. Called at turn ends (no undo reaches back past them)."""
+        log = self.log
+        snap = self.snap
+        if snap is None or len(log) - ((snap[-2] << 8) | snap[-1]) >= 2 * JOURNAL_MAX:
+            if len(log) > LOG_MAX:  # too long to keep whole: the record is dropped
+                self.seed = None
+                del log[:]
+            n = len(log)
+            self.snap = snap = b"".join((self.to_bytes(), bytes((n >> 8, n & 0xFF))))
+            del self.undo[:]
+        s = self.seed
+        seed = None if s is None else bytes(((s >> 24) & 0xFF, (s >> 16) & 0xFF, (s >> 8) & 0xFF, s & 0xFF))
+        m = getattr(self.module, "bot_memory", None)
+        return snap, {LOG: seed, JOURNAL: bytes(log), BOT: self.bot_rng.to_bytes(), MEMORY: m(self.state) if m else None}
+
     @classmethod
     def from_bytes(cls, app, data, logged=None):
-        """A saved game, or raises ValueError with a plain message. ``logged``:
-        the store's LOG section (seed and actions), if it has one."""
-        if len(data) < 2:
+        """A saved game, or raises ValueError with a plain message. ``data``:
+        the store's GAME section (the snapshot); ``logged``: its LOG, JOURNAL
+        and BOT sections ({tag: bytes}), if any. The journal's actions after
+        the snapshot are replayed on it."""
+        if len(data) < 4:
             raise ValueError("the saved game is empty")
+        skip = (data[-2] << 8) | data[-1]
+        snap = bytes(data)
+        data = data[:-2]
         info = games.by_id(data[0])
         if info is None:
             raise ValueError("the saved game is of an unknown kind")
@@ -174,10 +202,26 @@ class Session:
         rest = data[2 + n :]
         bot_rng = Rng.from_bytes(rest[:_BOT_RNG])
         state = module.load_state(rest[_BOT_RNG:])
+        logged = logged or {}
+        journal = logged.get(JOURNAL) or b""
+        if len(journal) & 1 or skip & 1 or skip > len(journal):
+            raise ValueError("the saved moves are damaged")
+        for i in range(skip, len(journal), 2):
+            try:
+                state.apply((journal[i] << 8) | journal[i + 1])
+            except Exception:
+                raise ValueError("the saved moves could not be replayed")
         if not state.is_over() and not state.legal_actions():
             raise ValueError("the saved game has no move to make")  # damaged, yet it passed its checks
-        seed = log = None
-        if logged is not None and len(logged) >= 4 and not len(logged) & 1:
-            seed = (logged[0] << 24) | (logged[1] << 16) | (logged[2] << 8) | logged[3]
-            log = bytearray(logged[4:])
-        return cls(app, info, cfg, module, state, bot_rng, seed, log)
+        if logged.get(BOT):
+            bot_rng = Rng.from_bytes(logged[BOT])
+        m = getattr(module, "bot_memory", None)
+        if m and logged.get(MEMORY):
+            m(state, logged[MEMORY])
+        rec = logged.get(LOG)
+        seed = None
+        if rec is not None and len(rec) == 4:
+            seed = (rec[0] << 24) | (rec[1] << 16) | (rec[2] << 8) | rec[3]
+        s = cls(app, info, cfg, module, state, bot_rng, seed, bytearray(journal))
+        s.snap = snap
+        return s

@@ -127,11 +127,11 @@ def decode_sections(payload):
     return sections
 
 
-def _blank(nvm, start, stop):
-    """True if nvm[start:stop] is all 0xFF (read a page at a time)."""
+def _blank(nvm, start, stop, page=_BLANK):
+    """True if nvm[start:stop] is all 0xFF, or all ``page``'s byte (read a page at a time)."""
     while start < stop:
         k = min(256, stop - start)
-        if nvm[start : start + k] != _BLANK[:k]:
+        if nvm[start : start + k] != page[:k]:
             return False
         start += k
     return True
@@ -200,7 +200,8 @@ class Store:
                 return live
             old = _legacy(self.nvm, self.slot_size)
             if old is None:
-                self.message = MSG_CORRUPT
+                if not _blank(self.nvm, 0, self.slot_size, bytes(256)):  # zeros: the old layout's reset
+                    self.message = MSG_CORRUPT
                 return live
             live.update(old)  # the two-slot layout: rewritten in this one now
             try:

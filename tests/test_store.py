@@ -140,7 +140,7 @@ def test_a_full_sector_is_rewritten_once_with_the_live_sections():
     r = Store(nvm)
     assert r.load() == {SETTINGS: bytes([n & 0xFF]), GAME: b"G" * 300, JOURNAL: bytes(2 * n)} and r.message is None
     assert r.cycles == 2
-    assert s.free > 4096 - 300 - 2 * n - 64
+    assert 4096 - s._end > 4096 - 300 - 2 * n - 64
 
 
 def test_room_asks_for_a_rewrite_only_when_it_is_short():
@@ -150,12 +150,12 @@ def test_room_asks_for_a_rewrite_only_when_it_is_short():
     s.save({SETTINGS: b"b"}, room=1000)
     assert nvm.erases == 0
     i = 0
-    while s.free >= 1000:
+    while 4096 - s._end >= 1000:
         i += 1
         s.save({SETTINGS: b"c", STATS: bytes([i]) * 20})
     assert nvm.erases == 0
     s.save({SETTINGS: b"d", STATS: b"x" * 20}, room=1000)
-    assert nvm.erases == 1 and s.free > 3900
+    assert nvm.erases == 1 and 4096 - s._end > 3900
 
 
 @pytest.mark.parametrize("part", [0.0, 0.3, 0.5, 0.9])
@@ -252,7 +252,7 @@ def test_a_later_format_is_reported_not_read():
     # HEAD's format byte: FORMAT 3 from some later build, the CRC made good
     size = (data[1] << 8) | data[2]
     payload = decode_sections(bytes(data[S.HEADER:S.HEADER + size]))
-    payload[S.HEAD] = bytes((3,)) + payload[S.HEAD][1:]
+    payload[S._HEAD] = bytes((3,)) + payload[S._HEAD][1:]
     body = encode_sections(payload)
     rec = bytearray(data[0:S.HEADER]) + body + bytes(4)
     _put_u32(rec, S.HEADER + len(body), _crc(bytes(rec[:S.HEADER + len(body)])))
@@ -311,7 +311,7 @@ def test_the_old_layout_is_migrated_on_the_first_boot_without_loss():
     assert got[SETTINGS] == b"\x02\x01" and got[STATS] == b"st" * 32
     # the game: the same snapshot, now saying that its 20 actions are in it; the record kept
     assert got[GAME] == game + b"\x00\x28" and got[S.LOG] == record[:4] and got[JOURNAL] == record[4:]
-    assert nvm.erases == 1 and nvm[0] == S.MAGIC  # rewritten in the new layout, once
+    assert nvm.erases == 1 and nvm[0] == S._MAGIC  # rewritten in the new layout, once
     again = Store(nvm)
     assert again.load() == got and again.message is None
     assert nvm.erases == 1
@@ -339,4 +339,10 @@ def test_a_migrated_game_continues_as_it_was(tmp_path):
     choose(again, "Continue: Kyudo")
     assert again.app.session.to_bytes() == want
     assert again.app.session.log_section() == s.log_section()  # the record came along
-    assert again.board.nvm.erases == 1 and again.board.nvm[0] == S.MAGIC
+    assert again.board.nvm.erases == 1 and again.board.nvm[0] == S._MAGIC
+
+
+def test_the_reader_shares_the_store_s_record_layout():
+    from sanbon import store_load
+
+    assert (store_load._MAGIC, store_load._ADD, store_load._HEAD) == (S._MAGIC, S._ADD, S._HEAD)

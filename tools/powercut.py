@@ -47,13 +47,19 @@ SETUPS = {  # name: (game key, players, mode)
 
 
 class Save:
-    """One App.save as the store saw it."""
+    """One App.save as the store saw it: ``old`` and ``live`` are what a
+    reboot should read before and after it."""
 
-    __slots__ = ("before", "place", "sections", "room", "live", "session", "erased", "pages", "rewrite")
+    __slots__ = ("before", "place", "sections", "room", "old", "live", "session", "erased", "pages", "rewrite",
+                 "bytes")
 
 
 def _place(store):
     return (dict(store.live), store._seq, store._end, store._dirty, store.cycles)
+
+
+def _content(sections):
+    return {t: bytes(d) for t, d in sections.items() if d}
 
 
 def trace(name, seed=1, games=2, size="pico_display", most=16):
@@ -72,14 +78,18 @@ def trace(name, seed=1, games=2, size="pico_display", most=16):
     nvm = sim.board.nvm
     saves = []
     real = store.save
+    content = [{}]  # what the sector holds (the sim booted on a blank one)
 
     def save(sections, room=0):
         s = Save()
         s.before, s.place, s.sections, s.room = bytes(nvm), _place(store), dict(sections), room
-        e, p, c = nvm.erases, nvm.pages, store.cycles
+        e, p, c, b = nvm.erases, nvm.pages, store.cycles, store.bytes_written
         wrote = real(sections, room)
         s.erased, s.pages, s.rewrite = nvm.erases - e, nvm.pages - p, store.cycles != c
-        s.live = dict(store.live)
+        s.bytes = store.bytes_written - b
+        s.old = content[0]
+        s.live = _content(sections) if wrote else content[0]
+        content[0] = s.live
         sess = app.session
         s.session = sess.to_bytes() if sess is not None and not sess.finished else None
         if wrote:
@@ -139,7 +149,7 @@ def cut_all(saves, full_boot=0, board=None):
     prev_session = None
     for k, s in enumerate(saves):
         steps = (["erase"] if s.erased else []) + ["page"] * s.pages
-        old_live = s.place[0]
+        old_live = s.old
         old_session = _restore(old_live) if k == 0 else prev_session
         for i, kind in enumerate(steps):
             for part in ERASE_PARTS if kind == "erase" else PAGE_PARTS:

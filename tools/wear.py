@@ -1,84 +1,68 @@
-"""NVM wear: how many store writes a full game costs, through the real app.
+"""NVM wear: what the saves of full games cost the flash sector, through the real app.
 
-``measure(games=20)`` plays seeded all-computer games of each built game in
-the headless simulator (instant computer speed) and counts the NVM writes
-from Start to the end screen. ``python -m tools.wear`` prints the figures;
-``make bench`` puts them in docs/BENCHMARKS.md.
+``measure(games=20)`` plays, for each title, seeded all-computer games in a
+row on one sector (tools/powercut.trace: the headless simulator, instant
+computer speed, the sector a boards.desktop.FlashNvm that writes as the
+RP2040 port does) and counts, over all of them: the saves, the sector
+erases, the bytes written and the time the writes hold the chip (and so the
+buttons and the screen, with interrupts off) at the W25Q16JV's typical
+figures (45 ms an erase, 0.4 ms a page program). ``python -m tools.wear``
+prints the figures; ``make bench`` puts them in docs/BENCHMARKS.md.
+
+The store before (two slots in the one sector) erased the sector at every
+save: its erases a game were the saves a game, the "Before" column.
 """
 
 import sys
-import tempfile
-
-from tools.sim import Sim
 
 SECTOR_ERASES = 100000  # the RP2040 flash sector's rated erase cycles
+TITLES = (  # (label, tools.powercut setup)
+    ("Kyudo, 4 archers", "kyudo4"),
+    ("Kendo Duel, 2 players", "kendo"),
+    ("Kendo Competition", "competition"),
+    ("Okko, 2 partners", "okko"),
+)
 
 
-def one_game(info, players, seed, tmp):
-    from sanbon import games
-    from sanbon.profile import SEAT_TYPES
-
-    sim = Sim("pico_display", seed=seed, nvm_path=None, render=False)
-    app = sim.app
-    app.settings.speed = 2  # instant
-    level = info.levels[(len(info.levels) - 1) // 2]
-    config = games.Config(info, players, 0, [level] * info.max_players)
-    nvm = sim.board.nvm
-    before, identical = nvm.writes, nvm.identical
-    size = 0
-    app.start_game(info, config)
-    for _ in range(3):  # the "Loading" frame is drawn, then the game loads
-        if app.session is not None:
-            break
-        sim.step()
-    if app.session is None:
-        return None
-    idle = 0
-    last = None
-    while not app.session.state.is_over():
-        sim.step()
-        if app.store._payload is not None:
-            size = max(size, len(app.store._payload) + 16)
-        now = app.session.state.to_bytes()
-        idle = idle + 1 if now == last else 0
-        last = now
-        if idle >= 50:  # a screen waits for a person (e.g. Okko's new-board notice): press A
-            sim.press("A")
-            idle = 0
-    sim.wait(200)
-    return nvm.writes - before, nvm.identical - identical, size, SEAT_TYPES[level]
-
-
-def measure(games=20):
-    from sanbon import games as registry
-    from sanbon.session import load_module
+def measure(games=20, seed=1):
+    from boards.desktop import ERASE_MS, PAGE, PAGE_MS
+    from tools import powercut
 
     rows = []
-    with tempfile.TemporaryDirectory() as tmp:
-        for info in registry.ALL:
-            if load_module(info) is None:
-                continue
-            results = [one_game(info, info.min_players, 1000 + g, tmp) for g in range(games)]
-            writes = [r[0] for r in results]
-            rows.append({
-                "game": info.name,
-                "players": info.min_players,
-                "level": results[0][3],
-                "games": games,
-                "mean": sum(writes) / len(writes),
-                "max": max(writes),
-                "identical": sum(r[1] for r in results),
-                "record": max(r[2] for r in results),
-                "per_sector": SECTOR_ERASES // max(writes),
-            })
+    for label, name in TITLES:
+        saves, board = powercut.trace(name, seed=seed, games=games, most=games)
+        erases = sum(s.erased for s in saves)
+        appends = [s for s in saves if not s.rewrite]
+        busy = [s.erased * ERASE_MS + s.pages * PAGE_MS for s in saves]
+        erase_ms = erases * ERASE_MS
+        append_ms = [s.pages * PAGE_MS for s in appends]
+        per_game = erases / games
+        rows.append({
+            "title": label,
+            "setup": name,
+            "games": games,
+            "saves": len(saves) / games,
+            "erases": per_game,
+            "rewrites": sum(1 for s in saves if s.rewrite) / games,
+            "bytes": sum(s.bytes for s in saves) / games,
+            "erase_share": erase_ms / sum(busy) if busy else 0.0,
+            "append_ms": sum(append_ms) / len(append_ms) if append_ms else 0.0,
+            "append_max_ms": max(append_ms) if append_ms else 0.0,
+            "rewrite_ms": ERASE_MS + len(board.nvm) // PAGE * PAGE_MS,
+            "save_ms": sum(busy) / len(busy) if busy else 0.0,
+            "life": int(SECTOR_ERASES / per_game) if per_game else None,
+            "before_erases": len(saves) / games,
+            "before_life": int(SECTOR_ERASES * games / len(saves)) if saves else None,
+        })
     return rows
 
 
 def main():
     for r in measure():
-        print("%(game)s, %(players)d x %(level)s: %(mean).1f writes a game (max %(max)d), "
-              "record %(record)d bytes, %(identical)d identical rewrites, "
-              "%(per_sector)d full games per sector" % r)
+        print("%(title)s: %(saves).1f saves, %(erases).2f erases a game (before: %(before_erases).1f); "
+              "life %(life)s games (before %(before_life)s); %(bytes).0f bytes a game; "
+              "a save holds the chip %(append_ms).1f ms (max %(append_max_ms).1f), a rewrite %(rewrite_ms).1f ms; "
+              "%(erase_share).0f%% of the save time in erases" % dict(r, erase_share=100 * r["erase_share"]))
     return 0
 
 

@@ -67,6 +67,7 @@ class App:
             print("store:", e)
             sections = {}
             self.store.message = MSG_CORRUPT
+        ui.unload("sanbon.store_load")  # boot-only code
         if self.store.message:
             notes.append(self.store.message)
         self.settings, fixed = Settings.from_bytes(sections.get(SETTINGS))
@@ -256,7 +257,9 @@ class App:
             self.dialog("The saved game could not be read (%s). It was removed." % e)
             return
         self.session = session
-        self.replace(session.module.GameScreen(self, session))
+        collect()
+        # the screen at the next step: the replay's garbage is gone by then
+        self.top.job = lambda: self.replace(session.module.GameScreen(self, session))
 
     def _mark(self):
         """Note the modules loaded before a game, so that end_session can

@@ -5,10 +5,10 @@ the touched 256-byte pages; any other write erases and reprograms the whole
 sector, with interrupts off (about 45 ms), and a power cut then can leave it
 blank or scrambled. So the store appends, the way a flash journal does:
 
-    record = MAGIC (1), length (2), seq (4), payload, CRC32 (4)
+    record = MAGIC 0xA5 (1), length (2), seq (4), payload, CRC32 (4)
     payload = sections: tag (1), length (2), data
 
-A section replaces the one of its tag; ``tag | ADD`` appends to it; an empty
+A section replaces the one of its tag; ``tag | 0x80`` appends to it; an empty
 section deletes it. Reading applies the records in order, each one whole or
 not at all: a record whose CRC fails (a torn write) and everything after it
 are skipped, so a power cut during a save leaves the save before it.
@@ -24,7 +24,7 @@ the sector blank, which looks like a new board.
 The app's save (sanbon.app) gives all sections each time; ``save`` writes
 only those that changed, and a section that grew by appending (the game's
 journal of actions) as its new bytes only. Identical sections are never
-rewritten. The old two-slot layout (FORMAT 1) is read once and rewritten
+rewritten. The old two-slot layout (FORMAT 1, sanbon.store_v1) is read once and rewritten
 in this one on the first boot.
 """
 
@@ -42,11 +42,9 @@ except ImportError:
 
 
 FORMAT = const(2)
-SECTOR = const(4096)
-MAGIC = const(0xA5)
+_MAGIC = const(0xA5)  # _MAGIC, _ADD and _HEAD are copied in sanbon.store_load (tests/test_store.py)
 HEADER = const(7)  # magic, length, seq
-NO_GAME = const(0xFF)
-ADD = const(0x80)
+_ADD = const(0x80)
 
 # section tags
 SETTINGS = const(1)
@@ -55,7 +53,7 @@ GAME = const(3)  # the game's snapshot: sanbon.session's bytes at its last snaps
 LOG = const(4)  # the game's seed and actions up to the snapshot (the record)
 JOURNAL = const(5)  # the actions since the snapshot (u16 each)
 BOT = const(6)  # the computer seats' RNG now
-HEAD = const(7)
+_HEAD = const(7)
 MEMORY = const(8)  # what the computer seats remember that the moves do not say (the game's bot_memory)
 
 MSG_CORRUPT = "Some saved data was lost."
@@ -127,11 +125,19 @@ def decode_sections(payload):
     return sections
 
 
+def _digests(sections):
+    out = {}
+    for tag in sections:
+        if sections[tag]:
+            out[tag] = (len(sections[tag]), _crc(sections[tag]))
+    return out
+
+
 def _blank(nvm, start, stop, page=_BLANK):
     """True if nvm[start:stop] is all 0xFF, or all ``page``'s byte (read a page at a time)."""
     while start < stop:
         k = min(256, stop - start)
-        if nvm[start : start + k] != page[:k]:
+        if nvm[start : start + k] != (page if k == 256 else page[:k]):
             return False
         start += k
     return True
@@ -148,90 +154,22 @@ class Store:
         self.writes = 0  # NVM writes made through this Store (wear accounting)
         self.bytes_written = 0
         self.erases = 0  # of them, sector rewrites (compactions)
-        self.live = {}  # tag -> bytes: what a reboot would read
+        self.live = {}  # tag -> (length, CRC32) of what a reboot would read: no copy of the bytes kept
         self._seq = 0  # the last record's sequence number
         self._end = 0  # where the next record goes
         self._dirty = True  # the space after _end is not blank: the next save compacts
         self.cycles = 0  # the sector's erases, as HEAD counts them
         self.message = None  # set when saved data was found damaged
 
-    @property
-    def capacity(self):
-        """The largest payload the sector can hold (in one record)."""
-        return self.slot_size - 2 * HEADER - 8 - 7
-
-    @property
-    def free(self):
-        """Bytes left for records before the next compaction."""
-        return 0 if self._dirty else self.slot_size - self._end
-
-    def _record(self, pos, prev):
-        """(seq, sections, next pos) of the record at ``pos``, or None."""
-        nvm = self.nvm
-        if pos + HEADER + 4 > self.slot_size:
-            return None
-        head = bytes(nvm[pos : pos + HEADER])
-        size = (head[1] << 8) | head[2]
-        end = pos + HEADER + size + 4
-        seq = _u32(head, 3)
-        if head[0] != MAGIC or end > self.slot_size or (prev is not None and seq != (prev + 1) & 0x3FFFFFFF):
-            return None
-        body = bytes(nvm[pos + HEADER : end])
-        if _u32(body, size) != _crc(head, body[:size]):
-            return None
-        try:
-            return seq, decode_sections(body[:size]), end
-        except ValueError:
-            return None
-
     def load(self):
         """Read the live sections: returns {tag: bytes} (empty if none).
 
         Never raises on bad contents: damage that can be told from a torn
-        last record sets ``self.message`` to MSG_CORRUPT."""
-        self.live = live = {}
-        self.message = None
-        self._seq, self._end, self._dirty = 0, 0, True
-        first = self._record(0, None)
-        head = first[1].get(HEAD) if first else None
-        if head is None or len(head) < 6 or head[0] != FORMAT:
-            if _blank(self.nvm, 0, self.slot_size):
-                self._dirty = False  # a new board (or a sector a cut left blank)
-                return live
-            old = _legacy(self.nvm, self.slot_size)
-            if old is None:
-                if not _blank(self.nvm, 0, self.slot_size, bytes(256)):  # zeros: the old layout's reset
-                    self.message = MSG_CORRUPT
-                return live
-            live.update(old)  # the two-slot layout: rewritten in this one now
-            try:
-                self._compact(live)
-            except Exception as e:  # the sections stay in memory; the next save retries
-                print("store:", e)
-            return live
-        self.cycles = _u32(head, 2)
-        count = head[1]
-        rec = first
-        n = 0
-        while rec is not None:
-            n += 1
-            self._seq, sections, self._end = rec
-            for tag in sections:
-                data = sections[tag]
-                if tag == HEAD:
-                    continue
-                if tag & ADD:
-                    tag &= 0x7F
-                    live[tag] = live.get(tag, b"") + data
-                elif data:
-                    live[tag] = data
-                elif tag in live:
-                    del live[tag]
-            rec = self._record(self._end, self._seq)
-        self._dirty = not _blank(self.nvm, self._end, self.slot_size)
-        if n < count:  # a cut in the last rewrite of the sector
-            self.message = MSG_CORRUPT
-        return live
+        last record sets ``self.message`` to MSG_CORRUPT. The reading code
+        is sanbon.store_load, which the app forgets after its boot."""
+        from sanbon.store_load import load
+
+        return load(self)
 
     def save(self, sections, room=0):
         """Make the stored sections equal ``sections``. Returns True if it wrote.
@@ -247,14 +185,12 @@ class Store:
             data = sections[tag]
             if not data:
                 continue
-            data = bytes(data)
-            new[tag] = data
+            d = new[tag] = (len(data), _crc(data))
             old = live.get(tag)
-            if old == data:
+            if old == d:
                 continue
-            k = len(old) if old else 0
-            if k and data[:k] == old:
-                out[tag | ADD] = data[k:]  # grown by appending: the new bytes only
+            if old and len(data) > old[0] and _crc(memoryview(data)[: old[0]]) == old[1]:
+                out[tag | _ADD] = data[old[0] :]  # grown by appending: the new bytes only
             else:
                 out[tag] = data
         for tag in live:
@@ -265,7 +201,7 @@ class Store:
         payload = encode_sections(out)
         end = self._end + HEADER + len(payload) + 4
         if self._dirty or not self._end or end + room > self.slot_size or not _blank(self.nvm, self._end, end):
-            self._compact(new)
+            self._compact(sections)
             return True
         rec = self._make(payload)
         self.nvm[self._end : end] = rec  # one slice assignment into blank bytes: no erase
@@ -278,7 +214,7 @@ class Store:
     def _make(self, payload):
         self._seq = seq = (self._seq + 1) & 0x3FFFFFFF
         rec = bytearray(HEADER + len(payload) + 4)
-        rec[0] = MAGIC
+        rec[0] = _MAGIC
         rec[1] = len(payload) >> 8
         rec[2] = len(payload) & 0xFF
         _put_u32(rec, 3, seq)
@@ -298,61 +234,31 @@ class Store:
         head[0] = FORMAT
         head[1] = 2 if big else 1
         _put_u32(head, 2, self.cycles + 1)
-        small[HEAD] = head
-        image = bytearray(b"\xff" * self.slot_size)
+        small[_HEAD] = head
         seq = self._seq
         first = self._make(encode_sections(small))
         n = len(first)
-        image[0:n] = first
-        if big:
-            second = self._make(encode_sections(big))
-            if n + len(second) > self.slot_size:
-                self._seq = seq
-                raise ValueError("save of %d bytes exceeds the sector (%d)" % (n + len(second), self.slot_size))
+        second = self._make(encode_sections(big)) if big else b""
+        if n + len(second) > self.slot_size:
+            self._seq = seq
+            raise ValueError("save of %d bytes exceeds the sector (%d)" % (n + len(second), self.slot_size))
+        if not self._end and not self._dirty:  # a blank sector: the records alone, no erase
+            image = first + second
+        else:  # the whole sector in one write: erased, then programmed (the rest blank)
+            image = bytearray(self.slot_size)  # one 4 KB buffer, blank after the records
+            image[0:n] = first
             image[n : n + len(second)] = second
-            n += len(second)
-        self.nvm[0 : self.slot_size] = image  # one write: the sector erased and programmed
+            i = n + len(second)
+            while i < self.slot_size:
+                k = min(256, self.slot_size - i)
+                image[i : i + k] = _BLANK[:k]
+                i += k
+        n += len(second)
+        self.nvm[0 : len(image)] = image
         self.writes += 1
         self.erases += 1
         self.cycles += 1
         self.bytes_written += n
         self._end = n
         self._dirty = False
-        self.live = dict(sections)
-
-    def erase(self):
-        """Forget everything (a 'reset' from Settings): one sector rewrite."""
-        self._compact({})
-
-
-def _legacy(nvm, size):
-    """The newest valid record of the two-slot layout (FORMAT 1), or None."""
-    best = None
-    half = size // 2
-    for base in (0, half):
-        head = bytes(nvm[base : base + 16])
-        n = (head[8] << 8) | head[9]
-        if head[0:3] != b"SB\x01" or n > half - 16:
-            continue
-        payload = bytes(nvm[base + 16 : base + 16 + n])
-        if _u32(head, 12) != _crc(head[0:12], payload):
-            continue
-        seq = _u32(head, 4)
-        if best is None or ((seq - best[0]) & 0x3FFFFFFF) < 0x20000000:
-            try:
-                best = (seq, decode_sections(payload))
-            except ValueError:
-                pass
-    if best is None:
-        return None
-    old = best[1]
-    game = old.get(GAME)
-    if game:  # FORMAT 1 kept the record whole in LOG: now the seed, and the actions as the journal
-        rec = old.get(LOG) or b""
-        n = len(rec) - 4 if len(rec) >= 4 else 0
-        old[GAME] = game + bytes((n >> 8, n & 0xFF))
-        if n:
-            old[JOURNAL] = rec[4:]
-        if rec:
-            old[LOG] = rec[:4]
-    return old
+        self.live = _digests(sections)

@@ -138,6 +138,8 @@ class Driver:
             n += 1
             check(n <= len(menu.items), "cursor never reached %r" % text)
         yield from self.tap(KEY_A)
+        while type(self.app.top).__name__ == "LoadingScreen":  # a game loads over a few steps
+            yield from self.wait(50)
 
 
 # The kind of the usual screens by their class, so that asking makes no

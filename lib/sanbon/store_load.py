@@ -1,0 +1,94 @@
+"""The save store's reader (sanbon.store): loaded at boot, then forgotten
+(sanbon.app), so that its code does not stay in the heap during play."""
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+from sanbon.store import FORMAT, HEADER, MSG_CORRUPT, _blank, _crc, _digests, _u32, decode_sections
+
+# sanbon.store's record layout (private constants are folded, not exported)
+_MAGIC = const(0xA5)
+_ADD = const(0x80)
+_HEAD = const(7)
+
+
+def load(st):
+    """Read the live sections: returns {tag: bytes} (empty if none).
+
+    Never raises on bad contents: damage that can be told from a torn
+    last record sets ``st.message`` to MSG_CORRUPT."""
+    st.live = {}
+    live = {}
+    st.message = None
+    st._seq, st._end, st._dirty = 0, 0, True
+    first = _record(st, 0, None)
+    head = first[1].get(_HEAD) if first else None
+    if head is None or len(head) < 6 or head[0] != FORMAT:
+        if _blank(st.nvm, 0, st.slot_size):
+            st._dirty = False  # a new board (or a sector a cut left blank)
+            return live
+        import sys
+
+        from sanbon import store_v1  # the old layout's reader, only when needed
+
+        old = store_v1.read(st.nvm, st.slot_size)
+        sys.modules.pop("sanbon.store_v1", None)  # and forgotten
+        del sys.modules["sanbon"].store_v1
+        if old is None:
+            if not _blank(st.nvm, 0, st.slot_size, bytes(256)):  # zeros: the old layout's reset
+                st.message = MSG_CORRUPT
+            return live
+        try:  # the two-slot layout: rewritten in this one now
+            st._compact(old)
+        except Exception as e:  # the next save retries
+            print("store:", e)
+        return old
+    st.cycles = _u32(head, 2)
+    count = head[1]
+    rec = first
+    n = 0
+    while rec is not None:
+        n += 1
+        st._seq, sections, st._end = rec
+        for tag in sections:
+            data = sections[tag]
+            if tag == _HEAD:
+                continue
+            if tag & _ADD:
+                tag &= 0x7F
+                live[tag] = live.get(tag, b"") + data
+            elif data:
+                live[tag] = data
+            elif tag in live:
+                del live[tag]
+        rec = _record(st, st._end, st._seq)
+    st._dirty = not _blank(st.nvm, st._end, st.slot_size)
+    if n < count:  # a cut in the last rewrite of the sector
+        st.message = MSG_CORRUPT
+    st.live = _digests(live)
+    return live
+
+
+def _record(st, pos, prev):
+    """(seq, sections, next pos) of the record at ``pos``, or None."""
+    nvm = st.nvm
+    if pos + HEADER + 4 > st.slot_size:
+        return None
+    head = bytes(nvm[pos : pos + HEADER])
+    size = (head[1] << 8) | head[2]
+    end = pos + HEADER + size + 4
+    seq = _u32(head, 3)
+    if head[0] != _MAGIC or end > st.slot_size or (prev is not None and seq != (prev + 1) & 0x3FFFFFFF):
+        return None
+    body = bytes(nvm[pos + HEADER : end])
+    if _u32(body, size) != _crc(head, body[:size]):
+        return None
+    try:
+        return seq, decode_sections(body[:size]), end
+    except ValueError:
+        return None

@@ -323,3 +323,33 @@ def test_sanbon_debug_reports_the_free_heap_at_screen_changes_and_computer_decis
     quiet = Sim("pico_display", seed=3, nvm_path=str(tmp_path / "m"))
     quiet.press("Y")
     assert "sanbon mem" not in capsys.readouterr().out
+
+
+def test_a_rewrite_cut_after_the_settings_keeps_them_and_says_the_game_was_lost(tmp_path):
+    """A power cut in a sector rewrite, after the first record (HEAD, settings,
+    statistics) but inside the game's: the board keeps the settings, drops
+    the game and says that saved data was lost."""
+    from boards.desktop import FlashNvm, PowerCut
+    from sanbon.store import GAME, SETTINGS, STATS, Store
+
+    sim = Sim("pico_display", seed=1, render=False)
+    sim.app.settings.brightness = 1  # 40%
+    settings = sim.app.settings.to_bytes()
+    nvm = FlashNvm()
+    s = Store(nvm)
+    s.load()
+    s.save({SETTINGS: settings, STATS: sim.app.stats.to_bytes(), GAME: b"\x01" + bytes(300)})
+    image = bytes(nvm)
+    cut = FlashNvm(data=image)
+    t = Store(cut)
+    t.load()
+    cut.cut(2, 0.5)  # the erase, page 0 (HEAD, settings, statistics), then half of page 1
+    with pytest.raises(PowerCut):
+        t.save({SETTINGS: settings, STATS: sim.app.stats.to_bytes(), GAME: b"\x01" + bytes(900)}, room=4096)
+    path = tmp_path / "nvm"
+    path.write_bytes(bytes(cut))
+    again = Sim("pico_display", seed=1, nvm_path=str(path))
+    shown = " ".join(again.visible_text())
+    assert "Some saved data was lost." in shown
+    assert again.app.settings.brightness == 1 and again.app.saved_game is None
+    assert "Continue" not in shown

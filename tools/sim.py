@@ -88,6 +88,10 @@ class Sim:
                     self.step()
                     self.key(keys[name], False)
                     self.step()
+                    for _ in range(4):  # a game loads over a few steps ("Loading", the replay, the screen)
+                        if type(self.app.top).__name__ != "LoadingScreen":
+                            break
+                        self.step()
                 else:
                     raise ValueError("unknown button %r: use A, B, X, Y, UP, DOWN, HOLD_B or WAIT:ms" % name)
 

@@ -444,8 +444,8 @@ def _restore_job(job):
             b.app.saved_game = rec[k][1] + b"\x00\x00"  # a snapshot with no moves after it
             b.app.saved_log = None
             b.app.continue_game()
-            for _ in range(5):  # the Loading frame, then the game
-                if b.app.session is not None:
+            for _ in range(6):  # the Loading frame, the game's load, then its screen
+                if b.app.session is not None and type(b.app.top).__name__ != "LoadingScreen":
                     break
                 b.step()
             out["restores"] += 1

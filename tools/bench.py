@@ -773,11 +773,12 @@ def saves_section():
         "",
         "Continue is `Session.from_bytes`: the game's snapshot loaded, then its journal",
         "replayed. Each title's saved game is the one of seeded all-computer games",
-        "(every seat Hard) with the most actions after its snapshot: for Kyudo and Okko",
-        "the turn end at which a new snapshot is due (JOURNAL_MAX, %d actions, or more:" % _journal_max(),
-        "an upper bound, since that save takes the new snapshot), for Kendo a whole game",
-        "(its games end before JOURNAL_MAX). Median of 3 runs each; the first Continue",
-        "of a title also loads the game's code (its own column).",
+        "(every seat Hard) with the most actions after its snapshot. For Kyudo and Okko",
+        "it is a turn end at which a new snapshot falls due (JOURNAL_MAX, %d actions" % _journal_max(),
+        "or more since the last one), still with the old snapshot: an upper bound, since",
+        "that save takes the new one. Kendo's games end before JOURNAL_MAX: a whole game",
+        "is replayed. Median of 3 runs each; the first Continue of a title also loads the",
+        "game's code (its own column).",
         "",
         "| Title | Actions replayed | Snapshot alone | Continue (snapshot + replay) | Replay, per action | The game's code loaded (first Continue) |",
         "|---|---:|---:|---:|---:|---:|",
@@ -799,9 +800,10 @@ def saves_section():
         "Every restored session equals the host's, byte for byte."
         if all(c["restored_ok"] for c in d["continue"].values()) else "**A restored session differs from the host's.**",
         "",
-        "Saving: the app's saves of those games, replayed in order on a blank sector",
-        "(%d saves), then %d forced sector rewrites per title with the game in progress" % (
-            sum(v["saves"] for v in d["saves"].values()), d["saves"][names[0]]["forced_rewrite"]["n"]),
+        "Saving: the app's saves of those games (%d in all), each title's replayed in order" % (
+            sum(v["saves"] for v in d["saves"].values())),
+        "from a blank sector, then %d forced sector rewrites per title with the game in progress" % (
+            d["saves"][names[0]]["forced_rewrite"]["n"]),
         "(`save(sections, room=4096)`). The UI waits for the whole call. Each cell: the",
         "mean time, the mean bytes of records written, and how many saves.",
         "",

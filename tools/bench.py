@@ -607,6 +607,7 @@ def render(m):
     L += soak_section()
     L += sprites_section()
     L += presses_section(m.get("presses"))
+    L += saves_section()
     L += [
         "",
         "## How to reproduce",
@@ -618,6 +619,8 @@ def render(m):
         "The sprite figures come from docs/sprites.json, which",
         "`python -m tools.sprite_bench.run` writes (a real CircuitPython on an",
         "emulated Pico: about 10 minutes).",
+        "The save and Continue figures come from docs/saves.json, which",
+        "`python -m tools.save_bench.run` writes (the same emulated Pico).",
         "",
     ]
     return "\n".join(L)
@@ -798,6 +801,126 @@ def presses_section(measured=None):
     if notes:
         L += [""] + ["- " + n for n in notes]
     return L
+
+
+SAVES_JSON = os.path.join(micropython.ROOT, "docs", "saves.json")
+CONTINUE_GOAL_MS = 1000  # issue 15: Continue in under a second on the device
+SAVES_ORDER = ("kyudo4", "kendo", "competition", "okko")  # tools/save_bench/make_data.py's titles
+
+
+def saves_section():
+    """Section 11 from docs/saves.json (tools/save_bench), if it is there."""
+    if not os.path.exists(SAVES_JSON):
+        return []
+    with open(SAVES_JSON) as f:
+        d = json.load(f)
+    r = d["runner"]
+    L = [
+        "",
+        "## 11. Saving and Continue on the device",
+        "",
+        "Measured with `%s` on the real interpreter: the rp2040js 1.4.1" % d["command"],
+        "emulator with CircuitPython 10.2.1 (its location is given by $SANBON_RP2040),",
+        "%s, at commit %s. Times are `time.monotonic_ns()` around the call," % (d["date"], d["commit"]),
+        "after a `gc.collect()`; the saves go to the device's real `microcontroller.nvm`.",
+        "",
+        "Continue is `Session.from_bytes`: the game's snapshot loaded, then its journal",
+        "replayed. Each title's saved game is the one of seeded all-computer games",
+        "(every seat Hard) with the most actions after its snapshot. For Kyudo and Okko",
+        "it is a turn end at which a new snapshot falls due (JOURNAL_MAX, %d actions" % _journal_max(),
+        "or more since the last one), still with the old snapshot: an upper bound, since",
+        "that save takes the new one. Kendo's games end before JOURNAL_MAX: a whole game",
+        "is replayed. Median of 3 runs each; the first Continue of a title also loads the",
+        "game's code (its own column).",
+        "",
+        "| Title | Actions replayed | Snapshot alone | Continue (snapshot + replay) | Replay, per action | The game's code loaded (first Continue) |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    names = [n for n in SAVES_ORDER if n in d["continue"]] + sorted(n for n in d["continue"] if n not in SAVES_ORDER)
+    worst = 0
+    for name in names:
+        c = d["continue"][name]
+        worst = max(worst, c["continue_ms"] + c["import_ms"])
+        L.append("| %s | %d | %.1f ms | %.1f ms | %.2f ms | %.0f ms, %s B |" % (
+            c["title"], c["actions"], c["snapshot_ms"], c["continue_ms"], c["ms_per_action"] or 0, c["import_ms"],
+            format(c["import_heap"], ",")))
+    L += [
+        "",
+        "Goal (issue 15): Continue in under %.0f s on the device. The slowest, with its" % (CONTINUE_GOAL_MS / 1000.0),
+        "game's code loaded, takes %.0f ms here: %s (building the game's screen and" % (
+            worst, "met" if worst < CONTINUE_GOAL_MS else "**not met**"),
+        "drawing it come on top, and are not measured here).",
+        "Every restored session equals the host's, byte for byte."
+        if all(c["restored_ok"] for c in d["continue"].values()) else "**A restored session differs from the host's.**",
+        "",
+        "Saving: the app's saves of those games (%d in all), each title's replayed in order" % (
+            sum(v["saves"] for v in d["saves"].values())),
+        "from a blank sector, then %d forced sector rewrites per title with the game in progress" % (
+            d["saves"][names[0]]["forced_rewrite"]["n"]),
+        "(`save(sections, room=4096)`). The UI waits for the whole call. Each cell: the",
+        "mean time, the mean bytes of records written, and how many saves.",
+        "",
+        "| Save | %s | Worst |" % " | ".join(d["saves"][n]["short"] for n in names),
+        "|---|%s---:|" % ("---:|" * len(names)),
+    ]
+    rows = (
+        ("A turn end: its actions appended (no erase)", "turn"),
+        ("A turn end with a new snapshot, appended (no erase)", "snapshot"),
+        ("The first save, into a blank sector (no erase)", "fresh"),
+        ("A sector rewrite: the record did not fit (one erase)", "rewrite"),
+        ("A forced sector rewrite, the game in progress (one erase)", "forced_rewrite"),
+    )
+    for label, key in rows:
+        cells, top = [], None
+        for n in names:
+            g = d["saves"][n].get(key)
+            if not g:
+                cells.append("")
+                continue
+            size = g["mean_bytes"] if "mean_bytes" in g else g["bytes"]
+            cells.append("%.1f ms, %.0f B (%d)" % (g["mean_ms"], size, g["n"]))
+            top = max(top or 0, g["max_ms"])
+        L.append("| %s | %s | %s |" % (label, " | ".join(cells), "" if top is None else "%.1f ms" % top))
+    cells = []
+    for n in names:
+        x = d["saves"][n].get("load_fullest")
+        cells.append("%.1f ms, %s B" % (x["ms"], format(x["bytes"], ",")) if x else "")
+    L.append("| `Store.load()` at boot, the fullest sector of the run | %s | |" % " | ".join(cells))
+    h = d["heap"]
+    f = d["overall"].get("forced_rewrite") or {}
+    t = d["overall"].get("turn") or {}
+    img = h.get("image_alloc") or {}
+    L += [
+        "",
+        "Heap (`gc.mem_free()`): importing sanbon.store takes %s B, sanbon.session" % format(h["store"], ","),
+        "(with sanbon.games, sanbon.profile and engine.rng) %s B more. A sector" % format(h["session"], ","),
+        "rewrite allocates up to %s B, an append up to %s B, all garbage after the call" % (
+            format(f.get("max_alloc", 0), ","), format(t.get("max_alloc", 0), ",")),
+        "(measured with the collector off during it).",
+    ]
+    if img:
+        L += [
+            "Most of a rewrite's is its 4 KB image of the sector: `bytearray(b\"\\xff\" * 4096)`",
+            "allocates %s B on this firmware, `bytearray(b\"\\xff\") * 4096` %s B." % (
+                format(img["bytes_then_bytearray"], ","), format(img["bytearray_repeated"], ",")),
+        ]
+    L += [
+        "",
+        "Emulated, not a board: the emulator charges the flash chip's (W25Q16JV) typical",
+        "%.0f ms per 4 KB sector erase and %.1f ms per 256-byte page program, and its CPU" % (
+            r["FLASH_ERASE_US"] / 1000.0, r["FLASH_PAGE_US"] / 1000.0),
+        "times come from rp2040js's Cortex-M0+ cycle table at 125 MHz with an XIP cache",
+        "model (%d cycles a miss), so read the times as emulated (section 9 says more)." % r["XIP_MISS_CYCLES"],
+    ]
+    return L
+
+
+def _journal_max():
+    import re
+
+    with open(os.path.join(micropython.ROOT, "lib", "sanbon", "session.py")) as f:
+        m = re.search(r"^JOURNAL_MAX = (\d+)", f.read(), re.M)
+    return int(m.group(1)) if m else 128
 
 
 def main():

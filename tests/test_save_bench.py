@@ -72,7 +72,8 @@ def test_summarize_classifies_the_saves():
 
 def test_the_data_round_trips_through_the_deltas():
     """make_data's deltas rebuild every section the app saved."""
-    from sanbon.store import ADD, JOURNAL
+    from sanbon.store import JOURNAL
+    from tools.save_bench.make_data import ADD
 
     old = {1: b"a", 5: b"\x00\x01", 3: b"snap"}
     new = {1: b"a", 5: b"\x00\x01\x00\x02", 4: b"seed"}

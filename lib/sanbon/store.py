@@ -219,7 +219,7 @@ class Store:
         rec[2] = len(payload) & 0xFF
         _put_u32(rec, 3, seq)
         rec[HEADER : HEADER + len(payload)] = payload
-        _put_u32(rec, HEADER + len(payload), _crc(rec[: HEADER + len(payload)]))
+        _put_u32(rec, HEADER + len(payload), _crc(memoryview(rec)[: HEADER + len(payload)]))
         return rec
 
     def _compact(self, sections):
@@ -251,7 +251,7 @@ class Store:
             i = n + len(second)
             while i < self.slot_size:
                 k = min(256, self.slot_size - i)
-                image[i : i + k] = _BLANK[:k]
+                image[i : i + k] = _BLANK if k == 256 else _BLANK[:k]
                 i += k
         n += len(second)
         self.nvm[0 : len(image)] = image

@@ -59,7 +59,7 @@ def chunks():
 def apply_delta(cur, d):
     for t in d:
         v = d[t]
-        if t & S.ADD:
+        if t & 0x80:  # bytes appended (make_data.ADD)
             cur[t & 0x7F] = cur.get(t & 0x7F, b"") + v
         elif v:
             cur[t] = v

@@ -41,6 +41,7 @@ TITLES = (
     ("okko", "okko", "Okko, 2 computer partners", "Okko"),
 )
 SEED = 1
+ADD = 0x80  # this file's changes: tag | ADD for bytes appended (as the store's records say it)
 
 
 def _norm(sections):
@@ -50,8 +51,6 @@ def _norm(sections):
 def delta(old, new):
     """The changes from ``old`` to ``new`` ({tag: bytes}) as {tag: bytes}
     (tag | ADD for bytes appended, b"" for a section dropped)."""
-    from sanbon.store import ADD
-
     out = {}
     for t, v in new.items():
         o = old.get(t)
@@ -69,8 +68,6 @@ def delta(old, new):
 
 def apply_delta(cur, d):
     """``cur`` ({tag: bytes}) after the changes ``d`` (as delta makes them)."""
-    from sanbon.store import ADD
-
     for t, v in d.items():
         if t & ADD:
             cur[t & 0x7F] = cur[t & 0x7F] + v
@@ -153,7 +150,7 @@ def kinds(deltas):
     seats' RNG and memories), snapshot (a turn end with a new snapshot),
     other (a game's start or end: settings, statistics, a game added or
     dropped)."""
-    from sanbon.store import ADD, BOT, GAME, JOURNAL, MEMORY
+    from sanbon.store import BOT, GAME, JOURNAL, MEMORY
 
     out = []
     for i, d in enumerate(deltas):

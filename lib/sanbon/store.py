@@ -127,11 +127,11 @@ def decode_sections(payload):
     return sections
 
 
-def _blank(nvm, start, stop):
-    """True if nvm[start:stop] is all 0xFF (read a page at a time)."""
+def _blank(nvm, start, stop, fill=_BLANK):
+    """True if nvm[start:stop] is all 0xFF (or all ``fill``; read a page at a time)."""
     while start < stop:
         k = min(256, stop - start)
-        if nvm[start : start + k] != _BLANK[:k]:
+        if nvm[start : start + k] != fill[:k]:
             return False
         start += k
     return True
@@ -198,6 +198,8 @@ class Store:
             if _blank(self.nvm, 0, self.slot_size):
                 self._dirty = False  # a new board (or a sector a cut left blank)
                 return live
+            if _blank(self.nvm, 0, self.slot_size, bytes(256)):
+                return live  # the old layout's reset wrote zeros: nothing saved (the next save erases)
             old = _legacy(self.nvm, self.slot_size)
             if old is None:
                 self.message = MSG_CORRUPT
@@ -228,9 +230,27 @@ class Store:
                     del live[tag]
             rec = self._record(self._end, self._seq)
         self._dirty = not _blank(self.nvm, self._end, self.slot_size)
-        if n < count:  # a cut in the last rewrite of the sector
-            self.message = MSG_CORRUPT
+        if n < count or (self._dirty and not self._torn(self._end)):
+            self.message = MSG_CORRUPT  # a cut in the last rewrite, or records lost after a damaged one
         return live
+
+    def _torn(self, pos):
+        """True if what follows the last good record (at ``pos``, not all
+        blank) lost no record: one record a power cut tore as it was
+        appended, or stray bits in the erased bytes. A torn record's length
+        reads as its own or more (a program only clears bits), the bytes
+        after its end are blank and no good record follows it. Anything
+        else is damage that hid the records after it."""
+        nvm, top = self.nvm, self.slot_size
+        end = pos + HEADER + ((nvm[pos + 1] << 8) | nvm[pos + 2]) + 4 if pos + 3 <= top else top
+        if end <= top and not _blank(nvm, end, top):
+            return False
+        q = pos + 1
+        while q + HEADER + 4 <= top:
+            if nvm[q] == MAGIC and self._record(q, None) is not None:
+                return False
+            q += 1
+        return True
 
     def save(self, sections, room=0):
         """Make the stored sections equal ``sections``. Returns True if it wrote.

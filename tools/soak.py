@@ -761,7 +761,7 @@ def _corrupt(img, kind, r, cuts=None):
             a, b = recs[r.randrange(len(recs))]
             size = b - a - HEADER - 4
             for _ in range(1 + r.randrange(4)):
-                i = a + HEADER + r.randrange(size)
+                i = a + HEADER + r.randrange(max(1, size))  # (a record damaged before may have none)
                 img[i] = _damaged(img[i], r)
             _resign(img, a, size)
         return None, None, {"resigned"}
@@ -793,7 +793,7 @@ def _corrupt(img, kind, r, cuts=None):
             if f == 0:
                 img[a] = (img[a] + 1 + r.randrange(255)) & 0xFF  # magic
             elif f == 1:  # length
-                size = r.choice((0, 1, 2, 3, size - 1, size + 1, size + 3, size + 7, 0xFFFF, r.randrange(n)))
+                size = r.choice((0, 1, 2, 3, max(0, size - 1), size + 1, size + 3, size + 7, 0xFFFF, r.randrange(n)))
                 img[a + 1], img[a + 2] = size >> 8, size & 0xFF
             else:  # seq
                 seq = _u32(img, a + 3)

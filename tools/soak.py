@@ -1064,7 +1064,7 @@ def table(res):
     d = res.get("store")
     if d:
         rows.append(("store", "%d corruptions" % d["corruptions"], d["failures"], d["seconds"],
-                     "%d rejected, %d detected, %d read (%d re-signed), %d fresh, %d boots, %d continues (%d removed)"
+                     "%d rejected, %d detected, %d read, %d re-signed read as valid, %d fresh, %d boots, %d continues (%d removed)"
                      % (d["rejected"], d["detected"], d["read"], d["read_resigned"], d["fresh"], d["boots"],
                         d["continues"], d["continue_removed"])))
     widths = [max(len(str(r[i])) for r in rows) for i in range(5)]

@@ -37,9 +37,26 @@ def test_restores_of_kendo_okko_and_pig(monkeypatch):
         assert o["restores"] == o["actions"] > 5
 
 
+def test_store_base_images_are_real_sectors_of_the_new_store():
+    bases, cuts = soak._bases()
+    names = [b[0] for b in bases]
+    assert names[:3] == ["blank", "zero", "menus"] and names[-1] == "format 1 (two slots)"
+    assert sum(n.startswith("game ") for n in names) == 5
+    for name, img, states in bases:
+        assert len(img) == 4096 and states, name
+        recs = soak._records(bytearray(img))
+        if name.startswith("many records"):
+            assert len(recs) >= 24, (name, len(recs))
+        if name.startswith("after a rewrite"):
+            assert len(recs) == 2, name
+    assert len(cuts["append"]) > 100 and len(cuts["rewrite"]) >= 5
+
+
 def test_store_corruptions_are_rejected_or_read_and_boot():
     r = soak.run_store(0.01, None, chunk=1000)  # 1,000 corruptions
     assert r["failures"] == 0, r["errors"]
     assert r["corruptions"] == r["boots"] == 1000
-    assert r["rejected"] > 100 and r["read"] > 100 and r["continues"] > 100
+    assert r["rejected"] > 100 and r["detected"] > 100 and r["read"] > 100 and r["continues"] > 100
+    assert sum(r[k] for k in ("rejected", "detected", "read", "read_resigned", "fresh")) == 1000
     assert set(r["kinds"]) == set(soak.CORRUPT_KINDS)
+    assert r["by_kind"]["cut"].get("read", 0) > 50  # a cut append keeps the save before it (or after)

@@ -22,13 +22,23 @@ c. restore: 100 all-computer games in the simulator (spread over the games
    same status line (describe()'s first line). The full screen text
    (visible labels) is compared too and its differences are counted, not
    failed: the message feed (the last actions' lines) is not in the save.
-d. store: 100,000 random corruptions of a 4 KB NVM holding real saves (bit
-   flips, torn writes, overwritten ranges, swapped or copied slots, bad
-   CRC, damaged payloads re-signed with a good CRC, bad header fields, and
-   mixes): Store.load() must not raise and either reject (no sections) or
-   return sections that re-encode to the stored payload; App boot on the
-   bytes must not raise; a saved game it offers must Continue without an
-   error (or be removed with a message).
+d. store: 100,000 random corruptions of real 4 KB sectors of the record log
+   (sanbon.store), which the app wrote in the simulator on a FlashNvm:
+   blank, all zero, menus only, a game of each kind mid-game, dozens of
+   appended records, just after a rewrite, and an old FORMAT 1 two-slot
+   image (migrated at load). Kinds: bit flips, torn records (cut at a byte,
+   the rest 0xFF or partly programmed), power cuts replayed with
+   FlashNvm.cut at a random step and part of a real save (append, rewrite,
+   migration), overwritten ranges, payloads damaged and re-signed with a
+   good CRC, header fields (magic, length, seq) changed and re-signed,
+   duplicated or reordered records, fills, and mixes. Store.load() must not
+   raise, must give {int tag: bytes}, and every section it gives must be
+   that tag's bytes in one of the states the sector went through, unless
+   it reports a loss (``message``) or the sector is blank or zero (fresh);
+   a re-signed damaged record can read as valid (counted, not failed); a
+   cut append must read as the save before or after it, unreported. App
+   boot on the bytes must not raise; a saved game it offers must Continue
+   without an error (or be removed with a message).
 
 ``--scale 0.01`` is the quick version. ``run(scale, procs)`` returns the
 figures as data (tests/test_soak.py).
@@ -371,9 +381,11 @@ RESTORE_SETUPS = (
 )
 
 
-def _start_all_computer(setup, seed):
+def _start_all_computer(setup, seed, hook=None):
     game, rows, seats = setup
     sim = _sim(seed)
+    if hook is not None:  # run d: trace the store's saves from the first
+        hook(sim)
     sim.choose("Settings")
     _set_rows(sim, ["Computer speed: instant"])
     sim.press("B")
@@ -480,151 +492,469 @@ def run_restore(scale, pool):
 
 # -- d. store corruptions -----------------------------------------------------------
 
+LEGACY_HEADER = 16  # the old two-slot layout (FORMAT 1): "SB", 1, game id, seq (4), length (2), 2, crc (4)
+LEGACY_SLOT = 2048
+
+
+def _trace(sim, saves):
+    """Append every save the app's store writes on ``sim``'s sector to ``saves``
+    (tools.powercut.Save: the bytes and the store's place before it, what it
+    saved, the store's sections after it, its erase and page programs)."""
+    from tools.powercut import Save, _place
+
+    store, nvm = sim.app.store, sim.board.nvm
+    real = store.save
+    content = [{}]  # what the sector holds: the simulators here boot on a blank one
+
+    def save(sections, room=0):
+        s = Save()
+        s.before, s.place, s.room = bytes(nvm), _place(store), room
+        s.old = content[0]
+        s.sections = {t: None if v is None else bytes(v) for t, v in sections.items()}
+        e, p, c = nvm.erases, nvm.pages, store.cycles
+        wrote = real(sections, room)
+        s.erased, s.pages, s.rewrite = nvm.erases - e, nvm.pages - p, store.cycles != c
+        s.live, s.session = {t: bytes(v) for t, v in sections.items() if v} if wrote else content[0], None
+        content[0] = s.live
+        if wrote:
+            saves.append(s)
+        return wrote
+
+    store.save = save
+    return saves
+
+
+def _states(saves, k=None):
+    """The sections the store held through ``saves[:k]``: before the first, then after each."""
+    saves = saves if k is None else saves[:k]
+    return [dict(saves[0].old)] + [s.live for s in saves] if saves else [{}]
+
+
+def _legacy_image(lives):
+    """An old FORMAT 1 sector: two slots of 2,048 bytes, slot 0 holding
+    ``lives[0]`` (seq 41) and slot 1 ``lives[1]`` (seq 42), each as the old
+    app saved a game (SETTINGS, STATS, GAME = the session's bytes now,
+    LOG = the seed and every action); and the sections each slot migrates to
+    (the game as a snapshot that covers its whole journal)."""
+    from sanbon.store import GAME, JOURNAL, LOG, SETTINGS, STATS, _crc, _put_u32, encode_sections
+    from tools.powercut import _restore
+
+    img = bytearray(b"\xff" * 4096)
+    states = []
+    for slot, live in enumerate(lives):
+        session = _restore(live)  # what Continue would restore: the old GAME section
+        seed, journal = live.get(LOG), live.get(JOURNAL) or b""
+        old = {SETTINGS: live[SETTINGS], STATS: live[STATS], GAME: session}
+        if seed:
+            old[LOG] = seed + journal
+        payload = bytes(encode_sections(old))
+        head = bytearray(LEGACY_HEADER)
+        head[0:3] = b"SB\x01"
+        head[3] = session[0]  # the game's id
+        _put_u32(head, 4, 41 + slot)
+        head[8], head[9] = len(payload) >> 8, len(payload) & 0xFF
+        _put_u32(head, 12, _crc(bytes(head[0:12]), payload))
+        base = slot * LEGACY_SLOT
+        img[base:base + LEGACY_HEADER + len(payload)] = bytes(head) + payload
+        n = len(journal) if seed else 0
+        state = {SETTINGS: live[SETTINGS], STATS: live[STATS], GAME: session + bytes((n >> 8, n & 0xFF))}
+        if seed:
+            state[LOG] = seed
+            if journal:
+                state[JOURNAL] = journal
+        states.append(state)
+    return bytes(img), states
+
 
 def _base_images():
-    """Real 4 KB stores: empty, erased, menus only, and a game of each kind
-    saved (both slots written)."""
-    imgs = [bytes(b"\xff" * 4096), bytes(4096)]
+    """(bases, cuts): real 4 KB sectors the app wrote in the headless
+    simulator (whose board.nvm is a FlashNvm) with the new store, and the
+    saves behind them for the power-cut replays.
+
+    bases: (name, image, states), ``states`` the store's sections (dicts) in
+    the order the sector held them, from the blank sector on: blank, all
+    zero (the old format's reset), the menus only (settings changed on two
+    visits), a game of each kind saved mid-game, many appended records
+    (Kendo Competition and 4-archer Kyudo games in a row on one sector until
+    it is rewritten: 119 and 54 records), the sector just after that
+    rewrite (compaction), and an old
+    FORMAT 1 two-slot image (migrated at load). cuts: {"append": [...],
+    "rewrite": [...], "migrate": (image, states)}, each save a
+    (tools.powercut.Save, the states before it)."""
+    from boards.desktop import FlashNvm
+    from sanbon.store import GAME, Store
+    from tools import powercut
+
+    bases = [("blank", b"\xff" * 4096, [{}]), ("zero", bytes(4096), [{}])]
+    traced = []
+    sim = _sim(3)
+    saves = _trace(sim, [])
+    for row in ("Computer speed: slow", "LEDs: off"):  # two visits: a rewrite of the blank sector, an append
+        sim.choose("Settings")
+        _set_rows(sim, [row])
+        sim.press("B")
+    bases.append(("menus", bytes(sim.board.nvm), _states(saves)))
+    traced.append(saves)
+    games = []
     for setup in (RESTORE_SETUPS[1], RESTORE_SETUPS[5], RESTORE_SETUPS[6], RESTORE_SETUPS[7], RESTORE_SETUPS[9]):
-        sim = _start_all_computer(setup, 77)
+        saves = []
+        sim = _start_all_computer(setup, 77, lambda s: _trace(s, saves))
         for _ in range(40):
             sim.step(50)
         sim.app.save()
-        imgs.append(bytes(sim.board.nvm))
-    sim = _sim(3)
-    sim.choose("Settings")
-    _set_rows(sim, ["Computer speed: slow"])
-    sim.press("B")
-    imgs.append(bytes(sim.board.nvm))
-    return imgs
+        assert GAME in sim.app.store.live, "no game saved mid-game: %s" % (setup,)
+        bases.append(("game %s %s" % (setup[0], " ".join(setup[1])), bytes(sim.board.nvm), _states(saves)))
+        traced.append(saves)
+        games.append(saves)
+    for name in ("competition", "kyudo4"):  # games in a row on one sector until it is rewritten
+        saves, _ = powercut.trace(name)
+        k = [i for i, s in enumerate(saves) if s.rewrite and i][0]
+        bases.append(("many records (%s)" % name, saves[k].before, _states(saves, k)))
+        bases.append(("after a rewrite (%s)" % name, saves[k + 1].before, _states(saves, k + 1)))
+        traced.append(saves)
+    lives = [s.live for s in games[0] if s.live.get(GAME)][-2:]  # the 3-archer Kyudo game's last two saves
+    old = _legacy_image(lives)
+    st = Store(FlashNvm(data=old[0]))
+    assert st.load() == old[1][1] and not st.message, "the old two-slot image did not migrate"
+    bases.append(("format 1 (two slots)", old[0], old[1]))
+    cuts = {"append": [], "rewrite": [], "migrate": old}
+    for saves in traced:
+        for k, s in enumerate(saves):
+            cuts["rewrite" if s.rewrite else "append"].append((s, _states(saves, k)))
+    return bases, cuts
 
 
-CORRUPT_KINDS = ("bitflip", "torn", "overwrite", "swap", "copy", "bad_crc", "resigned", "header",
-                 "fill", "mix")
+_BASES = None
 
 
-def _resign(img, slot):
+def _bases():
+    """_base_images(), made once in each process."""
+    global _BASES
+    if _BASES is None:
+        _BASES = _base_images()
+    return _BASES
+
+
+CORRUPT_KINDS = ("bitflip", "torn", "cut", "overwrite", "resigned", "header", "duplicate", "reorder", "fill",
+                 "mix")
+_MIXED = tuple(k for k in CORRUPT_KINDS if k not in ("cut", "mix"))
+
+
+def _records(img):
+    """[(start, end)] of the records the store reads in ``img``, in order."""
+    from sanbon.store import Store
+    from sanbon.store_load import _record
+
+    st = Store(img)
+    out, pos, prev = [], 0, None
+    while True:
+        rec = _record(st, pos, prev)
+        if rec is None:
+            return out
+        prev, _, end = rec
+        out.append((pos, end))
+        pos = end
+
+
+def _resign(img, pos, size):
+    """Make good the CRC of the record at ``pos`` with a payload of ``size`` bytes."""
     from sanbon.store import HEADER, _crc, _put_u32
 
-    base = slot * 2048
-    head = img[base:base + HEADER]
-    n = min((head[8] << 8) | head[9], 2048 - HEADER)
-    payload = bytes(img[base + HEADER:base + HEADER + n])
-    _put_u32(img, base + 12, _crc(bytes(img[base:base + 12]), payload))
+    _put_u32(img, pos + HEADER + size, _crc(bytes(img[pos:pos + HEADER + size])))
 
 
-def _corrupt(img, kind, r):
+def _resign_legacy(img, slot):
+    from sanbon.store import _crc, _put_u32
+
+    base = slot * LEGACY_SLOT
+    n = min((img[base + 8] << 8) | img[base + 9], LEGACY_SLOT - LEGACY_HEADER)
+    _put_u32(img, base + 12, _crc(bytes(img[base:base + 12]), bytes(img[base + 16:base + 16 + n])))
+
+
+def _legacy(img):
+    return img[0:2] == b"SB" or img[LEGACY_SLOT:LEGACY_SLOT + 2] == b"SB"
+
+
+def _power_cut(r, cuts):
+    """A real save replayed on a FlashNvm with a power cut at a random step
+    and part of its write (an append, a sector rewrite, or the migration of
+    the old layout at boot): (image, the states it went through, flags),
+    flags {"clean"} for an append (the cut must read as the save before it
+    or after it, with no report)."""
+    from boards.desktop import FlashNvm, PowerCut
+    from sanbon.store import Store
+
+    w = r.randrange(5)
+    part = r.randrange(1000) / 1000.0
+    if w == 0:  # the first boot on the old layout rewrites the sector (an erase and 16 pages)
+        img, states = cuts["migrate"]
+        nvm = FlashNvm(data=img)
+        nvm.cut(r.randrange(17), part, seed=r.randrange(1 << 30))
+        Store(nvm).load()  # the store catches the cut and keeps the sections in memory
+        assert nvm._cut is None, "no power cut in the migration"
+        return bytearray(nvm), states, set()
+    pool = cuts["rewrite" if w < 3 else "append"]
+    s, states = pool[r.randrange(len(pool))]
+    steps = (1 if s.erased else 0) + s.pages
+    nvm = FlashNvm(data=s.before)
+    st = Store(nvm)
+    st.live, st._seq, st._end, st._dirty, st.cycles = dict(s.place[0]), s.place[1], s.place[2], s.place[3], s.place[4]
+    nvm.cut(r.randrange(steps), part, seed=r.randrange(1 << 30))
+    try:
+        st.save(s.sections, s.room)
+        raise AssertionError("no power cut in the save")
+    except PowerCut:
+        pass
+    return bytearray(nvm), states + [s.live], set() if s.rewrite else {"clean"}
+
+
+def _corrupt(img, kind, r, cuts=None):
+    """Damage ``img`` (a bytearray) in place with ``kind``; returns (image,
+    states, flags): a power cut makes a new image, with its own states (else
+    both None); flags: "resigned" if a CRC was made good over damaged bytes,
+    "clean" for an append cut and nothing else.
+    On a sector with no records the record kinds damage what is there
+    (the old layout's slots), or flip bits."""
+    from sanbon.store import HEADER, _put_u32, _u32
+
     n = len(img)
+    recs = _records(img)
+    used = recs[-1][1] if recs else n
+    old = not recs and _legacy(img)
+    if not recs and not old and kind in ("torn", "resigned", "header", "duplicate", "reorder"):
+        kind = "bitflip"
     if kind == "bitflip":
+        span = used if r.randrange(2) else n  # half in the records
         for _ in range(1 + r.randrange(8)):
-            i = r.randrange(n)
+            i = r.randrange(span)
             img[i] ^= 1 << r.randrange(8)
-    elif kind == "torn":  # a write cut at a byte: the rest of the slot erased or stale
-        slot = r.randrange(2)
-        cut = slot * 2048 + r.randrange(64 if r.randrange(2) else 2048)
-        fill = r.choice((0xFF, 0x00))
-        end = slot * 2048 + 2048
-        img[cut:end] = bytes((fill,)) * (end - cut)
+    elif kind == "torn":  # a record's bytes cut at a byte: the rest erased, half programmed or scrambled
+        if old:
+            slot = r.randrange(2)
+            cut = slot * LEGACY_SLOT + r.randrange(64 if r.randrange(2) else LEGACY_SLOT)
+            end = slot * LEGACY_SLOT + LEGACY_SLOT
+            img[cut:end] = bytes((r.choice((0xFF, 0x00)),)) * (end - cut)
+        else:
+            a, b = recs[-1] if r.randrange(2) else recs[r.randrange(len(recs))]
+            cut = a + r.randrange(b - a)
+            mode = r.randrange(3)
+            if mode == 2:  # partly programmed bits: old & random
+                for i in range(cut, b):
+                    img[i] &= r.randrange(256)
+            else:  # the rest erased (0xFF), the byte at the cut half programmed one time in two
+                v = img[cut]
+                img[cut:b] = b"\xff" * (b - cut)
+                if mode == 1:
+                    img[cut] = v | r.randrange(256)
+    elif kind == "cut":
+        return _power_cut(r, cuts)
     elif kind == "overwrite":
-        i = r.randrange(n)
-        k = 1 + r.randrange(64)
-        for j in range(i, min(n, i + k)):
+        i = r.randrange(used if r.randrange(2) else n)
+        for j in range(i, min(n, i + 1 + r.randrange(64))):
             img[j] = r.randrange(256)
-    elif kind == "swap":
-        a = bytes(img[:2048])
-        img[:2048] = img[2048:]
-        img[2048:] = a
-    elif kind == "copy":  # both slots alike (the same sequence number)
-        if r.randrange(2):
-            img[2048:] = img[:2048]
-        else:
-            img[:2048] = img[2048:]
-    elif kind == "bad_crc":  # a valid header, a wrong CRC
-        slot = r.randrange(2)
-        i = slot * 2048 + 12 + r.randrange(4)
-        img[i] = (img[i] + 1 + r.randrange(255)) & 0xFF
     elif kind == "resigned":  # damaged payload bytes that pass the CRC
-        slot = r.randrange(2)
-        base = slot * 2048
-        length = (img[base + 8] << 8) | img[base + 9]
-        for _ in range(1 + r.randrange(4)):
-            i = base + 16 + r.randrange(max(1, min(length, 2032)))
-            if r.randrange(2):
-                img[i] ^= 1 << r.randrange(8)
-            else:
-                img[i] = r.choice((0, 1, 2, 3, 4, 0x7F, 0x80, 0xFE, 0xFF, r.randrange(256)))
-        _resign(img, slot)
-    elif kind == "header":  # a header field changed, the CRC made good again
-        slot = r.randrange(2)
-        base = slot * 2048
-        f = r.randrange(5)
-        if f == 0:
-            img[base + 2] = r.randrange(256)  # version
-        elif f == 1:
-            img[base + 3] = r.randrange(256)  # game id
-        elif f == 2:
-            for j in range(4):
-                img[base + 4 + j] = r.randrange(256)  # seq
-        elif f == 3:
-            v = r.choice((0, 1, 2, 3, 2032, 2033, 0xFFFF, r.randrange(2048)))
-            img[base + 8], img[base + 9] = v >> 8, v & 0xFF  # length
+        if old:
+            slot = r.randrange(2)
+            base = slot * LEGACY_SLOT
+            length = (img[base + 8] << 8) | img[base + 9]
+            for _ in range(1 + r.randrange(4)):
+                i = base + LEGACY_HEADER + r.randrange(max(1, min(length, LEGACY_SLOT - LEGACY_HEADER)))
+                img[i] = _damaged(img[i], r)
+            _resign_legacy(img, slot)
         else:
-            img[base + 1] = r.randrange(256)  # magic
-        if r.randrange(4):
-            _resign(img, slot)
+            a, b = recs[r.randrange(len(recs))]
+            size = b - a - HEADER - 4
+            for _ in range(1 + r.randrange(4)):
+                i = a + HEADER + r.randrange(max(1, size))  # (a record damaged before may have none)
+                img[i] = _damaged(img[i], r)
+            _resign(img, a, size)
+        return None, None, {"resigned"}
+    elif kind == "header":  # a header field changed, the CRC made good again (3 in 4)
+        resign = r.randrange(4)
+        if old:
+            slot = r.randrange(2)
+            base = slot * LEGACY_SLOT
+            f = r.randrange(5)
+            if f == 0:
+                img[base + 2] = r.randrange(256)  # version
+            elif f == 1:
+                img[base + 3] = r.randrange(256)  # game id
+            elif f == 2:
+                _put_u32(img, base + 4, r.randrange(1 << 30) * 4 + r.randrange(4))  # seq
+            elif f == 3:
+                v = r.choice((0, 1, 2, 3, 2032, 2033, 0xFFFF, r.randrange(2048)))
+                img[base + 8], img[base + 9] = v >> 8, v & 0xFF  # length
+            else:
+                img[base + 1] = r.randrange(256)  # magic
+            if resign:
+                _resign_legacy(img, slot)
+                return None, None, {"resigned"}
+        else:
+            i = r.randrange(len(recs))
+            a, b = recs[i]
+            size = b - a - HEADER - 4
+            f = r.randrange(3)
+            if f == 0:
+                img[a] = (img[a] + 1 + r.randrange(255)) & 0xFF  # magic
+            elif f == 1:  # length
+                size = r.choice((0, 1, 2, 3, max(0, size - 1), size + 1, size + 3, size + 7, 0xFFFF, r.randrange(n)))
+                img[a + 1], img[a + 2] = size >> 8, size & 0xFF
+            else:  # seq
+                seq = _u32(img, a + 3)
+                _put_u32(img, a + 3, r.choice((seq + 1, seq - 1, seq ^ (1 << r.randrange(32)), 0, 0xFFFFFFFF,
+                                               r.randrange(1 << 30) * 4 + r.randrange(4))) & 0xFFFFFFFF)
+            if resign and a + HEADER + size + 4 <= n:
+                _resign(img, a, size)
+                return None, None, {"resigned"}
+    elif kind == "duplicate":  # a record written twice
+        if old:
+            if r.randrange(2):
+                img[LEGACY_SLOT:] = img[:LEGACY_SLOT]
+            else:
+                img[:LEGACY_SLOT] = img[LEGACY_SLOT:]
+        else:
+            a, b = recs[r.randrange(len(recs))]
+            rec = bytes(img[a:b])
+            mode = r.randrange(3)
+            if mode < 2 and used + len(rec) <= n:  # again after the last record (its seq, or the next one re-signed)
+                img[used:used + len(rec)] = rec
+                if mode == 1:
+                    _put_u32(img, used + 3, (_u32(img, recs[-1][0] + 3) + 1) & 0x3FFFFFFF)
+                    _resign(img, used, len(rec) - HEADER - 4)
+                    return None, None, {"resigned"}
+            else:  # over the record after it
+                k = min(len(rec), n - b)
+                img[b:b + k] = rec[:k]
+    elif kind == "reorder":  # two records in each other's place
+        if old or len(recs) < 2:
+            if old:
+                a = bytes(img[:LEGACY_SLOT])
+                img[:LEGACY_SLOT] = img[LEGACY_SLOT:]
+                img[LEGACY_SLOT:] = a
+            else:
+                return _corrupt(img, "duplicate", r, cuts)
+        else:
+            i = r.randrange(len(recs) - 1)
+            (a, b), (_, c) = recs[i], recs[i + 1]
+            first, second = bytes(img[a:b]), bytes(img[b:c])
+            img[a:c] = second + first
+            if r.randrange(3) == 0:  # their seqs made consecutive again, re-signed
+                seq = _u32(first, 3)
+                _put_u32(img, a + 3, seq)
+                _resign(img, a, len(second) - HEADER - 4)
+                _put_u32(img, a + len(second) + 3, seq + 1)
+                _resign(img, a + len(second), len(first) - HEADER - 4)
+                return None, None, {"resigned"}
     elif kind == "fill":
-        i = r.randrange(n)
+        i = r.randrange(used if r.randrange(2) else n)
         k = 1 + r.randrange(n - i)
-        img[i:i + k] = bytes((r.choice((0, 0xFF, r.randrange(256))),)) * k
-    else:  # mix: two or three of the others
-        for _ in range(2 + r.randrange(2)):
-            _corrupt(img, CORRUPT_KINDS[r.randrange(len(CORRUPT_KINDS) - 1)], r)
+        v = r.randrange(4)
+        if v == 3:
+            img[i:i + k] = bytes(r.randrange(256) for _ in range(k))
+        else:
+            img[i:i + k] = bytes(((0x00, 0xFF, r.randrange(256))[v],)) * k
+    else:  # mix: two or three of the others, after a power cut one time in three
+        states = None
+        flags = set()
+        if r.randrange(3) == 0:
+            img, states, _ = _power_cut(r, cuts)
+        for _ in range(2 + r.randrange(2) - (states is not None)):
+            flags |= _corrupt(img, _MIXED[r.randrange(len(_MIXED))], r, cuts)[2]
+        return (img if states is not None else None), states, flags
+    return None, None, set()
 
 
-def _check_store(img):
-    """Load ``img`` (bytes): 'rejected' or 'read', or raises."""
-    from sanbon.store import Store, encode_sections
+def _damaged(v, r):
+    if r.randrange(2):
+        return v ^ (1 << r.randrange(8))
+    return r.choice((0, 1, 2, 3, 4, 7, 8, 0x7F, 0x80, 0x85, 0xFE, 0xFF, r.randrange(256)))
 
-    st = Store(bytearray(img))
-    sections = st.load()
-    assert isinstance(sections, dict)
-    if not sections:
-        assert st._payload is None or len(st._payload) == 0
-        return "rejected" if st.message or st._payload is None else "read"
-    for tag, data in sections.items():
-        assert isinstance(tag, int) and 0 <= tag < 256 and isinstance(data, bytes)
-    if bytes(encode_sections(sections)) != bytes(st._payload):
-        return "read_noncanonical"  # a tag repeated or out of order: decode keeps the last
-    return "read"
+
+def _check_store(img, states, flags=()):
+    """Load ``img`` on a FlashNvm; returns the outcome's keys, or raises.
+
+    ``Store.load()`` must not raise and must give {int tag: bytes}. Then one
+    of: the store reports a loss (``message``): "rejected" if nothing was
+    read, else "detected"; nothing read from a blank or all-zero sector:
+    "fresh"; or "read": every section it gives is byte-equal to that tag's
+    value in one of ``states`` (the sections the sector held, in order).
+    A damaged payload (or header) re-signed with a good CRC can read as
+    valid, the CRC passing: sections in no state are then counted as
+    "read_resigned", not failed (the old slot run's "read_noncanonical");
+    without a re-signing they fail the run. "read_older" (beside "read")
+    counts the clean reads that give neither the last state nor the one
+    before it (more than a torn last save lost, without a report). A power
+    cut in an append (flags "clean") must read as the save before it or
+    after it, without a report (tools/powercut.py checks every cut point of
+    its games; this, random points of every traced save)."""
+    from boards.desktop import FlashNvm
+    from sanbon.store import Store
+
+    st = Store(FlashNvm(data=img))
+    got = st.load()
+    assert isinstance(got, dict), type(got)
+    for tag, data in got.items():
+        assert isinstance(tag, int) and 0 <= tag < 256 and isinstance(data, bytes), (tag, type(data))
+    if "clean" in flags:
+        assert not st.message and got in states[-2:], "a cut append lost the save before it (%s)" % st.message
+    if st.message:
+        return ("detected",) if got else ("rejected",)
+    n = len(img)
+    if not got and img in (b"\xff" * n, bytes(n)):
+        return ("fresh",)
+    values = {}
+    for s in states:
+        for tag, data in s.items():
+            values.setdefault(tag, set()).add(data)
+    bad = sorted(t for t in got if got[t] not in values.get(t, ()))
+    if bad:
+        assert "resigned" in flags, "sections %s read without a report, in no state the sector held" % bad
+        return ("read_resigned",)
+    if got not in states[-2:]:
+        return ("read", "read_older")
+    return ("read",)
+
+
+STORE_KEYS = ("corruptions", "rejected", "detected", "read", "read_older", "read_resigned", "fresh", "boots",
+              "continues", "continue_removed", "failures")
 
 
 def _store_job(job):
     first, count = job
     from sanbon.app import App
 
-    out = {"corruptions": 0, "rejected": 0, "read": 0, "read_noncanonical": 0, "boots": 0, "continues": 0,
-           "continue_removed": 0, "failures": 0, "errors": [], "kinds": {}}
+    out = dict.fromkeys(STORE_KEYS, 0)
+    out.update(errors=[], kinds={}, by_kind={}, bases=0)
     try:
-        imgs = _base_images()
+        bases, cuts = _bases()
     except Exception as e:
         out["failures"] += 1
         out["errors"].append("making the base images: %s" % _err(e))
         return out
+    out["bases"] = len(bases)
     sim = _sim(1)
     board = sim.board
     for c in range(first, first + count):
         r = Rng(900000 + c)
         kind = CORRUPT_KINDS[r.randrange(len(CORRUPT_KINDS))]
-        img = bytearray(imgs[r.randrange(len(imgs))])
-        _corrupt(img, kind, r)
+        name, img, states = bases[r.randrange(len(bases))]
         out["corruptions"] += 1
         out["kinds"][kind] = out["kinds"].get(kind, 0) + 1
-        stage = "load"
+        stage = "damage"
         try:
-            out[_check_store(img)] += 1
+            img = bytearray(img)
+            new, new_states, flags = _corrupt(img, kind, r, cuts)
+            if new is not None:
+                img, states, name = new, new_states, "a save cut"
+            img = bytes(img)
+            stage = "load"
+            per = out["by_kind"].setdefault(kind, {})
+            for k in _check_store(img, states, flags):
+                out[k] += 1
+                per[k] = per.get(k, 0) + 1
             stage = "boot"
             nvm = board.nvm
-            bytearray.__setitem__(nvm, slice(0, len(nvm)), bytes(img))
+            bytearray.__setitem__(nvm, slice(0, len(nvm)), img)
             sim.app = App(board, c, strict=True)
             sim.step()
             out["boots"] += 1
@@ -636,11 +966,12 @@ def _store_job(job):
                     sim.step(50)
                 out["continues"] += 1
                 if sim.app.session is None:
+                    assert "It was removed" in sim.text(), sim.text()
                     out["continue_removed"] += 1
         except Exception as e:
             out["failures"] += 1
             if len(out["errors"]) < KEEP_ERRORS:
-                out["errors"].append("corruption %d (%s) at %s: %s" % (c, kind, stage, _err(e)))
+                out["errors"].append("corruption %d (%s on %s) at %s: %s" % (c, kind, name, stage, _err(e)))
     return out
 
 
@@ -648,13 +979,18 @@ def run_store(scale, pool, chunk=2500):
     n = scaled(CORRUPTIONS, scale, 100)
     jobs = [(f, min(chunk, n - f)) for f in range(0, n, chunk)]
     t0 = time.time()
-    total = {"corruptions": 0, "rejected": 0, "read": 0, "read_noncanonical": 0, "boots": 0, "continues": 0,
-             "continue_removed": 0, "failures": 0, "errors": [], "kinds": {}}
+    total = dict.fromkeys(STORE_KEYS, 0)
+    total.update(errors=[], kinds={}, by_kind={}, bases=0)
     for out in _map(pool, _store_job, jobs):
-        for k in ("corruptions", "rejected", "read", "read_noncanonical", "boots", "continues", "continue_removed", "failures"):
+        for k in STORE_KEYS:
             total[k] += out[k]
+        total["bases"] = max(total["bases"], out["bases"])
         for k, v in out["kinds"].items():
             total["kinds"][k] = total["kinds"].get(k, 0) + v
+        for k, per in out["by_kind"].items():
+            mine = total["by_kind"].setdefault(k, {})
+            for o, v in per.items():
+                mine[o] = mine.get(o, 0) + v
         total["errors"] = (total["errors"] + out["errors"])[:KEEP_ERRORS]
     total["seconds"] = round(time.time() - t0, 1)
     return total
@@ -732,8 +1068,9 @@ def table(res):
     d = res.get("store")
     if d:
         rows.append(("store", "%d corruptions" % d["corruptions"], d["failures"], d["seconds"],
-                     "%d rejected, %d read (%d non-canonical), %d boots, %d continues (%d removed)" % (
-                         d["rejected"], d["read"], d["read_noncanonical"], d["boots"], d["continues"], d["continue_removed"])))
+                     "%d rejected, %d detected, %d read, %d re-signed read as valid, %d fresh, %d boots, %d continues (%d removed)"
+                     % (d["rejected"], d["detected"], d["read"], d["read_resigned"], d["fresh"], d["boots"],
+                        d["continues"], d["continue_removed"])))
     widths = [max(len(str(r[i])) for r in rows) for i in range(5)]
     lines = ["  ".join(str(v).ljust(widths[i]) for i, v in enumerate(r)).rstrip() for r in rows]
     return "\n".join(lines)

@@ -68,8 +68,8 @@ def load(st):
                 del live[tag]
         rec = _record(st, st._end, st._seq)
     st._dirty = not _blank(st.nvm, st._end, st.slot_size)
-    if n < count:  # a cut in the last rewrite of the sector
-        st.message = MSG_CORRUPT
+    if n < count or (st._dirty and not _torn(st, st._end)):
+        st.message = MSG_CORRUPT  # a cut in the last rewrite, or records lost after a damaged one
     st.live = _digests(live)
     return live
 
@@ -92,3 +92,22 @@ def _record(st, pos, prev):
         return seq, decode_sections(body[:size]), end
     except ValueError:
         return None
+
+
+def _torn(st, pos):
+    """True if what follows the last good record (at ``pos``, not all
+    blank) lost no record: one record a power cut tore as it was appended,
+    or stray bits in the erased bytes. A torn record's length reads as its
+    own or more (a program only clears bits), the bytes after its end are
+    blank and no good record follows it. Anything else is damage that hid
+    the records after it."""
+    nvm, top = st.nvm, st.slot_size
+    end = pos + HEADER + ((nvm[pos + 1] << 8) | nvm[pos + 2]) + 4 if pos + 3 <= top else top
+    if end <= top and not _blank(nvm, end, top):
+        return False
+    q = pos + 1
+    while q + HEADER + 4 <= top:
+        if nvm[q] == _MAGIC and _record(st, q, None) is not None:
+            return False
+        q += 1
+    return True

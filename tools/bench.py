@@ -655,10 +655,16 @@ def soak_section():
         % (p["screen_kinds"], "{:,}".format(p["presses"]), p["failures"], p["seconds"]),
         "| The session bytes after every action restored into a fresh app, continued | %d games, %s restores | %d | %.1f |"
         % (r["games"], "{:,}".format(r["restores"]), r["failures"], r["seconds"]),
-        "| NVM store corruptions (%s rejected, %s read cleanly; every boot and Continue) | %s | %d | %.1f |"
-        % ("{:,}".format(st["rejected"]), "{:,}".format(st["read"]), "{:,}".format(st["corruptions"]),
-           st["failures"], st["seconds"]),
+        "| NVM store corruptions of the record log (%s rejected, %s reported, %s read, %s re-signed read as valid, %s fresh; every boot and Continue) | %s | %d | %.1f |"
+        % ("{:,}".format(st["rejected"]), "{:,}".format(st.get("detected", 0)), "{:,}".format(st["read"]),
+           "{:,}".format(st.get("read_resigned", 0)), "{:,}".format(st.get("fresh", 0)),
+           "{:,}".format(st["corruptions"]), st["failures"], st["seconds"]),
         "",
+    ]
+    if st.get("command"):
+        L.append("The store run is its own: `%s` on %s at commit %s." % (st["command"], st["date"], st["commit"]))
+        L.append("")
+    L += [
         "Total failures: **%d**. docs/SOAK.md says what each run checks." % d["failures"],
     ]
     return L

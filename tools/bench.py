@@ -661,9 +661,10 @@ def soak_section():
            "{:,}".format(st["corruptions"]), st["failures"], st["seconds"]),
         "",
     ]
-    if st.get("command"):
-        L.append("The store run is its own: `%s` on %s at commit %s." % (st["command"], st["date"], st["commit"]))
-        L.append("")
+    for name, e in (("presses and restore runs are", r), ("store run is", st)):
+        if e.get("command"):
+            L.append("The %s their own: `%s` on %s at commit %s." % (name, e["command"], e["date"], e["commit"]))
+            L.append("")
     L += [
         "Total failures: **%d**. docs/SOAK.md says what each run checks." % d["failures"],
     ]

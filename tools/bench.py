@@ -661,9 +661,9 @@ def soak_section():
            "{:,}".format(st["corruptions"]), st["failures"], st["seconds"]),
         "",
     ]
-    for name, e in (("presses and restore runs are", r), ("store run is", st)):
+    for name, e in (("presses and restore runs are their own", r), ("store run is its own", st)):
         if e.get("command"):
-            L.append("The %s their own: `%s` on %s at commit %s." % (name, e["command"], e["date"], e["commit"]))
+            L.append("The %s: `%s` on %s at commit %s." % (name, e["command"], e["date"], e["commit"]))
             L.append("")
     L += [
         "Total failures: **%d**. docs/SOAK.md says what each run checks." % d["failures"],

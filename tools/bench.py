@@ -907,8 +907,9 @@ def saves_section():
     ]
     if img:
         L += [
-            "Most of a rewrite's is its 4 KB image of the sector: `bytearray(b\"\\xff\" * 4096)`",
-            "allocates %s B on this firmware, `bytearray(b\"\\xff\") * 4096` %s B." % (
+            "Most of a rewrite's is its 4 KB image of the sector, which the store makes as",
+            "`bytearray(4096)` filled a page at a time: `bytearray(b\"\\xff\" * 4096)` would allocate",
+            "%s B on this firmware (`bytearray(b\"\\xff\") * 4096`, %s B, is not in MicroPython)." % (
                 format(img["bytes_then_bytearray"], ","), format(img["bytearray_repeated"], ",")),
         ]
     L += [

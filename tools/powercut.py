@@ -83,9 +83,9 @@ def trace(name, seed=1, games=2, size="pico_display", most=16):
     def save(sections, room=0):
         s = Save()
         s.before, s.place, s.sections, s.room = bytes(nvm), _place(store), dict(sections), room
-        e, p, c, b = nvm.erases, nvm.pages, store.cycles, store.bytes_written
+        e, p, c, b = nvm.erases, nvm.pages, store.erases, store.bytes_written
         wrote = real(sections, room)
-        s.erased, s.pages, s.rewrite = nvm.erases - e, nvm.pages - p, store.cycles != c
+        s.erased, s.pages, s.rewrite = nvm.erases - e, nvm.pages - p, store.erases != c
         s.bytes = store.bytes_written - b
         s.old = content[0]
         s.live = _content(sections) if wrote else content[0]

@@ -511,9 +511,9 @@ def _trace(sim, saves):
         s.before, s.place, s.room = bytes(nvm), _place(store), room
         s.old = content[0]
         s.sections = {t: None if v is None else bytes(v) for t, v in sections.items()}
-        e, p, c = nvm.erases, nvm.pages, store.cycles
+        e, p, c = nvm.erases, nvm.pages, store.erases
         wrote = real(sections, room)
-        s.erased, s.pages, s.rewrite = nvm.erases - e, nvm.pages - p, store.cycles != c
+        s.erased, s.pages, s.rewrite = nvm.erases - e, nvm.pages - p, store.erases != c
         s.live, s.session = {t: bytes(v) for t, v in sections.items() if v} if wrote else content[0], None
         content[0] = s.live
         if wrote:

@@ -158,7 +158,7 @@ class Store:
         self._seq = 0  # the last record's sequence number
         self._end = 0  # where the next record goes
         self._dirty = True  # the space after _end is not blank: the next save compacts
-        self.cycles = 0  # the sector's erases, as HEAD counts them
+        self.cycles = 0  # the sector's erases, as HEAD counts them (the About screen shows it)
         self.message = None  # set when saved data was found damaged
 
     def load(self):
@@ -230,10 +230,12 @@ class Store:
         for tag in sections:
             if sections[tag]:
                 (small if tag < GAME else big)[tag] = sections[tag]
+        blank = not self._end and not self._dirty  # a blank sector: written without an erase
+        cycles = self.cycles if blank else self.cycles + 1
         head = bytearray(6)
         head[0] = FORMAT
         head[1] = 2 if big else 1
-        _put_u32(head, 2, self.cycles + 1)
+        _put_u32(head, 2, cycles)
         small[_HEAD] = head
         seq = self._seq
         first = self._make(encode_sections(small))
@@ -242,7 +244,7 @@ class Store:
         if n + len(second) > self.slot_size:
             self._seq = seq
             raise ValueError("save of %d bytes exceeds the sector (%d)" % (n + len(second), self.slot_size))
-        if not self._end and not self._dirty:  # a blank sector: the records alone, no erase
+        if blank:  # the records alone
             image = first + second
         else:  # the whole sector in one write: erased, then programmed (the rest blank)
             image = bytearray(self.slot_size)  # one 4 KB buffer, blank after the records
@@ -257,7 +259,7 @@ class Store:
         self.nvm[0 : len(image)] = image
         self.writes += 1
         self.erases += 1
-        self.cycles += 1
+        self.cycles = cycles
         self.bytes_written += n
         self._end = n
         self._dirty = False

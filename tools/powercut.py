@@ -62,27 +62,19 @@ def _content(sections):
     return {t: bytes(d) for t, d in sections.items() if d}
 
 
-def trace(name, seed=1, games=2, size="pico_display", most=16):
-    """The saves of seeded all-computer games of setup ``name`` in a row on
-    one sector: ``games`` of them, and more (up to ``most``) until the sector
-    has been erased once; and the simulator's board."""
-    from sanbon import games as registry
-    from tools.sim import Sim
-
-    key, players, mode = SETUPS[name]
-    info = [g for g in registry.ALL if g.key == key][0]
-    sim = Sim(size, seed=seed, render=False)
+def record(sim, saves):
+    """Append a Save to ``saves`` for every save that writes, from now on, on
+    the simulator's sector (which must hold nothing yet); returns the store's
+    own save, to put back."""
     app = sim.app
-    app.settings.speed = 2  # instant
-    store = app.store
-    nvm = sim.board.nvm
-    saves = []
+    store, nvm = app.store, sim.board.nvm
     real = store.save
-    content = [{}]  # what the sector holds (the sim booted on a blank one)
+    content = [{}]  # what the sector holds
 
     def save(sections, room=0):
         s = Save()
-        s.before, s.place, s.sections, s.room = bytes(nvm), _place(store), dict(sections), room
+        s.before, s.place, s.room = bytes(nvm), _place(store), room
+        s.sections = {t: None if v is None else bytes(v) for t, v in sections.items()}
         e, p, c, b = nvm.erases, nvm.pages, store.erases, store.bytes_written
         wrote = real(sections, room)
         s.erased, s.pages, s.rewrite = nvm.erases - e, nvm.pages - p, store.erases != c
@@ -97,6 +89,24 @@ def trace(name, seed=1, games=2, size="pico_display", most=16):
         return wrote
 
     store.save = save
+    return real
+
+
+def trace(name, seed=1, games=2, size="pico_display", most=16):
+    """The saves of seeded all-computer games of setup ``name`` in a row on
+    one sector: ``games`` of them, and more (up to ``most``) until the sector
+    has been erased once; and the simulator's board."""
+    from sanbon import games as registry
+    from tools.sim import Sim
+
+    key, players, mode = SETUPS[name]
+    info = [g for g in registry.ALL if g.key == key][0]
+    sim = Sim(size, seed=seed, render=False)
+    app = sim.app
+    app.settings.speed = 2  # instant
+    nvm = sim.board.nvm
+    saves = []
+    real = record(sim, saves)
     level = info.levels[-1]
     g = 0
     while g < games or (nvm.erases == 0 and g < most):
@@ -119,7 +129,7 @@ def trace(name, seed=1, games=2, size="pico_display", most=16):
         sim.wait(200)
         app.end_session()
         app.home()
-    store.save = real
+    app.store.save = real
     return saves, sim.board
 
 

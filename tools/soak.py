@@ -498,29 +498,10 @@ LEGACY_SLOT = 2048
 
 def _trace(sim, saves):
     """Append every save the app's store writes on ``sim``'s sector to ``saves``
-    (tools.powercut.Save: the bytes and the store's place before it, what it
-    saved, the store's sections after it, its erase and page programs)."""
-    from tools.powercut import Save, _place
+    (tools.powercut.record)."""
+    from tools.powercut import record
 
-    store, nvm = sim.app.store, sim.board.nvm
-    real = store.save
-    content = [{}]  # what the sector holds: the simulators here boot on a blank one
-
-    def save(sections, room=0):
-        s = Save()
-        s.before, s.place, s.room = bytes(nvm), _place(store), room
-        s.old = content[0]
-        s.sections = {t: None if v is None else bytes(v) for t, v in sections.items()}
-        e, p, c = nvm.erases, nvm.pages, store.erases
-        wrote = real(sections, room)
-        s.erased, s.pages, s.rewrite = nvm.erases - e, nvm.pages - p, store.erases != c
-        s.live, s.session = {t: bytes(v) for t, v in sections.items() if v} if wrote else content[0], None
-        content[0] = s.live
-        if wrote:
-            saves.append(s)
-        return wrote
-
-    store.save = save
+    record(sim, saves)
     return saves
 
 

@@ -27,7 +27,7 @@ from sanbon import games
 from sanbon.profile import HUMAN
 from sanbon.store import BOT, JOURNAL, LOG, MEMORY
 
-# GAME section of the store: game id, setup length, setup, bot RNG, state bytes
+# session bytes: game id, setup length, setup, bot RNG, state bytes (GAME adds the log's length)
 _BOT_RNG = 8
 UNDO_MAX = 3  # states kept for undo (an Okko state is about 270 bytes)
 LOG_MAX = 1200  # bytes of recorded actions (600 actions) kept with the save
@@ -55,7 +55,7 @@ class Session:
         self.bot_rng = bot_rng
         self.finished = False
         self.hidden = getattr(module, "HIDDEN", False)
-        self.undo = []  # (state bytes, log length, journal length) before this turn's undoable decisions
+        self.undo = []  # (state bytes, log length) before this turn's undoable decisions
         self.seed = seed  # the game's seed (the record), or None
         self.log = bytearray() if log is None else log  # the actions as u16: all of them if ``seed``
         self.snap = None  # the saved snapshot: session bytes and the log's length then
@@ -163,7 +163,7 @@ class Session:
         return b"".join((bytes((self.info.id, len(cfg))), bytes(cfg), self.bot_rng.to_bytes(), bytes(self.state.to_bytes())))
 
     def saved(self):
-        """The store's sections for this game: (GAME, {LOG, JOURNAL, BOT}),
+        """The store's sections for this game: (GAME, {LOG, JOURNAL, BOT, MEMORY}),
         with a new snapshot first if there is none or JOURNAL_MAX actions
         follow it. Called at turn ends (no undo reaches back past them)."""
         log = self.log
@@ -183,8 +183,8 @@ class Session:
     @classmethod
     def from_bytes(cls, app, data, logged=None):
         """A saved game, or raises ValueError with a plain message. ``data``:
-        the store's GAME section (the snapshot); ``logged``: its LOG, JOURNAL
-        and BOT sections ({tag: bytes}), if any. The journal's actions after
+        the store's GAME section (the snapshot); ``logged``: its LOG, JOURNAL,
+        BOT and MEMORY sections ({tag: bytes}), if any. The journal's actions after
         the snapshot are replayed on it."""
         if len(data) < 4:
             raise ValueError("the saved game is empty")

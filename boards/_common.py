@@ -42,6 +42,14 @@ class Board:
         except (AttributeError, NotImplementedError):
             self.uid = b""
 
+    def restart(self):
+        """Run code.py again with a fresh heap (a soft reload, not a reset):
+        the saves stay in NVM and the app starts at its main menu. Does not
+        return."""
+        supervisor.reload()
+        while True:
+            pass  # the reload takes effect at the interpreter's next check
+
 
 class KeyEvent:
     """A key event with a logical key_number; Keys reuses one instance."""

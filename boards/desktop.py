@@ -355,9 +355,15 @@ class VirtualClock:
         return self.now
 
 
+class Restart(BaseException):
+    """Raised by Board.restart(): the simulator starts the app again, as
+    the device's soft reload does (not an Exception: the app's error
+    recovery does not catch it)."""
+
+
 class Board:
     def __init__(self, size="pico_display2", nvm_path=None, virtual_time=False, neopixels=4, render=True,
-                 speaker=None):
+                 speaker=None, restart=False):
         if size not in SIZES:
             raise ValueError("unknown screen size %r: use one of %s" % (size, ", ".join(sorted(SIZES))))
         self.name = "desktop"
@@ -380,6 +386,16 @@ class Board:
         self.uid = b"SANBONSIM"  # a fixed "chip id" for the simulator
         self.clock = VirtualClock() if virtual_time else None
         self._t0 = time.monotonic()
+        self.restarts = 0
+        if not restart:  # no restart(): the app goes back to its menu in place
+            self.restart = None
+
+    def restart(self):
+        """As the device's soft reload: raises Restart; the simulator (or a
+        test) makes a new App on this board, with the NVM as it is."""
+        self.restarts += 1
+        self.keys.events.clear()
+        raise Restart()
 
     def ticks_ms(self):
         if self.clock is not None:

@@ -353,3 +353,53 @@ def test_a_rewrite_cut_after_the_settings_keeps_them_and_says_the_game_was_lost(
     assert "Some saved data was lost." in shown
     assert again.app.settings.brightness == 1 and again.app.saved_game is None
     assert "Continue" not in shown
+
+
+def test_sanbon_debug_times_each_pass_that_did_something(tmp_path, monkeypatch, capsys):
+    """sanbon.probe: "sanbon time: WHAT N ms" for screen changes, presses,
+    computer decisions and saves, the memory reports' own time left out."""
+    monkeypatch.setenv("SANBON_DEBUG", "1")
+    sim = Sim("pico_display", seed=3, nvm_path=str(tmp_path / "n"))
+    import sanbon.probe
+
+    ticks = [0]
+
+    class SlowGc:  # each report's gc.collect() "takes" 50 ms
+        @staticmethod
+        def collect():
+            ticks[0] += 50
+
+    monkeypatch.setattr(sanbon.probe, "gc", SlowGc)
+    sim.app.probe.ticks = lambda: ticks[0]
+    sim.press("Y")  # a cursor move: no report in it
+    goto_demo_setup(sim)  # screen changes, each with a report
+    choose(sim, "Start")
+    st = sim.app.session.state
+    for _ in range(30):
+        if st.current_player == 1:
+            break
+        sim.press("Y", "A") if st.turn_total else sim.press("A")
+    play_until(sim, lambda s: s.app.session.state.current_player == 0 or s.app.session.state.is_over())
+    times = [l.split()[2:] for l in capsys.readouterr().out.splitlines() if l.startswith("sanbon time: ")]
+    kinds = {t[0] for t in times}
+    assert {"press", "screen", "decision", "save"} <= kinds, kinds
+    assert ["screen", "SetupScreen", "0", "ms"] in times
+    # the reports' 50 ms are never counted: every pass here took 0 ms
+    assert all(t[-2] == "0" for t in times), times
+
+
+def test_sanbon_seed_fixes_the_seed_of_new_games(tmp_path, monkeypatch):
+    from boards import desktop
+    from sanbon import app as app_module
+
+    made = []
+    monkeypatch.setattr(app_module.App, "run", lambda self: made.append(self))
+    for value, seed, note in (("1234", 1234, None), (" 7 ", 7, None), ("x", None, "SANBON_SEED 'x' is not a number")):
+        monkeypatch.setenv("SANBON_SEED", value)
+        app_module.main(desktop.make(size="pico_display", virtual_time=True, nvm_path=str(tmp_path / value)))
+        app = made.pop()
+        assert app.seed == seed
+        shown = None
+        if app.toast_widget is not None:  # the toast's lines, joined
+            shown = " ".join(g.text for g in app.toast_widget.group if hasattr(g, "text"))
+        assert (note is None and shown is None) or shown.startswith(note), shown

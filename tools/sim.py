@@ -41,23 +41,39 @@ def quiet_env(headless):
 class Sim:
     """The app on a desktop board, driven by a script on a virtual clock."""
 
-    def __init__(self, size="pico_display2", seed=None, nvm_path=None, headless=True, virtual_time=True, render=True, note=None, strict=True):
+    def __init__(self, size="pico_display2", seed=None, nvm_path=None, headless=True, virtual_time=True, render=True, note=None, strict=True, restart=False):
         quiet_env(headless)
         from boards import desktop
         from sanbon.app import App
 
-        self.board = desktop.make(size=size, nvm_path=nvm_path, virtual_time=virtual_time, render=render)
+        self.board = desktop.make(size=size, nvm_path=nvm_path, virtual_time=virtual_time, render=render,
+                                  restart=restart)
         if not render:  # fuzzing: the host's gc.collect() costs ~15 ms and proves nothing
             import sanbon.app
 
             sanbon.app.collect = lambda: None
+        self._args = (seed, note, strict)
         self.app = App(self.board, seed, note, strict=strict)
         self.step()
 
     def step(self, ms=STEP_MS):
         if self.board.clock is not None:
             self.board.clock.advance(ms)
-        self.app.step()
+        self.app_step()
+
+    def app_step(self):
+        """One pass of the app; after the board's restart (``restart=True``:
+        the device's soft reload between a game and the menu) a new App
+        starts on the same board and NVM, as code.py does on the device."""
+        from boards.desktop import Restart
+
+        try:
+            self.app.step()
+        except Restart:
+            from sanbon.app import App
+
+            seed, note, strict = self._args
+            self.app = App(self.board, seed, note, strict=strict)
 
     def wait(self, ms=1000):
         for _ in range(max(1, ms // WAIT_STEP_MS)):
@@ -160,7 +176,7 @@ def main(argv=None):
     nvm = args.nvm or os.path.join(ROOT, ".cache", "sim-nvm-%s.bin" % args.board)
     os.makedirs(os.path.dirname(nvm), exist_ok=True)
     scripted = bool(args.press) or headless
-    sim = Sim(args.board, args.seed, nvm, headless=headless, virtual_time=scripted)
+    sim = Sim(args.board, args.seed, nvm, headless=headless, virtual_time=scripted, restart=True)
     if args.press:
         sim.press(args.press)
     if args.screenshot:
@@ -176,7 +192,7 @@ def main(argv=None):
     board = sim.board
     board.clock = None  # real time from here on
     while board.poll_window():
-        sim.app.step()
+        sim.app_step()
         time.sleep(0.01)
     return 0
 

@@ -20,16 +20,22 @@ from sanbon.store import BOT, GAME, JOURNAL, LOG, MEMORY, MSG_CORRUPT, SETTINGS,
 VERSION = "0.3"
 
 
-def _debug():
-    """SANBON_DEBUG = 1 in CIRCUITPY/settings.toml (or the environment, in
-    the simulator): the memory report on the serial console."""
+def _setting(name):
+    """A value from CIRCUITPY/settings.toml (os.getenv; the environment, in
+    the simulator) as text, or None."""
     try:
         import os
 
-        v = os.getenv("SANBON_DEBUG")
+        v = os.getenv(name)
     except (ImportError, AttributeError):
-        return False
-    return v is not None and str(v).strip() not in ("", "0")
+        return None
+    return None if v is None else str(v).strip()
+
+
+def _debug():
+    """SANBON_DEBUG = 1: the memory and time reports on the serial console."""
+    v = _setting("SANBON_DEBUG")
+    return v is not None and v not in ("", "0")
 
 
 def collect():
@@ -57,6 +63,11 @@ class App:
         self.session = None
         self._before = None  # the modules loaded before the game (_mark)
         self.debug = _debug()
+        self.probe = None  # SANBON_DEBUG: the serial console's reports (sanbon.probe)
+        if self.debug:
+            from sanbon.probe import Probe
+
+            self.probe = Probe(self)
         self.now = board.ticks_ms()
         # saves
         self.store = Store(board.nvm)
@@ -104,15 +115,14 @@ class App:
         if getattr(top, "overlay", False) and len(self.stack) > 1:
             layer.append(self.stack[-2].group)
         layer.append(top.group)
-        if self.debug:
-            self.report(type(top).__name__)
+        if self.probe is not None:
+            self.probe.report(type(top).__name__, True)
 
     def report(self, what):
         """SANBON_DEBUG: the free heap and what just happened, to the serial
-        console (docs/HARDWARE.md, "Reading the memory report")."""
-        gc.collect()
-        free = "%d" % gc.mem_free() if hasattr(gc, "mem_free") else "n/a"  # n/a: CPython (the simulator)
-        print("sanbon mem: %s free after %s" % (free, what))
+        console (sanbon.probe; docs/HARDWARE.md, "Reading the memory report")."""
+        if self.probe is not None:
+            self.probe.report(what)
 
     def push(self, screen):
         self.stack.append(screen)
@@ -283,11 +293,23 @@ class App:
         collect()
 
     def quit_game(self):
-        """Leave the game for the menu; it stays saved for Continue."""
+        """Leave the game for the menu; it stays saved for Continue.
+
+        On a board that can restart (the device's soft reload), the menu
+        comes from a fresh start of code.py after a "Loading" frame: a game
+        leaves names interned in the heap for good (about 2-10 KB a title),
+        and a fresh start gives every game the heap of a power-on. The
+        menu after a restart is the menu of a power-on, which is the menu a
+        game goes back to anyway.
+        """
         self.save()
         self.end_session()
         self.leds.off()
-        self.home()
+        restart = getattr(self.board, "restart", None)
+        if restart is None:
+            self.home()
+        else:
+            self._load("Sanbon", restart)
 
     def save(self, room=0):
         """Write settings, statistics and the game in progress (if any).
@@ -309,7 +331,13 @@ class App:
             if self.saved_log:
                 sections.update(self.saved_log)
         try:
-            return self.store.save(sections, room)
+            p = self.probe
+            if p is None:
+                return self.store.save(sections, room)
+            t, n = p.ticks(), self.store.cycles
+            r = self.store.save(sections, room)
+            p.saved(t, self.store.cycles != n)
+            return r
         except (ValueError, OSError, MemoryError) as e:
             print("save:", e)
             self.toast("Could not save: %s" % e, 3000, ui.BAD)
@@ -355,6 +383,9 @@ class App:
             self.buttons.feed(ev.key_number, ev.pressed, now, out)
             ev = events.get()
         self.buttons.poll(now, out)
+        p = self.probe
+        if p is not None:
+            p.start(bool(out))
         for b in out:
             if self.toast_widget is not None and b != btn.PAUSE:
                 self.clear_toast()
@@ -370,6 +401,8 @@ class App:
         if self._sound is not None:
             self._sound.tick(now)
         self.board.display.refresh()
+        if p is not None:
+            p.end()
 
     def describe(self):
         top = self.top
@@ -387,6 +420,15 @@ def main(board, seed=None, note=None):
     """Run the app on ``board`` (code.py picks it; see boards/).
 
     ``note`` is shown at start (e.g. a bad SANBON_BOARD in settings.toml).
+    SANBON_SEED = N in settings.toml fixes the seed of new games, as the
+    simulator's --seed does (the device checks compare the two screens).
     """
+    if seed is None:
+        v = _setting("SANBON_SEED")
+        if v:
+            try:
+                seed = int(v) & 0x3FFFFFFF
+            except ValueError:
+                note = "SANBON_SEED %r is not a number: new games get a random seed." % v if not note else note
     app = App(board, seed, note)
     app.run()

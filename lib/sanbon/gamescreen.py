@@ -87,7 +87,7 @@ class GameScreen(ui.Screen):
                 self.bot_due = None
                 s.bot_step()
                 self.update()
-                if self.app.debug:
+                if self.app.probe is not None:
                     self.app.report("P%d's computer decision" % (seat + 1))
             self.spinner.tick(now)
             return

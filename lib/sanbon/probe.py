@@ -1,0 +1,57 @@
+"""SANBON_DEBUG = 1: what the app reports on the serial console.
+
+Loaded only in debug mode, so a player's heap never holds it. Two kinds of
+line (docs/HARDWARE.md, "Reading the memory report"):
+
+    sanbon mem: N free after WHAT       the free heap after a gc.collect(), at
+                                        every screen change and computer decision
+    sanbon time: WHAT N ms              how long a pass of the app loop took,
+                                        from its start to the end of its display
+                                        refresh, the memory reports left out
+
+WHAT is "decision" (a computer decision with its screen update), "screen
+NAME" (a pass that changed the screen: a full redraw, after a press or a
+"Loading" frame), "press" (a press that changed part of a screen: a cursor
+move), or "save" (the store's write,
+also part of its pass; "save rewrite" when the sector was rewritten).
+"""
+
+import gc
+
+
+class Probe:
+    def __init__(self, app):
+        self.app = app
+        self.ticks = app.board.ticks_ms
+        self.t0 = 0
+        self.spent = 0  # ms of this pass spent in reports
+        self.what = None
+        self.busy = False  # in a pass of the loop
+
+    def start(self, pressed):
+        """A pass begins; ``pressed``: it delivers button presses."""
+        self.t0 = self.ticks()
+        self.spent = 0
+        self.busy = True
+        self.what = "press" if pressed else None
+
+    def end(self):
+        """The pass's refresh is done: report its time if it did something."""
+        self.busy = False
+        what = self.what
+        if what is not None:
+            ms = ((self.ticks() - self.t0) & 0x1FFFFFFF) - self.spent
+            print("sanbon time: %s %d ms" % (what, ms))
+            self.what = None
+
+    def report(self, what, screen=False):
+        t = self.ticks()
+        gc.collect()
+        free = "%d" % gc.mem_free() if hasattr(gc, "mem_free") else "n/a"  # n/a: CPython (the simulator)
+        print("sanbon mem: %s free after %s" % (free, what))
+        self.spent += (self.ticks() - t) & 0x1FFFFFFF
+        if self.busy:
+            self.what = ("screen " + what) if screen else "decision"
+
+    def saved(self, t, rewrote):
+        print("sanbon time: save%s %d ms" % (" rewrite" if rewrote else "", (self.ticks() - t) & 0x1FFFFFFF))

@@ -1,7 +1,9 @@
 # Sanbon: two commands for a fresh machine (see README.md):
 #   make sim    run the handheld in the desktop simulator
 #   make test   run every test and the CircuitPython gate
-# Also: make build [PY=1], make deploy DRIVE=/path/to/CIRCUITPY, make bench.
+# Also: make build [PY=1], make deploy DRIVE=/path/to/CIRCUITPY, make bench,
+#       make device [FULL=1] (the build on an emulated Pico: needs SANBON_CP_UF2
+#       and SANBON_RP2040_BOOTROM, see docs/HARDWARE.md).
 
 PYTHON ?= python3
 VENV   := .venv
@@ -10,7 +12,7 @@ STAMP  := $(VENV)/.sanbon-installed
 NODE_STAMP := node_modules/.sanbon-installed
 ARGS   ?=
 
-.PHONY: sim test gate build deploy bench clean
+.PHONY: sim test gate build deploy bench device clean
 
 $(STAMP): requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -43,6 +45,9 @@ deploy: build
 
 bench: $(STAMP) $(NODE_STAMP)
 	$(VPY) -m tools.bench $(ARGS)
+
+device: $(STAMP) $(NODE_STAMP)
+	$(VPY) -m tools.device $(if $(filter 1,$(FULL)),--full) $(ARGS)
 
 clean:
 	rm -rf dist .cache .pytest_cache

@@ -153,6 +153,12 @@ def _names(children):
         if _is_short(ch.name):
             result.append((ch, _short_raw(ch.name), False))
             continue
+        up = ch.name.upper()
+        if _is_short(up) and _short_raw(up) not in used:
+            raw = _short_raw(up)  # a lower-case 8.3 name keeps its letters
+            used.add(raw)
+            result.append((ch, raw, True))
+            continue
         base, ext = _basis(ch.name)
         for n in range(1, 1000000):
             tail = b"~%d" % n

@@ -14,7 +14,8 @@ def test_each_setup_sequence_makes_two_computer_seats_and_lands_on_start(tmp_pat
     for game, title in (("kyudo", "Setup: Kyudo"), ("kendo", "Setup: Kendo Duel"), ("okko", "Setup: Okko")):
         p = {"steps": plan.boot() + list(plan.INSTANT) + [{"press": plan.SETUP[game]}]}
         lines, marks = plan.in_sim(p, "pico_display", nvm_path=str(tmp_path / game))
-        assert lines[-1].endswith("after SetupScreen") or "SetupScreen" in " ".join(lines[-3:])
+        reports = [s for s in lines if s.startswith("sanbon mem: ")]
+        assert reports[-1].endswith("after SetupScreen"), reports[-3:]
         from tools.sim import Sim  # the screen itself: replay the presses and read it
 
         sim = Sim("pico_display", nvm_path=str(tmp_path / (game + "2")))
@@ -46,7 +47,8 @@ def test_the_handover_plan_saves_a_game_that_continues_after_a_power_cycle(tmp_p
     lines, _ = plan.in_sim(plan.handover(), "pico_display", shots=shots, seed=16, nvm_path=nvm)
     assert any(s.endswith("after HandOverScreen") for s in lines)
     again, _ = plan.in_sim(plan.continued(), "pico_display", shots=shots, seed=16, nvm_path=nvm)
-    assert again[-1].endswith("after GameScreen") or "after GameScreen" in " ".join(again[-2:])
+    reports = [s for s in again if s.startswith("sanbon mem: ")]
+    assert reports[-2:] == ["sanbon mem: n/a free after HandOverScreen", "sanbon mem: n/a free after GameScreen"]
     from tools.device import pixels
 
     d = pixels.diff(os.path.join(shots, "hand.png"), os.path.join(shots, "hand_after_reboot.png"))

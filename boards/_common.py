@@ -20,6 +20,19 @@ from boards import KEY_A, KEY_B, KEY_X, KEY_Y
 LED_FREQUENCY = 50000
 # Pico Display Packs: SPI clock for the ST7789 (the RP2040's SPI maximum).
 SPI_BAUDRATE = 62500000
+# The ST7789's start-up commands, in busdisplay's format: command, number of
+# parameter bytes (+0x80: a delay follows), the parameters, the delay in ms.
+# The delays are the datasheet's waits with a margin (120 ms after a reset
+# before Sleep Out, 5 ms after Sleep Out), not a driver library's 1.2 s.
+ST7789_INIT = (
+    b"\x01\x80\x96"  # SWRESET, 150 ms
+    b"\x11\x80\x0a"  # SLPOUT (out of sleep), 10 ms
+    b"\x3a\x01\x55"  # COLMOD: 16 bits a pixel, RGB565
+    b"\x36\x01\xc0"  # MADCTL: the order of rows, columns and colours these packs need
+    b"\x21\x00"  # INVON: this panel needs its colours inverted
+    b"\x13\x80\x0a"  # NORON (normal display), 10 ms
+    b"\x29\x80\x32"  # DISPON (display on), 50 ms
+)
 
 
 class Board:
@@ -44,8 +57,13 @@ class Board:
 
     def restart(self):
         """Run code.py again with a fresh heap (a soft reload, not a reset):
-        the saves stay in NVM and the app starts at its main menu. Does not
-        return."""
+        the saves stay in NVM and the app starts at its main menu. The
+        backlight goes off first, so the console that CircuitPython shows
+        between two runs stays dark. Does not return."""
+        try:
+            self.display.brightness = 0
+        except (AttributeError, ValueError, NotImplementedError):
+            pass
         supervisor.reload()
         while True:
             pass  # the reload takes effect at the interpreter's next check
@@ -226,6 +244,20 @@ def neopixel_strip(pin, count):
     return pixels
 
 
+def _kept_display(width, height):
+    """The display an earlier run of code.py made and published as
+    supervisor.runtime.display (a soft reload keeps it), if it has this size:
+    reusing it skips the ST7789's start-up. None: make a new one."""
+    display = getattr(supervisor.runtime, "display", None)
+    if display is None or display.width != width or display.height != height:
+        return None
+    try:
+        display.auto_refresh = False  # the reload showed the console with it on
+    except (AttributeError, RuntimeError):
+        return None
+    return display
+
+
 def pico_display_pack(name, width, height, rowstart=0, colstart=0, neopixels=4):
     """A Raspberry Pi Pico with a Pimoroni Pico Display Pack (1.14" or 2.0").
 
@@ -234,25 +266,33 @@ def pico_display_pack(name, width, height, rowstart=0, colstart=0, neopixels=4):
     a common-anode RGB LED on GP6-GP8; an optional NeoPixel stick on GP22.
     """
     import board
+    import busdisplay
     import busio
     import displayio
     import fourwire
-    from adafruit_st7789 import ST7789
 
-    # A display made by code.py survives a soft reload and holds its pins.
-    displayio.release_displays()
-    spi = busio.SPI(clock=board.GP18, MOSI=board.GP19)
-    bus = fourwire.FourWire(spi, command=board.GP16, chip_select=board.GP17, baudrate=SPI_BAUDRATE)
-    display = ST7789(
-        bus,
-        width=width,
-        height=height,
-        rowstart=rowstart,
-        colstart=colstart,
-        rotation=270,
-        backlight_pin=board.GP20,
-        auto_refresh=False,
-    )
+    display = _kept_display(width, height)
+    if display is None:
+        # A display made by code.py survives a soft reload and holds its pins.
+        displayio.release_displays()
+        spi = busio.SPI(clock=board.GP18, MOSI=board.GP19)
+        bus = fourwire.FourWire(spi, command=board.GP16, chip_select=board.GP17, baudrate=SPI_BAUDRATE)
+        display = busdisplay.BusDisplay(
+            bus,
+            ST7789_INIT,
+            width=width,
+            height=height,
+            rowstart=rowstart,
+            colstart=colstart,
+            rotation=270,
+            backlight_pin=board.GP20,
+            brightness=0,  # dark until the app's first frame (the panel holds noise at power-on)
+            auto_refresh=False,
+        )
+        try:  # kept for the next run (_kept_display); it must be a built-in display type
+            supervisor.runtime.display = display
+        except (AttributeError, ValueError, TypeError):
+            pass
     keys = Keys((board.GP12, board.GP13, board.GP14, board.GP15), (KEY_A, KEY_B, KEY_X, KEY_Y))
     led = rgb_led((board.GP6, board.GP7, board.GP8), True)
     pixels = neopixel_strip(board.GP22, neopixels)

@@ -152,12 +152,24 @@ def test_display_pack_builds_its_interface(fake_hardware, name, size, rowstart, 
     b = hw.make(name)
     check_common(hw, b, name)
     d = b.display
-    assert isinstance(d, hw.adafruit_st7789.ST7789)
+    assert type(d) is hw.busdisplay.BusDisplay  # a built-in type: supervisor.runtime.display takes it
     assert (d.width, d.height) == size
-    assert d.kwargs["rotation"] == 270
-    assert (d.kwargs["rowstart"], d.kwargs["colstart"]) == (rowstart, colstart)
-    assert d.kwargs["backlight_pin"] is hw.board.GP20
-    assert d.kwargs["auto_refresh"] is False
+    assert d.rotation == 270
+    assert (d.rowstart, d.colstart) == (rowstart, colstart)
+    assert d.backlight_pin is hw.board.GP20
+    assert d.auto_refresh is False
+    assert hw.supervisor.runtime.display is d
+    seq = d.init_sequence  # the ST7789's start-up: reset, out of sleep, RGB565, ..., display on
+    assert seq.startswith(b"\x01\x80") and seq[3:5] == b"\x11\x80" and b"\x3a\x01\x55" in seq
+    assert seq.endswith(b"\x29\x80\x32")
+    i, waits = 0, 0
+    while i < len(seq):  # every command parses: command, count (+0x80 delay), parameters, delay
+        n = seq[i + 1]
+        i += 2 + (n & 0x7F)
+        if n & 0x80:
+            waits += seq[i]
+            i += 1
+    assert i == len(seq) and waits == 150 + 10 + 10 + 50
     bus = d.bus
     assert (bus.command, bus.chip_select, bus.reset) == (hw.board.GP16, hw.board.GP17, None)
     assert (bus.spi_bus.clock, bus.spi_bus.MOSI) == (hw.board.GP18, hw.board.GP19)
@@ -227,13 +239,29 @@ def test_display_pack_with_gp22_taken(fake_hardware):
 
 
 def test_display_pack_survives_a_soft_reload(fake_hardware):
-    # The display from the last run keeps its pins until release_displays().
+    # The display from the last run keeps its pins until release_displays():
+    # the next run takes it over (no 1.2 s start-up sequence), auto-refresh off.
     hw = fake_hardware()
     first = hw.make("pico_display2")
+    assert first.display.brightness == 0  # dark until the app's first frame
+    first.display.brightness = 0.8
     hw.soft_reload()
     second = hw.make("pico_display2")
-    assert second.display is not first.display
+    assert second.display is first.display and second.display.auto_refresh is False
     assert hw.displayio.displays == [second.display]
+    hw.soft_reload()  # a display of another size (settings.toml changed): a new one
+    third = hw.make("pico_display")
+    assert third.display is not first.display and hw.displayio.displays == [third.display]
+    assert (third.display.width, third.display.height) == (240, 135)
+
+
+def test_restart_darkens_the_backlight_then_reloads(fake_hardware):
+    hw = fake_hardware()
+    b = hw.make("pico_display2")
+    b.display.brightness = 0.8
+    with pytest.raises(hw.supervisor.Reload):
+        b.restart()
+    assert b.display.brightness == 0 and len(hw.supervisor.reloads) == 1
 
 
 def test_rgb_led_is_none_when_a_pin_is_taken(fake_hardware):
@@ -287,7 +315,7 @@ def test_unknown_sanbon_board_is_a_clear_error(fake_hardware, monkeypatch):
 
 
 def test_fakes_are_gone_after_a_test():
-    for name in ("board", "keypad", "supervisor", "adafruit_st7789", "neopixel"):
+    for name in ("board", "keypad", "supervisor", "busdisplay", "neopixel"):
         m = sys.modules.get(name)
         assert m is None or "fakes" not in (getattr(m, "__file__", "") or "")
     assert "boards.picosystem" not in sys.modules

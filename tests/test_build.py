@@ -44,7 +44,7 @@ def test_layout(mpy_build):
     with open(os.path.join(out, "code.py"), "rb") as f, open(os.path.join(mpyc.ROOT, "code.py"), "rb") as g:
         assert f.read() == g.read()
     for rel in ("engine/rng.mpy", "engine/__init__.mpy", "lib/sanbon/__init__.mpy",
-                "lib/adafruit_st7789.mpy", "lib/neopixel.mpy"):
+                "lib/neopixel.mpy"):
         assert os.path.isfile(os.path.join(out, rel)), rel
     assert [f for f in files_on_disk(out) if f.endswith(".py")] == ["code.py"]
     assert not [f for f in files_on_disk(out) if "dist-info" in f or "/examples/" in f]
@@ -53,7 +53,7 @@ def test_layout(mpy_build):
                 "lib/sanbon/app.mpy", "lib/sanbon/store.mpy"):
         assert os.path.isfile(os.path.join(out, rel)), rel
     assert not os.path.exists(os.path.join(out, "boards", "desktop.mpy"))
-    assert result["libs"] == ["adafruit_st7789", "neopixel"]
+    assert result["libs"] == ["neopixel"]  # the ST7789 needs no driver library (boards/_common.py)
     # text is drawn by sanbon.ui.Text over the built-in font: no text library ships
     assert not [f for f in files_on_disk(out) if "display_text" in f]
 
@@ -80,7 +80,7 @@ def test_py_build_ships_sources(py_build):
     on_disk = files_on_disk(out)
     assert not [f for f in on_disk if f.endswith(".mpy")]
     for rel in ("code.py", "engine/rng.py", "lib/sanbon/ui.py",
-                "lib/adafruit_st7789.py", "lib/neopixel.py"):
+                "lib/neopixel.py"):
         assert rel in on_disk
     with open(os.path.join(out, "engine/rng.py"), "rb") as f, \
             open(os.path.join(mpyc.ROOT, "engine/rng.py"), "rb") as g:
@@ -150,6 +150,6 @@ def test_download_failure_is_clear(tmp_path, monkeypatch, capsys):
 def test_requirements_are_pinned():
     pins = build_mod.read_requirements(os.path.join(mpyc.ROOT, "requirements-device.txt"))
     names = [n for n, _ in pins]
-    assert "adafruit-circuitpython-st7789" in names
+    assert names == ["adafruit-circuitpython-neopixel"]  # the ST7789 needs no library (boards/_common.py)
     assert "adafruit-circuitpython-pixelbuf" not in names  # built into CircuitPython
     assert all(v[0].isdigit() for _, v in pins)

@@ -78,7 +78,7 @@ def test_micropython_loads_the_board_modules_from_the_build(root):
         ("engine.core", "/app/circuitpy/engine/core.mpy"),
         ("board", "/app/mp_hw_fakes/board.py"),
         ("keypad", "/app/mp_hw_fakes/keypad.py"),
-        ("adafruit_st7789", "/app/mp_hw_fakes/adafruit_st7789.py"),
+        ("busdisplay", "/app/mp_hw_fakes/busdisplay.py"),
         ("displayio", "/app/mp_fakes/displayio.py"),
     ):
         assert (name, where) in mods, (name, sorted(m for m in mods if m[0] == name))

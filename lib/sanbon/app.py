@@ -93,12 +93,12 @@ class App:
             from sanbon.sound import Sound
 
             self._sound = Sound(board.speaker, self.settings)
-        self.apply_brightness()
         board.display.root_group = self.root
         self._menu()
         for n in notes:
             self.toast(n, 4000)
         self.board.display.refresh()
+        self.apply_brightness()  # the backlight on once the first frame is drawn
 
     # -- screens -------------------------------------------------------
     @property

@@ -22,7 +22,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # Load order: a fake imports only fakes loaded before it.
 FAKES = (
     "microcontroller", "supervisor", "digitalio", "pwmio", "busio", "displayio",
-    "fourwire", "busdisplay", "adafruit_st7789", "keypad", "neopixel", "board",
+    "fourwire", "busdisplay", "keypad", "neopixel", "board",
 )
 # Our modules that import the fakes: dropped before and after each test.
 OURS = ("boards._common", "boards.picosystem", "boards.pico_display2", "boards.pico_display")
@@ -62,6 +62,9 @@ class Hardware:
                 if hasattr(owner, "deinit"):
                     owner.deinit()
                 self.microcontroller.release(pin)
+        for d in self.displayio.displays:  # the console on screen, refreshed in the background
+            d.root_group = self.displayio.CIRCUITPYTHON_TERMINAL
+            d.auto_refresh = True
         self._drop_ours()
 
     def _drop_ours(self):

@@ -379,6 +379,7 @@ function lcdData(b) {
 const spi = mcu.spi[0];
 const dcPin = mcu.gpio[DC_PIN];
 const csPin = mcu.gpio[CS_PIN];
+let spiHz = 0; // the SPI clock of the last byte
 const spiDone = clock.createAlarm(() => spi.completeTransmit(0));
 spi.onTransmit = (value) => {
   spiBytes++;
@@ -387,6 +388,7 @@ spi.onTransmit = (value) => {
     else lcdCommand(value & 0xff);
   }
   const hz = spi.clockFrequency;
+  spiHz = hz;
   if (hz > 0) spiDone.schedule((spi.dataBits * 1e9) / hz);
   else spi.completeTransmit(0);
 };
@@ -550,12 +552,14 @@ function stats() {
     },
     xip: { miss_cycles: XIP_MISS, accesses: xipAccesses, misses: xipMisses, stall_cycles: stallCycles },
     spi_bytes: spiBytes,
+    spi_hz: spiHz,
     lcd_ramwr_bytes: ramwrBytes,
     wfi_pending_wakes: pendingWakes,
     wall_s: wall,
     mips: wall > 0 ? instrs / wall / 1e6 : 0,
   };
 }
+const BACKLIGHT_GPIO = 20;
 const api = {
   mcu,
   clock,
@@ -594,6 +598,17 @@ const api = {
     await api.sleep(gapMs);
   },
   frame,
+  // The Pico Display Packs' backlight on GP20, 0..1: the duty cycle of PWM
+  // slice 2 channel A when the pin is in its PWM function, else the pin's level.
+  backlight() {
+    const pin = mcu.gpio[BACKLIGHT_GPIO];
+    if (pin.functionSelect === 4) {
+      const ch = mcu.pwm.channels[2];
+      if (!(ch.csr & 1)) return 0;
+      return Math.min(1, (ch.cc & 0xffff) / ((ch.top & 0xffff) + 1));
+    }
+    return pin.outputValue ? 1 : 0;
+  },
   screenshot(name) {
     const file = path.join(SHOTS, name.endsWith('.png') ? name : `${name}.png`);
     fs.mkdirSync(SHOTS, { recursive: true });

@@ -137,6 +137,8 @@ def _sim_step(sim, step, out, marks, shots):
         sim.press("HOLD_B")
     elif "sleep" in step:
         sim.wait(step["sleep"])
+    elif "film" in step:  # the device's frames over time; the simulator only lets the time pass
+        sim.wait(step.get("ms", 3000))
     elif "mark" in step:
         marks.append((len(out.lines), step["mark"]))
     elif "shot" in step:

@@ -20,7 +20,7 @@ What a scenario can import is its ``needs``:
     "inuse"   judge the budget on the bytes in use at the peak step, not the
               heap total (which doubles past 31.2 KB to 62.5 KB)
     "hwfakes" mp_hw_fakes/: stand-ins for the hardware modules boards/ imports
-              (board, busio, fourwire, busdisplay, adafruit_st7789, keypad,
+              (board, busio, fourwire, busdisplay, keypad,
               digitalio, pwmio, microcontroller, supervisor, neopixel), as .py
 """
 

@@ -35,7 +35,7 @@ SEED = 5  # new games' seed (code.py's App draws a random one)
 DROP = (
     "boards", "sanbon", "engine", "displayio", "vectorio", "terminalio",
     "microcontroller", "supervisor", "digitalio", "pwmio", "busio", "fourwire", "busdisplay",
-    "adafruit_st7789", "keypad", "neopixel", "board",
+    "keypad", "neopixel", "board",
 )
 
 # (tag, board.board_id, settings.toml, the board module expected, Pig turns before the pause)
@@ -59,6 +59,17 @@ def power_off():
     for name in list(sys.modules):
         if name.split(".")[0] in DROP:
             del sys.modules[name]
+
+
+def soft_reload():
+    """What a soft reload (supervisor.reload()) forgets: our modules, and
+    what the hardware stand-ins hold but the displays (they live on)."""
+    import supervisor
+
+    for name in list(sys.modules):
+        if name.split(".")[0] in ("boards", "sanbon", "engine"):
+            del sys.modules[name]
+    supervisor.soft_reload()
 
 
 def code_py():
@@ -203,12 +214,11 @@ def lights():
 
 def display_args(board):
     d = board.display
-    kw = getattr(d, "kwargs", None)
-    if kw is None:  # PicoSystem: the board's own DISPLAY
+    if board.name == "picosystem":  # the board's own DISPLAY
         return "built-in %dx%d rotation %d" % (d.width, d.height, d.rotation)
-    return "ST7789 %dx%d rotation %d rowstart %d colstart %d backlight GP%d baudrate %d" % (
-        d.width, d.height, kw["rotation"], kw.get("rowstart", 0), kw.get("colstart", 0),
-        kw["backlight_pin"].number, d.bus.baudrate,
+    return "ST7789 %dx%d rotation %d rowstart %d colstart %d backlight GP%d baudrate %d init %d bytes" % (
+        d.width, d.height, d.rotation, d.rowstart, d.colstart, d.backlight_pin.number, d.bus.baudrate,
+        len(d.init_sequence),
     )
 
 
@@ -324,7 +334,7 @@ def one_board(tag, board_id, settings, expect, turns):
     # where the modules came from, while the game is on (a game's modules are
     # forgotten when it ends: sanbon.ui.forget)
     for name in ("boards", "boards._common", "boards." + expect, "sanbon.app", "sanbon.pig", "engine.core",
-                 "board", "keypad", "adafruit_st7789", "displayio"):
+                 "board", "keypad", "busdisplay", "displayio"):
         print("LOADED", loaded(name))
 
     # hold B: pause; X (the D-pad's UP) wraps to "Quit to menu"; A
@@ -332,10 +342,20 @@ def one_board(tag, board_id, settings, expect, turns):
     check(top_kind(app) == "Pause", "hold B paused")
     result(tag + " pause", shown(app))
     yield from d.tap(KEY_X)
-    yield from d.tap(KEY_A)
-    check(top_kind(app) == "Sanbon", "quit to the main menu")
+    # A: quit; a "Loading" frame, and its next pass restarts code.py (the
+    # backlight off, then supervisor.reload(), which ends code.py)
+    import supervisor
+
+    try:
+        yield from d.tap(KEY_A)
+        restarted = False
+    except supervisor.Reload:
+        restarted = True
+    check(restarted, "quitting to the menu restarts code.py")
+    check(top_kind(app) == "Loading", "the Loading frame before the restart")
     check(app.saved_game is not None, "the game is saved to continue")
     result(tag + " quit", shown(app))
+    result(tag + " restart", "backlight %.2f" % board.display.brightness)
     result(tag + " writes", "%d %d" % (app.store.writes, app.store.bytes_written))
     result(tag + " nvm crc", "%08x" % (binascii.crc32(board.nvm) & 0xFFFFFFFF))
     n = len(d.seen.log)
@@ -346,7 +366,15 @@ def one_board(tag, board_id, settings, expect, turns):
     check(not len(keypad.instances[-1].events), "every raw event was read")
     d.app = d.seen = None
     app = board = d = menu = None
-    yield  # the app is collected at the end of this step
+    soft_reload()
+    yield  # the old app is collected at the end of this step
+    app, board, note = power_on(board_id, settings)
+    check(board.name == expect, "the same board after the restart")
+    result(tag + " after restart", shown(app))
+    result(tag + " after restart brightness", "%.2f" % board.display.brightness)
+    check(app.saved_game is not None, "the game is offered to continue")
+    app = board = None
+    yield
 
 
 def fallback():

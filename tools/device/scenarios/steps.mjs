@@ -4,8 +4,11 @@
 //   {hold: "B", ms: 900}             one button held (B held: the pause menu)
 //   {wait: "regex", s: 60}           the next console line that matches; the
 //                                    check fails if none comes in s emulated s
-//   {shot: "name"}                   the screen as SHOTS/name.png
+//   {shot: "name"}                   the screen as SHOTS/name.png (and the
+//                                    backlight's duty cycle then)
 //   {sleep: ms}
+//   {film: "name", ms: 3000, every: 100}  shots name_00, name_01, ... every
+//                                    `every` ms while the app goes on
 //   {mark: "name"}                   a named point in time (the report splits
 //                                    the console there)
 //   {play: "name", s: 3000}          computer seats play: A on every dialog and
@@ -20,19 +23,31 @@ export default async function (api) {
   const plan = JSON.parse(fs.readFileSync(api.params.plan, 'utf8'));
   const marks = [];
   const shots = [];
+  const backlight = {}; // shot -> the backlight's duty cycle when it was taken
+  const film = []; // the film steps' frames
   const press = async (seq) => {
     for (const b of seq.split(',')) if (b.trim()) await api.press(b.trim(), 100, 200);
   };
-  const fail = (why) => ({ ok: false, why, marks, shots });
+  const fail = (why) => ({ ok: false, why, marks, shots, backlight, film });
   for (const step of plan.steps) {
     if (step.press !== undefined) await press(step.press);
     else if (step.hold) await api.press(step.hold, step.ms || 900, 300);
     else if (step.sleep) await api.sleep(step.sleep);
+    else if (step.film) {
+      const every = step.every || 100;
+      for (let i = 0; i * every <= (step.ms || 3000); i++) {
+        const name = `${step.film}_${String(i).padStart(2, '0')}`;
+        api.screenshot(name);
+        film.push({ name, t: Math.round(api.now()), backlight: Math.round(api.backlight() * 100) / 100 });
+        await api.sleep(every);
+      }
+    }
     else if (step.mark) marks.push({ t: api.now(), name: step.mark });
     else if (step.shot) {
       await api.sleep(step.settle ?? 300); // the refresh after the last press
       api.screenshot(step.shot);
       shots.push(step.shot);
+      backlight[step.shot] = Math.round(api.backlight() * 100) / 100;
     } else if (step.wait) {
       const re = new RegExp(step.wait);
       const hit = await api.waitFor(new RegExp(`${step.wait}|${TROUBLE.source}`), step.s || 60);
@@ -44,7 +59,7 @@ export default async function (api) {
       if (r) return fail(r);
     } else return fail(`unknown step ${JSON.stringify(step)}`);
   }
-  return { ok: true, why: '', marks, shots };
+  return { ok: true, why: '', marks, shots, backlight, film };
 }
 
 async function play(api, press, maxS, name, shots) {

@@ -48,6 +48,13 @@ class Board:
         self.rgb_led = rgb_led
         self.nvm = microcontroller.nvm
         self.speaker = speaker
+        try:  # SANBON_RESTART = 0 in settings.toml: no restart between games (to measure what it saves)
+            import os
+
+            if os.getenv("SANBON_RESTART") == 0:
+                self.restart = None
+        except (ImportError, AttributeError):
+            pass
         self.ticks_ms = supervisor.ticks_ms
         self.hints = hints
         try:

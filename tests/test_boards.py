@@ -255,6 +255,15 @@ def test_display_pack_survives_a_soft_reload(fake_hardware):
     assert (third.display.width, third.display.height) == (240, 135)
 
 
+def test_sanbon_restart_0_turns_the_restart_off(fake_hardware, monkeypatch):
+    hw = fake_hardware()
+    monkeypatch.setattr("os.getenv", lambda k, d=None: 0 if k == "SANBON_RESTART" else d)  # TOML's 0 is an int
+    assert hw.make("pico_display2").restart is None
+    monkeypatch.setattr("os.getenv", lambda k, d=None: d)
+    hw.soft_reload()
+    assert hw.make("pico_display2").restart is not None
+
+
 def test_restart_darkens_the_backlight_then_reloads(fake_hardware):
     hw = fake_hardware()
     b = hw.make("pico_display2")

@@ -115,3 +115,14 @@ def test_report_finds_trouble_lines_but_not_the_memory_report():
     lines = [(1, "sanbon mem: 1 free after ErrorScreen"), (2, "MemoryError: memory allocation failed"),
              (3, "Something went wrong (x)")]
     assert report.trouble(lines) == ["MemoryError: memory allocation failed", "Something went wrong (x)"]
+
+
+def test_the_tour_plan_reaches_each_screen_it_shoots(tmp_path):
+    shots = str(tmp_path / "shots")
+    lines, _ = plan.in_sim(plan.tour(), "pico_display", shots=shots, seed=16, nvm_path=str(tmp_path / "n"))
+    names = sorted(f[:-4] for f in os.listdir(shots))
+    assert names == sorted(s["shot"] for s in plan.tour()["steps"] if "shot" in s)
+    reports = [s.split(" after ")[1] for s in lines if s.startswith("sanbon mem: ")]
+    for screen in ("SettingsScreen", "StatsScreen", "AboutScreen", "HowToScreen", "GameScreen", "PauseScreen"):
+        assert screen in reports
+    assert reports[-1] == "MainMenu"

@@ -991,6 +991,7 @@ def device_section(above=()):
                 r["name"], g["name"], format(g["menu_before"] or 0, ","), format(g["least_free"], ","),
                 g["least_free_at"], "%s B" % format(dec, ",") if dec else "",
                 "%.1f s" % (g["restart_ms"] / 1000.0) if g.get("restart_ms") else ""))
+    L += norestart_rows(d)
     L += ["", "Measured against the host estimate (section 1: 171 KB less the gate's peak in use):", "",
           "| Title | Least free, 320x240 | Least free, 240x135 | Host estimate |", "|---|---:|---:|---:|"]
     for key, title in DEVICE_TITLES:
@@ -1046,6 +1047,33 @@ def device_section(above=()):
           "0.4 ms; XIP cache misses 60 cycles each (a 16 KB 2-way cache model). The reference",
           "loop of section 2 takes about 4.5 s here against 9.6 s given for a real board, so",
           "read these times as emulated until a board settles it."]
+    return L
+
+
+def norestart_rows(d):
+    """What the restart between games saves: the same chain with it off
+    (`python -m tools.device --compare`, docs/device_norestart.json)."""
+    path = os.path.join(micropython.ROOT, "docs", "device_norestart.json")
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        n = json.load(f)
+    off = n["runs"][0].get("games") or []
+    on = next((r.get("games") or [] for r in d["runs"] if r["name"] == "chain_320x240"), [])
+    L = ["", "The same six games with the restart turned off (`SANBON_RESTART = 0`;",
+         "`python -m tools.device --compare`, %s, commit %s): what a game leaves in the heap" % (n["date"], n["commit"]),
+         "for good. Without the restart the menu loses free heap at each title's first game",
+         "and never gets it back; with it, every menu is a power-on's.", "",
+         "| Game | Menu before, no restart | Least free, no restart | Menu before, with the restart | Least free, with the restart |",
+         "|---|---:|---:|---:|---:|"]
+    for i, g in enumerate(off):
+        h = on[i] if i < len(on) else {}
+        cell = lambda x: "%s B" % format(x, ",") if x else ""
+        L.append("| %s | %s | %s | %s | %s |" % (g["name"], cell(g.get("menu_before")), cell(g.get("least_free")),
+                                                cell(h.get("menu_before")), cell(h.get("least_free"))))
+    trouble = n["runs"][0].get("trouble") or []
+    if trouble:
+        L += ["", "Without the restart the console said: `%s`." % trouble[0]]
     return L
 
 

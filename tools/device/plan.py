@@ -70,6 +70,32 @@ def continued():
     return {"steps": steps}
 
 
+def tour():
+    """The screens a newcomer meets, for the frame comparison: Settings,
+    Statistics, About, How to play, a Kyudo game for two people (a catch-up
+    box, a roll, a die kept), the pause menu, and the menu after quitting."""
+    steps = boot()
+    for press, wait, shot in (
+        ("Y,Y,Y,Y,A", "SettingsScreen", "settings"),
+        ("B,X,A", "StatsScreen", "statistics"),
+        ("B,Y,Y,A", "AboutScreen", "about"),
+        ("B,X,X,X,X,X,A", "SetupScreen", "kyudo_setup"),
+        ("X,A", "HowToScreen", "howto_1"),
+        ("Y", None, "howto_2"),
+        ("B,X,A,A,Y,Y", "SetupScreen", "kyudo_two_people"),
+        ("A", "GameScreen", "kyudo_catch_up"),
+        ("A", None, "kyudo_roll"),
+        ("A", None, "kyudo_rolled"),
+        ("Y,A", None, "kyudo_kept"),
+    ):
+        steps.append({"press": press})
+        if wait:
+            steps.append({"wait": "after %s$" % wait})
+        steps.append({"shot": shot})
+    steps += list(QUIT) + [{"wait": "after MainMenu$", "s": BOOT_S}, {"shot": "menu_continue"}]
+    return {"steps": steps}
+
+
 # -- the same steps in the simulator ------------------------------------------
 
 

@@ -19,6 +19,20 @@ import fs from 'node:fs';
 const MEM = /sanbon mem: \d+ free after/;
 const TROUBLE = /Traceback|MemoryError|Something went wrong|safe mode|Error:/;
 
+// Wait until the panel has taken no pixels for `quietMs` (a new screen takes
+// up to about a second to draw), at least `minMs`, at most `maxMs`.
+async function settle(api, minMs = 300, quietMs = 300, maxMs = 4000) {
+  await api.sleep(minMs);
+  let last = api.stats().lcd_ramwr_bytes;
+  let quiet = 0;
+  for (let t = minMs; t < maxMs && quiet < quietMs; t += 50) {
+    await api.sleep(50);
+    const now = api.stats().lcd_ramwr_bytes;
+    quiet = now === last ? quiet + 50 : 0;
+    last = now;
+  }
+}
+
 export default async function (api) {
   const plan = JSON.parse(fs.readFileSync(api.params.plan, 'utf8'));
   const marks = [];
@@ -44,7 +58,7 @@ export default async function (api) {
     }
     else if (step.mark) marks.push({ t: api.now(), name: step.mark });
     else if (step.shot) {
-      await api.sleep(step.settle ?? 300); // the refresh after the last press
+      await settle(api); // the refresh after the last press
       api.screenshot(step.shot);
       shots.push(step.shot);
       backlight[step.shot] = Math.round(api.backlight() * 100) / 100;
@@ -81,7 +95,7 @@ async function play(api, press, maxS, name, shots) {
       await api.sleep(200);
       await press('A');
     } else if (/after EndScreen$/.test(l.text)) {
-      await api.sleep(500);
+      await settle(api, 500);
       api.screenshot(`${name}_end`);
       shots.push(`${name}_end`);
       return '';

@@ -45,8 +45,12 @@ def screen(sim):
 
 
 def human_to_act(sim):
+    """A human's decision is on screen (not a board's end, whose dialog comes
+    at the next pass of the loop)."""
     s = sim.app.session
     st = s.state
+    if getattr(sim.app.top, "note", None) is not None:
+        return False
     return sim.text().startswith("Game: Okko") and not st.is_over() and not s.is_bot(st.current_player)
 
 

@@ -388,18 +388,12 @@ def test_sanbon_debug_times_each_pass_that_did_something(tmp_path, monkeypatch, 
     assert all(t[-2] == "0" for t in times), times
 
 
-def test_sanbon_seed_fixes_the_seed_of_new_games(tmp_path, monkeypatch):
-    from boards import desktop
-    from sanbon import app as app_module
-
-    made = []
-    monkeypatch.setattr(app_module.App, "run", lambda self: made.append(self))
-    for value, seed, note in (("1234", 1234, None), (" 7 ", 7, None), ("x", None, "SANBON_SEED 'x' is not a number")):
+def test_sanbon_seed_fixes_the_seed_of_new_games_in_debug_mode(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("SANBON_DEBUG", "1")
+    for value, seed in (("1234", 1234), (" 7 ", 7), ("x", None)):
         monkeypatch.setenv("SANBON_SEED", value)
-        app_module.main(desktop.make(size="pico_display", virtual_time=True, nvm_path=str(tmp_path / value)))
-        app = made.pop()
-        assert app.seed == seed
-        shown = None
-        if app.toast_widget is not None:  # the toast's lines, joined
-            shown = " ".join(g.text for g in app.toast_widget.group if hasattr(g, "text"))
-        assert (note is None and shown is None) or shown.startswith(note), shown
+        sim = Sim("pico_display", nvm_path=str(tmp_path / value))
+        assert sim.app.seed == seed
+    assert "SANBON_SEED 'x' is not a number" in capsys.readouterr().out
+    monkeypatch.setenv("SANBON_DEBUG", "0")  # only with the debug reports
+    assert Sim("pico_display", nvm_path=str(tmp_path / "q")).app.seed is None

@@ -126,3 +126,20 @@ def test_the_tour_plan_reaches_each_screen_it_shoots(tmp_path):
     for screen in ("SettingsScreen", "StatsScreen", "AboutScreen", "HowToScreen", "GameScreen", "PauseScreen"):
         assert screen in reports
     assert reports[-1] == "MainMenu"
+
+
+def test_decision_limits_fail_past_the_goal_unless_a_known_shortfall_is_within_its_guard():
+    def run(title, xs):
+        g = {"title": title, "finished": True, "decisions_all": xs, "menu_before": 1, "least_free": 30000}
+        return {"name": "r", "board": "pico_display", "kind": "chain", "ok": True, "why": "", "trouble": [],
+                "games": [g]}
+
+    def status(title, xs):
+        return [ok for ok, w in report.checks([run(title, xs)]) if "decisions" in w][0]
+
+    assert status("kyudo", [100, 200, 900]) is True
+    assert status("kyudo", [100, 200, 1200]) is False  # past the 1 s goal, no shortfall known
+    assert status("kyudo", [310, 320, 330]) is False  # the median past 300 ms
+    assert status("okko", [100, 200, 1500]) == report.SHORT  # the Court view: known, within its guard
+    assert status("okko", [100, 200, 2500]) is False  # past the guard: a regression
+    assert status("okko", [400, 400, 500]) is False  # the median is no shortfall

@@ -974,7 +974,8 @@ def device_section(above=()):
         "",
     ]
     for c in d["checks"]:
-        L.append("- %s %s" % ("ok:" if c["ok"] else "**FAILED:**", c["what"]))
+        L.append("- %s %s" % ("ok:" if c["ok"] else "**not met** (a known shortfall, below):" if c.get("short")
+                              else "**FAILED:**", c["what"]))
     L += ["", "### Heap", "",
           "The main menu's free heap before each game of a run, and each game's least free",
           "heap (with the screen it came at). Leaving a game restarts code.py (a soft",

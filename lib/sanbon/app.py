@@ -20,22 +20,16 @@ from sanbon.store import BOT, GAME, JOURNAL, LOG, MEMORY, MSG_CORRUPT, SETTINGS,
 VERSION = "0.3"
 
 
-def _setting(name):
-    """A value from CIRCUITPY/settings.toml (os.getenv; the environment, in
-    the simulator) as text, or None."""
+def _debug():
+    """SANBON_DEBUG = 1 in CIRCUITPY/settings.toml (or the environment, in
+    the simulator): the memory and time reports on the serial console."""
     try:
         import os
 
-        v = os.getenv(name)
+        v = os.getenv("SANBON_DEBUG")
     except (ImportError, AttributeError):
-        return None
-    return None if v is None else str(v).strip()
-
-
-def _debug():
-    """SANBON_DEBUG = 1: the memory and time reports on the serial console."""
-    v = _setting("SANBON_DEBUG")
-    return v is not None and v not in ("", "0")
+        return False
+    return v is not None and str(v).strip() not in ("", "0")
 
 
 def collect():
@@ -64,7 +58,7 @@ class App:
         self._before = None  # the modules loaded before the game (_mark)
         self.debug = _debug()
         self.probe = None  # SANBON_DEBUG: the serial console's reports (sanbon.probe)
-        if self.debug:
+        if self.debug:  # (and SANBON_SEED: sanbon.probe)
             from sanbon.probe import Probe
 
             self.probe = Probe(self)
@@ -420,15 +414,6 @@ def main(board, seed=None, note=None):
     """Run the app on ``board`` (code.py picks it; see boards/).
 
     ``note`` is shown at start (e.g. a bad SANBON_BOARD in settings.toml).
-    SANBON_SEED = N in settings.toml fixes the seed of new games, as the
-    simulator's --seed does (the device checks compare the two screens).
     """
-    if seed is None:
-        v = _setting("SANBON_SEED")
-        if v:
-            try:
-                seed = int(v) & 0x3FFFFFFF
-            except ValueError:
-                note = "SANBON_SEED %r is not a number: new games get a random seed." % v if not note else note
     app = App(board, seed, note)
     app.run()

@@ -244,6 +244,7 @@ class GameScreen(_Base):
         self.due = None  # the reveal's timer
         self.later = None  # the time of the step that left the detail line's words for a later one
         self.tl = None  # the title shown
+        self.note = None  # a board's end: the dialog that says so, due
         self.update()
 
     # -- what may be on screen ------------------------------------------------
@@ -323,8 +324,8 @@ class GameScreen(_Base):
             self.news = news
         for e in ev:
             k = e[0]
-            if k == "board" or k == "board_end" and e[1] == 2:
-                self.app.dialog(W.transition(st, e[1] if k == "board" else 3))
+            if k == "board" or k == "board_end" and e[1] == 2:  # a dialog at the next pass, after this one's redraw
+                self.note = W.transition(st, e[1] if k == "board" else 3)
             elif k == "rotate" and st.phase < _P_COURT:
                 self.app.toast("The Court turns a quarter!", 2000, ui.ACCENT)
             elif k == "injury" or k == "lose":
@@ -689,6 +690,11 @@ class GameScreen(_Base):
 
     # -- buttons ----------------------------------------------------------------
     def tick(self, now):
+        n = self.note
+        if n is not None and self.app.top is self:
+            self.note = None
+            self.app.dialog(n)
+            return
         if self.later is not None and self.later != now and self.app.top is self:
             self._later()
             return
@@ -723,6 +729,9 @@ class GameScreen(_Base):
         self.update()
 
     def human_button(self, b):
+        if self.note is not None:  # a board just ended: its dialog first, and the press was for it
+            self.tick(self.app.now)
+            return
         st = self.session.state
         ph = st.phase
         if ph == _P_REVEAL:

@@ -14,14 +14,37 @@ NAME" (a pass that changed the screen: a full redraw, after a press or a
 "Loading" frame), "press" (a press that changed part of a screen: a cursor
 move), or "save" (the store's write,
 also part of its pass; "save rewrite" when the sector was rewritten).
+
+With SANBON_DEBUG, SANBON_SEED = N also fixes the seed of new games, as the
+simulator's --seed does (the device checks compare the two screens).
 """
 
 import gc
 
 
+def seed():
+    """SANBON_SEED from settings.toml as a seed, or None (unset or not a
+    number: new games then draw a random seed, and the console says so)."""
+    try:
+        import os
+
+        v = os.getenv("SANBON_SEED")
+    except (ImportError, AttributeError):
+        return None
+    if v is None or str(v).strip() == "":
+        return None
+    try:
+        return int(str(v).strip()) & 0x3FFFFFFF
+    except ValueError:
+        print("sanbon: SANBON_SEED %r is not a number: new games get a random seed" % (v,))
+        return None
+
+
 class Probe:
     def __init__(self, app):
         self.app = app
+        if app.seed is None:  # SANBON_SEED = N: new games' seed, as the simulator's --seed
+            app.seed = seed()
         self.ticks = app.board.ticks_ms
         self.t0 = 0
         self.spent = 0  # ms of this pass spent in reports

@@ -18,6 +18,10 @@ MENU_DRIFT_MAX = 4 * KB  # the menu before the last game: at most this much less
 OKKO_MIN_FREE = 20 * KB  # Okko's least free heap, anywhere in a chain, on 320x240
 DECISION_WORST_MS = 1000
 DECISION_MEDIAN_MS = 300
+# Known shortfalls against those goals, in docs/BENCHMARKS.md (section 12):
+# a title listed here may exceed the goal up to its guard without failing
+# make device (the check says "short"), but never the guard (a regression).
+DECISION_GUARD_MS = {"okko": 2000}  # the Court view in place of the list: most of the 320x240 screen redrawn
 
 
 def median(xs):
@@ -165,7 +169,14 @@ def checks(runs):
     for title in sorted(pooled):
         xs = pooled[title]
         ok = max(xs) <= DECISION_WORST_MS and median(xs) <= DECISION_MEDIAN_MS
+        guard = DECISION_GUARD_MS.get(title)
+        if not ok and guard and max(xs) <= guard and median(xs) <= DECISION_MEDIAN_MS:
+            ok = SHORT
         out.append((ok, "%s: computer decisions with their screen update: median %s ms, worst %d ms, %d decisions "
-                        "(at most %d and %d ms)" % (title, median(xs), max(xs), len(xs), DECISION_MEDIAN_MS,
-                                                    DECISION_WORST_MS)))
+                        "(goal: at most %d and %d ms%s)" % (
+                            title, median(xs), max(xs), len(xs), DECISION_MEDIAN_MS, DECISION_WORST_MS,
+                            "; a known shortfall, guarded at %d ms" % guard if guard else "")))
     return out
+
+
+SHORT = "short"  # a check's status: the goal not met, a known shortfall within its guard

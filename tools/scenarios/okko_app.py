@@ -25,7 +25,11 @@ def result(tag, text):
 
 
 def human_to_move(app):
+    """A human's decision is on screen (not a board's end: its dialog comes
+    at the next pass, sanbon.okko GameScreen.note)."""
     s = app.session
+    if getattr(app.top, "note", None) is not None:
+        return False
     return top_kind(app) == "Game" and not s.state.is_over() and not s.is_bot(s.state.current_player)
 
 

@@ -51,7 +51,7 @@ class Board:
         try:  # SANBON_RESTART = 0 in settings.toml: no restart between games (to measure what it saves)
             import os
 
-            if os.getenv("SANBON_RESTART") == 0:
+            if str(os.getenv("SANBON_RESTART")).strip() == "0":  # CircuitPython 10 gives settings as text
                 self.restart = None
         except (ImportError, AttributeError):
             pass

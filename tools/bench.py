@@ -1043,8 +1043,9 @@ def device_section(above=()):
                                                 pixels.known(f["run"], f["shot"]) or "**not explained**"))
     L += ["", "### What the emulator does not model", "",
           "Bus contention between DMA and the CPU, SRAM bank conflicts, a host's 1 kHz USB",
-          "start-of-frame interrupts, errors in rp2040js's Cortex-M0+ timing table, and the",
-          "backlight. Flash erases and page programs cost the W25Q16JV's typical 45 ms and",
+          "start-of-frame interrupts and errors in rp2040js's Cortex-M0+ timing table. The",
+          "screens are the panel's memory, whatever the backlight (the harness reads its PWM",
+          "duty: off during a restart). Flash erases and page programs cost the W25Q16JV's typical 45 ms and",
           "0.4 ms; XIP cache misses 60 cycles each (a 16 KB 2-way cache model). The reference",
           "loop of section 2 takes about 4.5 s here against 9.6 s given for a real board, so",
           "read these times as emulated until a board settles it."]

@@ -21,7 +21,10 @@ DECISION_MEDIAN_MS = 300
 # Known shortfalls against those goals, in docs/BENCHMARKS.md (section 12):
 # a title listed here may exceed the goal up to its guard without failing
 # make device (the check says "short"), but never the guard (a regression).
-DECISION_GUARD_MS = {"okko": 2000}  # the Court view in place of the list: most of the 320x240 screen redrawn
+# Okko on 320x240: a partner's peek swaps the Court view for the list and back,
+# and the redraw of most of the screen takes 1.3-1.9 s of a 1.5-2.1 s pass
+# (240x135: at most 0.93 s).
+DECISION_GUARD_MS = {"okko": 2500}
 
 
 def median(xs):

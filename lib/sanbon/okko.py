@@ -271,6 +271,8 @@ class GameScreen(_Base):
             self._events(ev)
         ph = st.phase
         court = ph >= _P_PEEK
+        if ph < _P_COURT and court and self.session.is_bot(st.active):
+            court = False  # a partner's peek: the news says so on the list (swapping the views redraws most of the screen)
         if (self.court is not None) != court:
             self._swap(court)
         self._map()

@@ -81,7 +81,7 @@ def describe(scr):
 
     st = scr.session.state
     rows = []
-    if st.phase >= 10:
+    if scr.court is not None:  # the Court view (not a partner's peek: the list stays)
         rows = [t.text for t in scr.side if t.text]
     else:
         for i, it in enumerate(scr.items):

@@ -291,7 +291,7 @@ class App:
 
         On a board that can restart (the device's soft reload), the menu
         comes from a fresh start of code.py after a "Loading" frame: a game
-        leaves names interned in the heap for good (about 2-10 KB a title),
+        leaves names interned in the heap for good (about 2-13 KB a title),
         and a fresh start gives every game the heap of a power-on. The
         menu after a restart is the menu of a power-on, which is the menu a
         game goes back to anyway.

@@ -1015,7 +1015,9 @@ def device_section(above=()):
     for key, title in DEVICE_TITLES:
         xs = sorted(pooled.get(key) or [])
         if xs:
-            med = xs[len(xs) // 2] if len(xs) % 2 else (xs[len(xs) // 2 - 1] + xs[len(xs) // 2]) / 2.0
+            from tools.device import report
+
+            med = report.median(xs)
             L.append("| %s: a computer decision | %d | %s ms | %d ms | %s |" % (
                 title, len(xs), med, xs[-1], "%.0f ms" % worst[key] if key in worst else ""))
     for label, key in (("A cursor move (press)", "press_ms"), ("A new screen", "screen_ms"),

@@ -56,9 +56,8 @@ class App:
         self.toast_widget = None
         self.session = None
         self._before = None  # the modules loaded before the game (_mark)
-        self.debug = _debug()
         self.probe = None  # SANBON_DEBUG: the serial console's reports (sanbon.probe)
-        if self.debug:  # (and SANBON_SEED: sanbon.probe)
+        if _debug():  # (and SANBON_SEED: sanbon.probe)
             from sanbon.probe import Probe
 
             self.probe = Probe(self)

@@ -53,7 +53,9 @@ class App:
         self.root.append(self.screen_layer)
         self.root.append(self.overlay)
         self.stack = []
-        self.toast_widget = None
+        self.toast_widget = None  # the Toast while it shows
+        self._toast = ui.Toast(self.layout)  # built once, hidden (ui.Toast says why)
+        self.overlay.append(self._toast.group)
         self.session = None
         self._before = None  # the modules loaded before the game (_mark)
         self.probe = None  # SANBON_DEBUG: the serial console's reports (sanbon.probe)
@@ -108,8 +110,24 @@ class App:
         if getattr(top, "overlay", False) and len(self.stack) > 1:
             layer.append(self.stack[-2].group)
         layer.append(top.group)
+        self.repaint()
         if self.probe is not None:
             self.probe.report(type(top).__name__, True)
+
+    def repaint(self):
+        """Redraw the whole screen at the next refresh, in one pass: after a
+        screen change, or a screen that rebuilt much of itself.
+
+        Left to itself, displayio redraws each changed layer's box on its
+        own (a box drawn over again for every layer in it), and a vectorio
+        shape new on the display its box from where it was made (before the
+        panel's rotation) to where it goes: on the rotated Pico Display
+        panels a new screen was redrawn several times over, 0.6-1.7 s on
+        320x240. Setting the root group again makes the next refresh one
+        whole-screen pass (about 0.3 s there)."""
+        d = self.board.display
+        d.root_group = None
+        d.root_group = self.root
 
     def report(self, what):
         """SANBON_DEBUG: the free heap and what just happened, to the serial
@@ -170,13 +188,13 @@ class App:
 
     # -- overlays ------------------------------------------------------
     def toast(self, text, ms=1800, color=ui.TEXT):
-        self.clear_toast()
-        self.toast_widget = ui.Toast(self.layout, text, (self.now + ms) & 0x1FFFFFFF, color)
-        self.overlay.append(self.toast_widget.group)
+        t = self._toast
+        t.show(text, (self.now + ms) & 0x1FFFFFFF, color)
+        self.toast_widget = t
 
     def clear_toast(self):
         if self.toast_widget is not None:
-            self.overlay.remove(self.toast_widget.group)
+            self.toast_widget.hide()
             self.toast_widget = None
 
     def dialog(self, message, on_ok=None, on_cancel=None, hint=None):

@@ -315,6 +315,7 @@ class GameScreen(_Base):
             self.dkey = None
         okko_layout = None
         drop("okko_layout")
+        self.app.repaint()  # most of the screen changed (App.repaint says why)
 
     def _events(self, ev):
         st = self.session.state

@@ -15,7 +15,11 @@ import vectorio
 # colours (WCAG 2 contrast, tests/test_contrast.py: every text colour is at
 # least 4.5:1 on BG and PANEL, SELECT_TEXT on the ACCENT bar; LINE is for
 # frames, bars and dots, not behind text)
-BG = 0x0E141C
+# BG is black: displayio paints black every pixel that no layer covers, so
+# the screens need no full-screen background layer, and every pixel redrawn
+# costs one layer less (a third of a full redraw on the device: docs/BENCHMARKS.md,
+# section 12)
+BG = 0x000000
 PANEL = 0x1E2A36
 LINE = 0x3A4A5A
 TEXT = 0xF0F0F0
@@ -282,7 +286,7 @@ class Frame:
         self.group = displayio.Group()
         L = layout
         self.L = L
-        self.group.append(Box(0, 0, L.width, L.height, BG).shape)
+        # no background layer: BG is the black of pixels no layer covers
         self.group.append(Box(0, 0, L.width, L.title_h, PANEL).shape)
         self.title = Text(L.margin, L.title_h // 2, "", ACCENT, L.scale, (0.0, 0.5), L.chars())
         self.group.append(self.title.label)
@@ -493,22 +497,66 @@ class Dialog:
 
 class Toast:
     """A note at the bottom that goes away by itself: dark, framed in its
-    colour; an error (BAD) starts with a "!" so colour is not its only sign."""
+    colour; an error (BAD) starts with a "!" so colour is not its only sign.
 
-    def __init__(self, layout, text, until, color=TEXT):
+    One Toast is built with the app, hidden, and shown again for every note
+    (``show``): its rectangles are placed once. A vectorio shape added to a
+    shown screen redraws the box between where it was made and where it goes
+    (CircuitPython's vectorio: the first place is worked out before the
+    display's rotation), which on the rotated Pico Display panels is most of
+    the screen: 0.8 s a note on 320x240 (docs/BENCHMARKS.md, section 12).
+    """
+
+    def __init__(self, layout):
         L = layout
+        self.L = L
+        self.until = 0
+        self.pal = palette(DIM)  # the frame's colour: the note's
+        # made where a one-line note goes: a shape that moves redraws the box
+        # from its old place to its new one
+        h = CHAR_H + 9
+        y = L.height - h - L.hint_h
+        self.group = g = displayio.Group()
+        g.append(vectorio.Rectangle(pixel_shader=self.pal, width=L.width, height=h, x=0, y=y))
+        g.append(vectorio.Rectangle(pixel_shader=palette(PANEL), width=L.width - 4, height=h - 4, x=2, y=y + 2))
+        g.hidden = True
+
+    def show(self, text, until, color=TEXT):
+        """Show ``text`` (up to three lines) until ``until``: new Texts (a
+        TileGrid new on the display redraws only its own box) in the kept
+        rectangles."""
+        L = self.L
+        g = self.group
         self.until = until
-        n = L.width // CHAR_W - 4  # a column each side for the error's "!"
-        lines = wrap(text, n)[:3]
+        while len(g) > 2:
+            g.pop()
+        lines = wrap(text, L.width // CHAR_W - 4)[:3]  # a column each side for the error's "!"
         h = len(lines) * (CHAR_H + 1) + 8
         y = L.height - h - L.hint_h
-        self.group = displayio.Group()
-        self.group.append(Box(0, y, L.width, h, DIM if color == TEXT else color).shape)
-        self.group.append(Box(2, y + 2, L.width - 4, h - 4, PANEL).shape)
+        c = DIM if color == TEXT else color
+        if self.pal[0] != c:
+            self.pal[0] = c
+        for r, d in ((g[0], 0), (g[1], 2)):
+            if r.y != y + d:
+                r.y = y + d
+                r.height = h - 2 * d
         if color == BAD:
-            self.group.append(Text(5, y + 4, "!", BAD))
-        for i, line in enumerate(lines):
-            self.group.append(Text(L.width // 2, y + 4 + i * (CHAR_H + 1), line, color, 1, (0.5, 0.0)).label)
+            g.append(Text(5, y + 4, "!", BAD))
+        for i in range(len(lines)):
+            g.append(Text(L.width // 2, y + 4 + i * (CHAR_H + 1), lines[i], color, 1, (0.5, 0.0)))
+        g.hidden = False
+
+    def hide(self):
+        g = self.group
+        g.hidden = True
+        while len(g) > 2:
+            g.pop()
+
+    @property
+    def text(self):
+        """The note's words as shown ("!" first for an error); "" when hidden."""
+        g = self.group
+        return "" if g.hidden else " ".join(g[i].text for i in range(2, len(g)))
 
 
 class Spinner:

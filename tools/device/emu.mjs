@@ -30,6 +30,9 @@
 // - SPI frames complete after their bit time at the programmed SPI clock.
 // - The ST7789's CASET/RASET/RAMWR stream (SPI0, DC GP16, CS GP17) is decoded
 //   into 320x320 RGB565 panel memory; --window picks the visible screen.
+//   With env SANBON_LCD_LOG=FILE, every RAMWR's window goes to FILE as
+//   "emulated us<TAB>x0<TAB>x1<TAB>y0<TAB>y1" (panel coordinates): what
+//   displayio redrew, and when.
 // - Buttons A, B, X, Y on GP12..GP15, active low.
 //
 // Time: rp2040js's Cortex-M0+ cycle table at clk_sys as the firmware programs
@@ -338,12 +341,14 @@ const PANEL = 320;
 const panel = new Uint16Array(PANEL * PANEL);
 const lcd = { cmd: -1, argc: 0, args: [0, 0, 0, 0], x0: 0, x1: PANEL - 1, y0: 0, y1: PANEL - 1, x: 0, y: 0, hi: -1 };
 let ramwrBytes = 0;
+const lcdLog = process.env.SANBON_LCD_LOG ? fs.createWriteStream(process.env.SANBON_LCD_LOG) : null;
 let spiBytes = 0;
 function lcdCommand(b) {
   lcd.cmd = b;
   lcd.argc = 0;
   lcd.hi = -1;
   if (b === 0x2c) {
+    if (lcdLog) lcdLog.write(`${Math.round(clock.nanos / 1e3)}\t${lcd.x0}\t${lcd.x1}\t${lcd.y0}\t${lcd.y1}\n`);
     lcd.x = lcd.x0;
     lcd.y = lcd.y0;
   }

@@ -64,3 +64,12 @@ def saved_session(app):
     if not app.saved_game:
         return None
     return Session.from_bytes(app, app.saved_game, app.saved_log)
+
+
+def toast_text(app):
+    """The toast's words as shown ("!" first for an error), or None."""
+    w = app.toast_widget
+    if w is None:
+        return None
+    g = w.group
+    return " ".join(g[i].text for i in range(2, len(g)))

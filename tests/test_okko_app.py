@@ -15,7 +15,7 @@ from engine.okko import actions as A
 from engine.okko import cards as C
 from engine.okko import data as D
 from okko_helpers import Player, enter, human_to_act, play, screen, start
-from sim_helpers import SIZES, Sim, choose, labels_out_of_bounds, saved_session
+from sim_helpers import SIZES, Sim, choose, labels_out_of_bounds, saved_session, toast_text
 
 
 # -- the contract ------------------------------------------------------------
@@ -155,7 +155,7 @@ def test_the_fight_builder_refuses_a_weak_commitment_and_says_why(tmp_path):
         f, i, _ = st.totals()
         enter(sim, A.CONFIRM)
         assert st.phase == A.P_FIGHT
-        toast = sim.app.toast_widget.text[2:]  # after the error's "! "
+        toast = toast_text(sim.app)[2:]  # after the error's "! "
         assert "Too weak: Fight %d of %d, Investigate %d of %d." % (f, tf, i, ti) == toast
     # a card of another class says so
     other = [c for c in st.hands[st.active] if C.card_class(c) and A.TOGGLE + c not in st.legal_actions()]

@@ -6,10 +6,8 @@ import os
 
 import pytest
 
-from tests.sim_helpers import SIZES, Sim, choose, goto_demo_setup
+from tests.sim_helpers import SIZES, Sim, choose, goto_demo_setup, toast_text
 from tools import tour
-
-from sanbon import ui
 
 
 def _sim(tmp_path, size="picosystem"):
@@ -17,8 +15,7 @@ def _sim(tmp_path, size="picosystem"):
 
 
 def _toast(sim):
-    w = sim.app.toast_widget
-    return None if w is None else w.text
+    return toast_text(sim.app)
 
 
 def test_pig_says_why_hold_is_not_allowed(tmp_path):

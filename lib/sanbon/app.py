@@ -124,7 +124,7 @@ class App:
         panel's rotation) to where it goes: on the rotated Pico Display
         panels a new screen was redrawn several times over, 0.6-1.7 s on
         320x240. Setting the root group again makes the next refresh one
-        whole-screen pass (about 0.3 s there)."""
+        whole-screen pass (0.4-0.6 s there)."""
         d = self.board.display
         d.root_group = None
         d.root_group = self.root

@@ -17,8 +17,8 @@ import vectorio
 # frames, bars and dots, not behind text)
 # BG is black: displayio paints black every pixel that no layer covers, so
 # the screens need no full-screen background layer, and every pixel redrawn
-# costs one layer less (a third of a full redraw on the device: docs/BENCHMARKS.md,
-# section 12)
+# costs one layer less (on the emulated Pico a full-screen rectangle alone
+# takes 2.8 us a pixel to draw)
 BG = 0x000000
 PANEL = 0x1E2A36
 LINE = 0x3A4A5A
@@ -504,18 +504,18 @@ class Toast:
     shown screen redraws the box between where it was made and where it goes
     (CircuitPython's vectorio: the first place is worked out before the
     display's rotation), which on the rotated Pico Display panels is most of
-    the screen: 0.8 s a note on 320x240 (docs/BENCHMARKS.md, section 12).
+    the screen: 0.8 s a note on 320x240 (emu.mjs's SANBON_LCD_LOG showed it).
     """
 
     def __init__(self, layout):
         L = layout
         self.L = L
         self.until = 0
-        self.pal = palette(DIM)  # the frame's colour: the note's
         # made where a one-line note goes: a shape that moves redraws the box
         # from its old place to its new one
         h = CHAR_H + 9
         y = L.height - h - L.hint_h
+        self.pal = palette(DIM)  # the frame's colour: the note's
         self.group = g = displayio.Group()
         g.append(vectorio.Rectangle(pixel_shader=self.pal, width=L.width, height=h, x=0, y=y))
         g.append(vectorio.Rectangle(pixel_shader=palette(PANEL), width=L.width - 4, height=h - 4, x=2, y=y + 2))
@@ -536,7 +536,7 @@ class Toast:
         c = DIM if color == TEXT else color
         if self.pal[0] != c:
             self.pal[0] = c
-        for r, d in ((g[0], 0), (g[1], 2)):
+        for r, d in ((g[0], 0), (g[1], 2)):  # only their heights and places change
             if r.y != y + d:
                 r.y = y + d
                 r.height = h - 2 * d
@@ -551,12 +551,6 @@ class Toast:
         g.hidden = True
         while len(g) > 2:
             g.pop()
-
-    @property
-    def text(self):
-        """The note's words as shown ("!" first for an error); "" when hidden."""
-        g = self.group
-        return "" if g.hidden else " ".join(g[i].text for i in range(2, len(g)))
 
 
 class Spinner:

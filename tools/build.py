@@ -155,6 +155,16 @@ def _copy(src_root, rels, out_dir):
     return list(rels)
 
 
+def _copy_folded(src_root, rels, out_dir):
+    """Our sources as .py, with the games' named constants folded as in an .mpy build."""
+    for rel in rels:
+        dst = os.path.join(out_dir, rel)
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        with open(dst, "w", encoding="utf-8") as f:
+            f.write(mpyc.folded(os.path.join(src_root, rel), src_root))
+    return list(rels)
+
+
 def sprite_sheets(root):
     """The sprite sheets that ship: lib/sanbon/*.bmp, relative to ``root``."""
     d = os.path.join(root, "lib", "sanbon")
@@ -186,7 +196,7 @@ def build(out=None, py=False, cross=None, quiet=False, root=None, requirements=N
     try:
         # Our code first: a syntax error fails the build before any download.
         if py:
-            ours = _copy(root, mpyc.device_sources(root), out)
+            ours = _copy_folded(root, mpyc.device_sources(root), out)
         else:
             ours = mpyc.compile_tree(out, root=root, circuitpython=True, cross=cross)
         ours += _copy(root, sprite_sheets(root), out)  # the games' sprite sheets (tools/art)

@@ -47,12 +47,44 @@ def device_sources(root=ROOT, dirs=DEVICE_DIRS, files=DEVICE_FILES):
     return found
 
 
-def compile_file(src, dst, source_name=None, cross=None):
+def folded(src, root=ROOT):
+    """``src``'s text with the games' named constants folded (tools/fold.py)."""
+    from tools import fold
+
+    with open(src, encoding="utf-8") as f:
+        text = f.read()
+    if fold.PACKAGE not in text:
+        return text
+    try:
+        return fold.fold_source(text, src, root)
+    except SyntaxError:
+        return text  # mpy-cross reports it, with its own message
+    except fold.FoldError as e:
+        raise CompileError(str(e))
+
+
+def compile_file(src, dst, source_name=None, cross=None, fold_root=None):
     """Compile ``src`` to ``dst``; the .mpy records ``source_name`` for tracebacks.
 
+    With ``fold_root``, the games' named constants are folded first (tools/fold.py).
     Raises CompileError with mpy-cross's message on a syntax error.
     """
     os.makedirs(os.path.dirname(os.path.abspath(dst)), exist_ok=True)
+    tmp = None
+    if fold_root is not None:
+        text = folded(src, fold_root)
+        tmp = dst + ".fold.py"
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+        src = tmp
+    try:
+        _cross(src, dst, source_name, cross)
+    finally:
+        if tmp is not None and os.path.exists(tmp):
+            os.remove(tmp)
+
+
+def _cross(src, dst, source_name, cross):
     cmd = [cross or compiler(), "-o", dst, "-s", source_name or os.path.basename(src), src]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
@@ -74,12 +106,17 @@ def for_circuitpython(path):
             raise CompileError("%s is not an .mpy file" % path)
 
 
-def compile_tree(out_dir, root=ROOT, sources=None, circuitpython=False, cross=None):
+def compile_tree(out_dir, root=ROOT, sources=None, circuitpython=False, cross=None, fold=None):
     """Compile device sources under ``out_dir`` (same layout, .mpy); code.py is copied.
+
+    ``fold`` (default: only for our own tree, ``sources`` None) folds the games'
+    named constants first (tools/fold.py).
 
     Returns the list of written paths relative to ``out_dir``. Collects every
     error before raising, so one run reports them all.
     """
+    if fold is None:
+        fold = sources is None
     written, errors = [], []
     for rel in sources if sources is not None else device_sources(root):
         src = os.path.join(root, rel)
@@ -93,7 +130,7 @@ def compile_tree(out_dir, root=ROOT, sources=None, circuitpython=False, cross=No
         dst_rel = rel[:-3] + ".mpy"
         dst = os.path.join(out_dir, dst_rel)
         try:
-            compile_file(src, dst, rel, cross)
+            compile_file(src, dst, rel, cross, fold_root=root if fold else None)
             if circuitpython:
                 for_circuitpython(dst)
             written.append(dst_rel)

@@ -23,6 +23,17 @@ ROLL = const(0)
 HOLD = const(1)
 ACTION_NAMES = ("roll", "hold")
 
+P_PLAY = const(0)  # phases: Pig has one, and the end
+P_OVER = const(1)
+
+# observation tuple indexes: the first three are the same in every game
+O_SEAT = const(0)
+O_PHASE = const(1)
+O_CURRENT = const(2)
+O_SCORES = const(3)  # banked points per seat
+O_TURN_TOTAL = const(4)  # the current turn's points, not banked yet
+O_TARGET = const(5)
+
 
 class PigState:
     def __init__(self, rng, players=2, target=20):
@@ -75,8 +86,10 @@ class PigState:
         return self._winner
 
     def observation(self, seat):
-        """Pig has no secrets: every seat sees the same public facts."""
-        return (tuple(self.scores), self.turn_total, self.current_player, self.target)
+        """Pig has no secrets: every seat sees the same public facts (``O_*``)."""
+        over = self.current_player == TERMINAL
+        return (seat, P_OVER if over else P_PLAY, self.current_player, tuple(self.scores),
+                self.turn_total, self.target)
 
     def action_to_string(self, action):
         if 0 <= action < len(ACTION_NAMES):
@@ -119,9 +132,10 @@ class PigState:
 
 def hold_at_bot(observation, threshold=12):
     """A one-line computer player: roll until the turn is worth ``threshold``."""
-    scores, turn_total, me, target = observation
+    turn_total = observation[O_TURN_TOTAL]
     if turn_total == 0:
         return ROLL
-    if turn_total >= threshold or scores[me] + turn_total >= target:
+    me = observation[O_SEAT]
+    if turn_total >= threshold or observation[O_SCORES][me] + turn_total >= observation[O_TARGET]:
         return HOLD
     return ROLL

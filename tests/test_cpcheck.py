@@ -113,3 +113,46 @@ def test_check_tree_finds_each_planted_file(tmp_path):
         p.write_text(src)
     found = check_tree(root=str(tmp_path))
     assert sorted({v.path for v in found}) == ["engine/a.py", "engine/b.py", "lib/sanbon/c.py", "lib/sanbon/d.py"]
+
+
+# -- the games' one contract (issue 17) ----------------------------------------
+
+def _plant(root, files):
+    for rel, text in files.items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text)
+
+
+def test_contract_violations_are_caught(tmp_path):
+    from tools.cpcheck import check_contract
+
+    _plant(tmp_path, {
+        "engine/__init__.py": "",
+        "engine/kendo/__init__.py": "",
+        "engine/kendo/actions.py": "P_OPEN = const(1)\nO_HAND = const(3)\n",
+        "engine/kendo/state.py": ("_P_OPEN = const(1)\n"  # a hand copy
+                                  "class S:\n    def _why(self):\n        self._hand = 1\n"),
+        "engine/okko/state.py": "P_OPEN = const(9)\n",  # another game: not a copy
+        "lib/sanbon/kendo.py": ("from engine.kendo import actions as A\n"
+                                "def f(st, obs):\n"
+                                "    x = obs[3]\n"  # positional
+                                "    y = st.observation(0)[2]\n"  # positional
+                                "    z = obs[A.O_HAND]\n"  # named: fine
+                                "    return st._why(), st._hand, self._own\n"),
+    })
+    found = sorted(str(v) for v in check_contract(root=str(tmp_path)))
+    assert found == [
+        "engine/kendo/state.py:1: _P_OPEN re-declares P_OPEN from engine/kendo/actions.py: "
+        "read it by name through a module alias",
+        "lib/sanbon/kendo.py:3: a positional observation index [3]: name the field (obs[A.O_...])",
+        "lib/sanbon/kendo.py:4: a positional observation index [2]: name the field (obs[A.O_...])",
+        "lib/sanbon/kendo.py:6: lib/ reads _hand of an engine object: give the engine a public name for it",
+        "lib/sanbon/kendo.py:6: lib/ reads _why of an engine object: give the engine a public name for it",
+    ]
+
+
+def test_the_real_tree_keeps_the_contract():
+    from tools.cpcheck import check_contract
+
+    assert [str(v) for v in check_contract()] == []

@@ -2,7 +2,10 @@
 
 It refuses what CircuitPython 10 on an RP2040 lacks (the list in the
 developers' guide) and the imports that would break the layers
-(docs/ARCHITECTURE.md). ``python -m tools.cpcheck [FILE ...]`` prints one line
+(docs/ARCHITECTURE.md). ``check_contract`` holds the games to one contract:
+no engine constant re-declared outside the module that defines it, no
+positional index into an observation, and no underscore name of an engine
+object read from lib/. ``python -m tools.cpcheck [FILE ...]`` prints one line
 per violation and exits 1 if there are any.
 """
 
@@ -176,9 +179,91 @@ def check_tree(root=ROOT, files=None):
     return out
 
 
+# -- the games' contract ----------------------------------------------------
+GAMES = ("kendo", "kyudo", "okko")
+OBS_NAMES = ("obs", "observation")  # a variable whose name starts so holds an observation
+
+
+def _game(rel):
+    """The game a device file belongs to (engine/<g>/ or lib/sanbon/<g>*.py), or None."""
+    p = rel.replace(os.sep, "/")
+    for g in GAMES:
+        if p.startswith("engine/%s/" % g) or p.startswith("lib/sanbon/%s" % g):
+            return g
+    return None
+
+
+def _consts(tree):
+    """{name: lineno} of the top-level ``NAME = const(...)``."""
+    out = {}
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name) and isinstance(node.value, ast.Call)
+                and getattr(node.value.func, "id", None) == "const"):
+            out[node.targets[0].id] = node.lineno
+    return out
+
+
+def _private_names(tree):
+    """Underscore names defined by the classes of a tree: methods and self._x attributes."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("_"):
+            out.add(node.name)
+        elif (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)
+              and node.attr.startswith("_") and getattr(node.value, "id", None) == "self"):
+            out.add(node.attr)
+    return {n for n in out if not (n.startswith("__") and n.endswith("__"))}
+
+
+def check_contract(root=ROOT, files=None):
+    """Violations of the games' one contract (issue 17), over the device files."""
+    rels = files if files is not None else device_sources(root)
+    trees = {}
+    for rel in device_sources(root):
+        with open(os.path.join(root, rel), encoding="utf-8") as f:
+            trees[rel.replace(os.sep, "/")] = ast.parse(f.read(), rel)
+    defined = {}  # game -> {public name: defining file}
+    for rel, tree in trees.items():
+        g = _game(rel)
+        if g and rel.startswith("engine/"):
+            for name in _consts(tree):
+                if not name.startswith("_"):
+                    defined.setdefault(g, {}).setdefault(name, rel)
+    engine_private, lib_private = set(), set()
+    for rel, tree in trees.items():
+        (engine_private if rel.startswith("engine/") else lib_private).update(_private_names(tree))
+    foreign = engine_private - lib_private
+    out = []
+    for rel in rels:
+        rel = rel.replace(os.sep, "/")
+        tree = trees.get(rel)
+        if tree is None:
+            continue
+        g = _game(rel)
+        for name, line in _consts(tree).items():
+            home = defined.get(g, {}).get(name.lstrip("_")) if g else None
+            if home and home != rel:
+                out.append(Violation(rel, line, "%s re-declares %s from %s: read it by name "
+                                     "through a module alias" % (name, name.lstrip("_"), home)))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Subscript):
+                v, idx = node.value, node.slice
+                named = getattr(v, "id", "").lstrip("_").startswith(OBS_NAMES) or (
+                    isinstance(v, ast.Call) and getattr(v.func, "attr", None) == "observation")
+                if named and isinstance(idx, ast.Constant) and type(idx.value) is int:
+                    out.append(Violation(rel, node.lineno, "a positional observation index "
+                                         "[%d]: name the field (obs[A.O_...])" % idx.value))
+            elif (rel.startswith("lib/") and isinstance(node, ast.Attribute)
+                  and node.attr in foreign and getattr(node.value, "id", None) not in ("self", "cls")):
+                out.append(Violation(rel, node.lineno, "lib/ reads %s of an engine object: give "
+                                     "the engine a public name for it" % node.attr))
+    return out
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
-    found = check_tree(files=argv or None)
+    found = check_tree(files=argv or None) + check_contract(files=argv or None)
     for v in found:
         print(v)
     print("cpcheck: %d violation(s)" % len(found))

@@ -1,6 +1,7 @@
 """Pig, the demo game (engine/example.py): shows how a game plugs into the shell."""
 
 import displayio
+from engine import example as E
 from engine.example import HOLD, ROLL, PigState, hold_at_bot
 
 from sanbon import buttons as btn
@@ -24,7 +25,7 @@ def bot_action(state, seat, level, rng):
     """Easy holds at 8 (or rolls on a whim), Normal holds at 15."""
     obs = state.observation(seat)
     if level == 1:
-        if obs[1] and rng.randrange(4) == 0:
+        if obs[E.O_TURN_TOTAL] and rng.randrange(4) == 0:
             return HOLD
         return hold_at_bot(obs, 8)
     return hold_at_bot(obs, 15)

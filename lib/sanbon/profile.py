@@ -21,7 +21,8 @@ SPEED_MS = (1400, 600, 0)  # delay before each computer decision
 
 SEAT_TYPES = ("Human", "Easy", "Normal", "Hard")
 HUMAN = 0
-N_GAMES = 4  # stats slots: game ids 1-3 and the demo (4)
+STATS_FORMAT = 2  # the statistics' bytes (Stats.to_bytes); format 1 had no header
+_T2 = 2 * len(SEAT_TYPES)  # counters per game: (played, won) per seat type
 
 
 class Settings:
@@ -63,48 +64,104 @@ class Settings:
 
 
 class Stats:
-    """Games played and won per game and seat type, as u16 counters."""
+    """Games played and won per game and seat type, as u16 counters: a row
+    per game id, made when the game first needs one (so a new game's id gets
+    a row and every other row stays as it was).
+
+    Bytes, format 2: STATS_FORMAT, the number of seat types T, then for each
+    game with a figure its id and T (played, won) u16 pairs. A row of a game
+    this build does not know is kept as it is. Format 1 (the statistics up to
+    issue 17: 64 bytes, no header, the rows of the game ids 1-4, 4 seat types)
+    loads with every figure, and is written back as format 2."""
 
     def __init__(self):
-        self.counts = [0] * (N_GAMES * len(SEAT_TYPES) * 2)
+        self.ids = bytearray()  # the game id of each row
+        self.counts = []  # each row's _T2 counters: (played, won) per seat type
 
-    def _i(self, game, seat_type):
-        return ((game - 1) * len(SEAT_TYPES) + seat_type) * 2
+    def _row(self, game, add=False):
+        """The index of ``game``'s first counter; -1 if it has no row (a new
+        row of zeros with ``add``)."""
+        ids = self.ids
+        for k in range(len(ids)):
+            if ids[k] == game:
+                return k * _T2
+        if not add:
+            return -1
+        ids.append(game)
+        self.counts.extend([0] * _T2)
+        return len(self.counts) - _T2
 
     def played(self, game, seat_type):
-        return self.counts[self._i(game, seat_type)]
+        i = self._row(game)
+        return self.counts[i + 2 * seat_type] if i >= 0 else 0
 
     def won(self, game, seat_type):
-        return self.counts[self._i(game, seat_type) + 1]
+        i = self._row(game)
+        return self.counts[i + 2 * seat_type + 1] if i >= 0 else 0
 
     def record(self, game, seat_types, winners):
         """One finished game: every seat played; the winning seats won."""
+        i = self._row(game, True)
+        c = self.counts
         for seat, t in enumerate(seat_types):
-            i = self._i(game, t)
-            self.counts[i] = min(0xFFFF, self.counts[i] + 1)
+            j = i + 2 * t
+            c[j] = min(0xFFFF, c[j] + 1)
             if seat in winners:
-                self.counts[i + 1] = min(0xFFFF, self.counts[i + 1] + 1)
+                c[j + 1] = min(0xFFFF, c[j + 1] + 1)
 
     def total(self, game):
-        return sum(self.counts[self._i(game, t)] for t in range(len(SEAT_TYPES)))
+        i = self._row(game)
+        n = 0
+        if i >= 0:
+            for t in range(0, _T2, 2):
+                n += self.counts[i + t]
+        return n
 
     def to_bytes(self):
-        out = bytearray()
-        for v in self.counts:
-            out.append(v >> 8)
-            out.append(v & 0xFF)
+        out = bytearray((STATS_FORMAT, _T2 // 2))
+        c = self.counts
+        for k in range(len(self.ids)):
+            i = k * _T2
+            if any(c[i : i + _T2]):
+                out.append(self.ids[k])
+                for v in c[i : i + _T2]:
+                    out.append(v >> 8)
+                    out.append(v & 0xFF)
         return bytes(out)
 
     @classmethod
     def from_bytes(cls, data):
+        """Returns (stats, fixed): ``fixed`` is True if saved figures were
+        dropped (damaged bytes, an unknown format)."""
         s = cls()
-        if data and len(data) == 2 * len(s.counts):
-            for i in range(len(s.counts)):
-                s.counts[i] = (data[2 * i] << 8) | data[2 * i + 1]
-            for g in range(1, N_GAMES + 1):  # won never exceeds played
-                for t in range(len(SEAT_TYPES)):
-                    i = s._i(g, t)
-                    if s.counts[i + 1] > s.counts[i]:
-                        s.counts[i + 1] = s.counts[i]
+        if not data:
             return s, False
-        return s, bool(data)
+        n = len(data)
+        if n == 64:  # format 1: the game ids 1-4, 4 seat types, no header
+            w, pos, gid = 4, 0, 1
+        elif n >= 2 and data[0] == STATS_FORMAT and data[1] and (n - 2) % (1 + 4 * data[1]) == 0:
+            w, pos, gid = data[1], 2, 0
+        else:
+            return s, True
+        fixed = False
+        while pos < n:
+            g = gid or data[pos]
+            if gid:
+                gid += 1
+            else:
+                pos += 1
+            end = pos + 4 * w
+            if g == 0 or s._row(g) >= 0:  # a row without a game, or twice
+                fixed = True
+            elif any(data[pos:end]):
+                i = s._row(g, True)
+                for t in range(w):
+                    p = (data[pos + 4 * t] << 8) | data[pos + 4 * t + 1]
+                    v = min(p, (data[pos + 4 * t + 2] << 8) | data[pos + 4 * t + 3])  # won <= played
+                    if t < _T2 // 2:
+                        s.counts[i + 2 * t] = p
+                        s.counts[i + 2 * t + 1] = v
+                    elif p:
+                        fixed = True  # a seat type this build does not have
+            pos = end
+        return s, fixed

@@ -23,14 +23,7 @@ def counter(a, b):
     return 12 + a * 4 + b
 
 
-def test_private_consts_match_the_contract():
-    checked = 0
-    for mod in (A, C):
-        for n in dir(mod):
-            if n.isupper() and isinstance(getattr(mod, n), int) and hasattr(bots, "_" + n):
-                assert getattr(bots, "_" + n) == getattr(mod, n), n
-                checked += 1
-    assert checked == 13
+def test_levels_and_the_switch_encoding_the_bots_rely_on():
     assert (bots.NORMAL, bots.HARD) == (2, 3)
     assert A.SWITCH == 0  # _switch returns the card itself
 

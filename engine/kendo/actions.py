@@ -32,6 +32,11 @@ except ImportError:
 DUEL = const(0)
 COMPETITION = const(1)
 
+MAX_SWITCHES = const(2)  # switches per seat at the setup (setup step 4)
+HAND_MAX = const(12)  # Competition: discard down to 12 after the refill (C5)
+ENCHO_CAP = const(10)  # Competition: encho exchanges before hantei (C7)
+NONE = const(255)  # no card / no seat (O_PEND, the seat that conceded)
+
 OPT_ROTATE = const(1)
 OPT_REFLECT_CANCEL = const(2)
 OPT_ALT_DEFLECT = const(4)
@@ -60,7 +65,8 @@ END_DRAW = const(5)  # a draw: all out at once (G13), tied deadlock, hikiwake (C
 END_NAMES = ("last one standing", "nobody can attack", "two ippon", "time (jikan desu)",
              "hantei", "draw")
 
-# observation tuple indexes (state.observation(seat))
+# observation tuple indexes (state.observation(seat)); O_SEAT, O_PHASE and
+# O_CURRENT lead every game's observation
 O_SEAT = const(0)
 O_PHASE = const(1)
 O_CURRENT = const(2)
@@ -86,6 +92,8 @@ O_HANSOKU = const(21)
 O_ENCHO = const(22)  # 0 regular time, else the number of encho exchanges begun
 O_TIME_UP = const(23)  # 1 once JIKAN DESU is revealed
 O_ASIDE = const(24)  # cards set aside (JIKAN DESU once drawn): bytes
+O_LOST = const(25)  # cards gone from each hand this exchange, 3 per seat (by subdeck)
+O_END_REASON = const(26)  # END_*, once over
 
 
 def open_action(target, main_card, reinf_card=-1):

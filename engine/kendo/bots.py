@@ -50,6 +50,8 @@ Memory: no floats (boxed on MicroPython), no lists or tuples per decision;
 the counts live in bytearrays allocated once at import.
 """
 
+from engine.kendo import actions as A
+from engine.kendo import cards as C
 from engine.kendo.cards import DECK_OF, reaction
 
 try:
@@ -62,21 +64,6 @@ except ImportError:
 
 NORMAL = const(2)
 HARD = const(3)
-
-# the contract of actions.py and cards.py (tests/test_kendo_bots.py checks these)
-_P_SWITCH = const(0)
-_P_OPEN = const(1)
-_P_REACT = const(2)
-_SWITCH_DONE = const(52)
-_PLAY = const(64)
-_FAIL = const(120)
-_OPEN = const(128)
-_DISCARD = const(448)
-_COMPETITION = const(1)
-_OPT_ALT_DEFLECT = const(4)
-_E_BOUNCE = const(1)
-_E_CHAIN = const(3)
-_E_AVOID = const(4)
 
 # card types: Basic part 0-3, Counter 4 + answer * 4 + strike (4-19), then
 # reinforcing 20, against reinforcing 21, deflect 22, parry 23, alternative
@@ -117,20 +104,20 @@ def _count(obs):
     for t in range(_NT):
         u[t] = _TOTAL[t]
         m[t] = 0
-    for c in obs[3]:
+    for c in obs[A.O_HAND]:
         t = _TI[c]
         u[t] -= 1
         m[t] += 1
-    for c in obs[6]:
-        if c < 52:
+    for c in obs[A.O_DISCARD]:
+        if c < C.N_CARDS:  # not JIKAN DESU
             u[_TI[c]] -= 1
     uc = _UC
     uc[0] = uc[1] = uc[2] = 0
     for t in range(_NT):
         uc[0 if t < 4 else (1 if t < 20 else 2)] += u[t]
-    decks = obs[5]
+    decks = obs[A.O_DECKS]
     # JIKAN DESU hides in the Other subdeck until drawn (Competition)
-    jikan = 1 if obs[19] == _COMPETITION and obs[1] != _P_SWITCH and not obs[23] else 0
+    jikan = 1 if obs[A.O_MODE] == A.COMPETITION and obs[A.O_PHASE] != A.P_SWITCH and not obs[A.O_TIME_UP] else 0
     for d in range(3):
         h = uc[d] - decks[d] + (jikan if d == 2 else 0)
         _HC[d] = h if h > 0 else 0
@@ -138,7 +125,7 @@ def _count(obs):
 
 def _hand_of(obs, p):
     """Set _K to the expected cards per category in player p's hand."""
-    n = obs[4][p]
+    n = obs[A.O_SIZES][p]
     tot = _HC[0] + _HC[1] + _HC[2]
     for d in range(3):
         if tot <= 0:
@@ -211,10 +198,10 @@ def _keep(t, w):
 def _switch(obs, w):
     """Switch the weakest card whose subdeck can replace it, if it is below
     its category's average; else keep the hand."""
-    decks = obs[5]
+    decks = obs[A.O_DECKS]
     best = -1
     bv = 99
-    for c in obs[3]:
+    for c in obs[A.O_HAND]:
         d = DECK_OF[c]
         if not decks[d]:
             continue
@@ -224,25 +211,25 @@ def _switch(obs, w):
             bv = v
             best = c
     if best < 0:
-        return _SWITCH_DONE
+        return A.SWITCH_DONE
     return best  # SWITCH + card, SWITCH == 0
 
 
 def _discard(obs, w):
     best = -1
     bv = 99
-    for c in obs[3]:
+    for c in obs[A.O_HAND]:
         v = _keep(_TI[c], w)
         if v < bv:
             bv = v
             best = c
-    return _DISCARD + best
+    return A.DISCARD + best
 
 
 def _open(obs, seat, w):
-    hand = obs[3]
-    sizes = obs[4]
-    comp = obs[19] == _COMPETITION
+    hand = obs[A.O_HAND]
+    sizes = obs[A.O_SIZES]
+    comp = obs[A.O_MODE] == A.COMPETITION
     reinf = -1
     for c in hand:
         if _TI[c] == _T_REINF:
@@ -251,16 +238,16 @@ def _open(obs, seat, w):
     bs = 0
     bt = 0
     for tgt in range(len(sizes)):
-        if tgt == seat or obs[8][tgt]:
+        if tgt == seat or obs[A.O_ELIMINATED][tgt]:
             continue
         _hand_of(obs, tgt)
         for c in hand:
             t = _TI[c]
             if t == _T_ALT:
                 u = _U
-                a = u[_T_PARRY] + (u[_T_DEFLECT] if obs[17] & _OPT_ALT_DEFLECT else 0)
+                a = u[_T_PARRY] + (u[_T_DEFLECT] if obs[A.O_OPTIONS] & A.OPT_ALT_DEFLECT else 0)
                 s = _hyp(_UC[2], a, _K[2]) * (120 if comp else 20) // _ONE
-            elif c < 12:
+            elif c < C.COUNTER0:
                 s = _none_strike(t) * (300 if comp else 40) // _ONE  # 2 cards, or an ippon
                 if w[11]:  # the target may counter instead
                     s -= (_ONE - _none_counter(t)) * w[11] // _ONE
@@ -271,49 +258,49 @@ def _open(obs, seat, w):
                 bs = s
                 best = c
                 bt = tgt
-    if best >= 12:
-        return _OPEN + (bt * 16 + 12 + best - 48) * 5
+    if best >= C.COUNTER0:
+        return A.OPEN + (bt * 16 + C.COUNTER0 + best - C.ALT0) * 5
     r = 0
     if reinf >= 0:
         # reinforced when the target may well have no answer to it (1 in 20)
         _hand_of(obs, bt)
         u = _U
         if _hyp(_UC[2], u[_T_REINF] + u[_T_NEUTRAL] + u[_T_DEFLECT], _K[2]) * 20 >= _ONE:
-            r = 1 + reinf - 28
-    return _OPEN + (bt * 16 + best) * 5 + r
+            r = 1 + reinf - C.REINF0
+    return A.OPEN + (bt * 16 + best) * 5 + r
 
 
 def _react(obs, w):
-    hand = obs[3]
-    inc = obs[13]
-    part = obs[14]
-    comp = obs[19] == _COMPETITION
-    _hand_of(obs, obs[15])
+    hand = obs[A.O_HAND]
+    inc = obs[A.O_INC]
+    part = obs[A.O_PART]
+    comp = obs[A.O_MODE] == A.COMPETITION
+    _hand_of(obs, obs[A.O_STRIKER])
     best = -1
     bs = 0
     for c in hand:
-        eff = reaction(c, inc, part, obs[17])
+        eff = reaction(c, inc, part, obs[A.O_OPTIONS])
         if eff < 0:
             continue
         s = -_keep(_TI[c], w) * 16
-        if eff == _E_CHAIN:  # a strike back
+        if eff == C.E_CHAIN:  # a strike back
             q = _none_strike(c & 3)
             if w[9] and q * 100 < w[9] * _ONE:
                 s -= 2000  # only when nothing else answers
             else:
                 s += (q * (300 if comp else 40) + (_ONE - q) * 10) * 16 // _ONE
-        elif eff == _E_BOUNCE:  # the reinforcement back
+        elif eff == C.E_BOUNCE:  # the reinforcement back
             u = _U
             q = _hyp(_UC[2], u[_T_REINF] + u[_T_NEUTRAL] + u[_T_DEFLECT], _K[2])
             s += (q * 20 + (_ONE - q) * 10) * 16 // _ONE
-        elif eff == _E_AVOID:  # the initiative
+        elif eff == C.E_AVOID:  # the initiative
             s += (w[10] - 8) * 16 if _openers() else -16
         if best < 0 or s > bs:
             bs = s
             best = c
     if best < 0:
-        return _FAIL
-    return _PLAY + best
+        return A.FAIL
+    return A.PLAY + best
 
 
 def choose(obs, seat, level, rng):
@@ -321,15 +308,15 @@ def choose(obs, seat, level, rng):
     _count(obs)
     if level < HARD:
         w = _W_N
-    elif obs[19] == _COMPETITION:
+    elif obs[A.O_MODE] == A.COMPETITION:
         w = _W_HC
     else:
         w = _W_H
-    ph = obs[1]
-    if ph == _P_REACT:
+    ph = obs[A.O_PHASE]
+    if ph == A.P_REACT:
         return _react(obs, w)
-    if ph == _P_OPEN:
+    if ph == A.P_OPEN:
         return _open(obs, seat, w)
-    if ph == _P_SWITCH:
+    if ph == A.P_SWITCH:
         return _switch(obs, w)
     return _discard(obs, w)

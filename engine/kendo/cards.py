@@ -18,6 +18,8 @@ needed or 0). A basic reply must match the strike's part; a counterattack's
 answer part must match it. Nothing else is matched by part.
 """
 
+from engine.kendo import actions as A
+
 try:
     from micropython import const
 except ImportError:
@@ -98,7 +100,6 @@ E_BOUNCE = const(1)  # reflect: the other side now faces a reinforcement (G6)
 E_BLOCK = const(2)  # the exchange ends, the last striker keeps the initiative
 E_CHAIN = const(3)  # counterattack: a strike on its second part back
 E_AVOID = const(4)  # deflect: the exchange ends, the deflector takes the initiative
-OPT_ALT_DEFLECT_BIT = const(4)  # == actions.OPT_ALT_DEFLECT
 
 REACTIONS = (
     # INC_REINF (R5)
@@ -107,7 +108,7 @@ REACTIONS = (
     ((K_BASIC, E_BLOCK, 0), (K_COUNTER, E_CHAIN, 0), (K_DEFLECT, E_AVOID, 0),
      (K_PARRY, E_BLOCK, 0)),
     # INC_ALT (R9, G8); deflect only with the ALT_ATTACK_ANSWERS option
-    ((K_PARRY, E_BLOCK, 0), (K_DEFLECT, E_AVOID, OPT_ALT_DEFLECT_BIT)),
+    ((K_PARRY, E_BLOCK, 0), (K_DEFLECT, E_AVOID, A.OPT_ALT_DEFLECT)),
 )
 # cards the failing player loses to the other side, per incoming kind (R5, R7, R9)
 FAIL_LOSS = (1, 2, 1)

@@ -8,34 +8,15 @@ a fresh hand C10, the discard down to 12, the next opener C9/R11), time
 called without play (the R2 deadlock, hantei C7).
 """
 
+from engine.kendo import actions as A
+from engine.kendo import cards as C
 from engine.kendo.cards import DEAL, DECK_OF
-
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
-
-# the contract of actions.py and cards.py (tests/test_kendo_rules.py checks them)
-_END_DRAW = const(5)
-_END_HANTEI = const(4)
-_END_IPPON = const(2)
-_END_TIME = const(3)
-_OPT_ROTATE = const(1)
-_P_DISCARD = const(4)
-_INC_STRIKE = const(1)
-_JIKAN = const(52)
-_NONE = const(255)
-_HAND_MAX = const(12)  # discard down to 12 after the refill (C5)
-_ENCHO_CAP = const(10)  # encho exchanges before hantei (C7)
 
 
 def score_failure(s, p, striker):
     """C3: failing a strike is an ippon to the striker; failing TAIATARI or
     MAKI AGE a hansoku, and every 2nd hansoku an ippon to the other (C4)."""
-    if s.inc == _INC_STRIKE:
+    if s.inc == C.INC_STRIKE:
         _ippon(s, striker, 0)
     else:
         s.hansoku[p] += 1
@@ -54,8 +35,8 @@ def end_exchange(s, nxt):
     """Score (C8, C6 encho), refill (C5, C6), fresh hand (C10), discard
     down to 12 (C5), then the next opener (C9 after an ippon, else R11)."""
     ip = s.ippons
-    if s.conceded != _NONE and (ip[0] >= 2 or ip[1] >= 2 or s.encho):
-        s._finish((1 - s.conceded,), _END_IPPON)
+    if s.conceded != A.NONE and (ip[0] >= 2 or ip[1] >= 2 or s.encho):
+        s._finish((1 - s.conceded,), A.END_IPPON)
         return
     revealed = s.time_up
     first = s.att
@@ -73,25 +54,25 @@ def end_exchange(s, nxt):
                     refill(s, p, d)
     if s.time_up and not revealed:
         if ip[0] != ip[1]:
-            s._finish((0 if ip[0] > ip[1] else 1,), _END_TIME)
+            s._finish((0 if ip[0] > ip[1] else 1,), A.END_TIME)
             return
         s.encho = 1  # C6: the next exchange is the first of encho
         s.events.append(("encho",))
     elif s.encho:
-        if s.encho >= _ENCHO_CAP:
-            time_called(s, _END_HANTEI, False)
+        if s.encho >= A.ENCHO_CAP:
+            time_called(s, A.END_HANTEI, False)
             return
         s.encho += 1
-    if s.conceded != _NONE:
+    if s.conceded != A.NONE:
         nxt = s.conceded  # C9: the one who conceded restarts
-    elif s.options & _OPT_ROTATE:
+    elif s.options & A.OPT_ROTATE:
         nxt = 1 - s.att
     s.initiative = nxt
     discard_next(s)
 
 def refill(s, p, d):
     """Seat p draws one card of subdeck d; an empty subdeck is formed again
-    from that category's discards (C5); _JIKAN DESU is set aside (C6)."""
+    from that category's discards (C5); JIKAN DESU is set aside (C6)."""
     while True:
         if not s.decks[d]:
             keep = bytearray()
@@ -105,7 +86,7 @@ def refill(s, p, d):
             s.decks[d] = back
             s.events.append(("reshuffle", d))
         c = s._draw(d)
-        if c != _JIKAN:
+        if c != C.JIKAN:
             s._give(p, c)
             return
         s.aside.append(c)
@@ -115,8 +96,8 @@ def refill(s, p, d):
 def discard_next(s):
     """The first seat over 12 cards discards (C5), else the next exchange."""
     for p in range(s.players):
-        if len(s.hands[p]) > _HAND_MAX:
-            s.phase = _P_DISCARD
+        if len(s.hands[p]) > A.HAND_MAX:
+            s.phase = A.P_DISCARD
             s.current_player = p
             return
     s._begin(s.initiative)
@@ -131,7 +112,7 @@ def time_called(s, reason, leader_first):
     h = s.hansoku
     if h[0] != h[1]:
         s.events.append(("hantei", (0 if h[0] < h[1] else 1,)))
-        s._finish((0 if h[0] < h[1] else 1,), _END_HANTEI)
+        s._finish((0 if h[0] < h[1] else 1,), A.END_HANTEI)
     else:
         s.events.append(("hantei", (0, 1)))
-        s._finish((0, 1), _END_DRAW)
+        s._finish((0, 1), A.END_DRAW)

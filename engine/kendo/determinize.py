@@ -3,8 +3,9 @@ dealt at random (determinization, for the Hard computer player's look-ahead).
 Only bots import it (through ``KendoState.from_observation``).
 """
 
-from engine.kendo.actions import COMPETITION, P_SWITCH
-from engine.kendo.cards import DECK_OF, JIKAN, N_CARDS
+from engine.kendo import actions as A
+from engine.kendo import cards as C
+from engine.kendo.cards import DECK_OF
 from engine.kendo.state import _insert
 
 
@@ -14,31 +15,39 @@ def from_observation(cls, obs, rng):
     for bots that look ahead): every subdeck gets random unseen cards of
     its own category, the other hands the rest. The state's own Rng is a
     fork of ``rng``, so future pulls are guesses too."""
-    players = len(obs[4])
-    s = cls(None, players, obs[19], obs[17])
+    players = len(obs[A.O_SIZES])
+    s = cls(None, players, obs[A.O_MODE], obs[A.O_OPTIONS])
     s.rng = rng.fork()
-    seat = obs[0]
-    (s.phase, s.current_player) = (obs[1], obs[2])
-    s.discard = bytearray(obs[6])
-    s.chain = bytearray(obs[7])
-    s.eliminated = bytearray(obs[8])
-    s.switched = bytearray(obs[9])
-    (s.initiative, s.att, s.dfd, s.inc, s.part, s.striker, s.pend) = obs[10:17]
-    s._winner = obs[18]
-    s.ippons = bytearray(obs[20])
-    s.hansoku = bytearray(obs[21])
-    (s.encho, s.time_up) = (obs[22], obs[23])
-    s.aside = bytearray(obs[24])
-    s.lost = bytearray(obs[25])
-    s.end_reason = obs[26]
-    jikan = s.mode == COMPETITION and s.phase != P_SWITCH and not s.time_up
-    seen = bytearray(N_CARDS)
-    for b in (obs[3], obs[6]):
+    seat = obs[A.O_SEAT]
+    s.phase = obs[A.O_PHASE]
+    s.current_player = obs[A.O_CURRENT]
+    s.discard = bytearray(obs[A.O_DISCARD])
+    s.chain = bytearray(obs[A.O_CHAIN])
+    s.eliminated = bytearray(obs[A.O_ELIMINATED])
+    s.switched = bytearray(obs[A.O_SWITCHED])
+    s.initiative = obs[A.O_INITIATIVE]
+    s.att = obs[A.O_ATT]
+    s.dfd = obs[A.O_DFD]
+    s.inc = obs[A.O_INC]
+    s.part = obs[A.O_PART]
+    s.striker = obs[A.O_STRIKER]
+    s.pend = obs[A.O_PEND]
+    s._winner = obs[A.O_WINNER]
+    s.ippons = bytearray(obs[A.O_IPPONS])
+    s.hansoku = bytearray(obs[A.O_HANSOKU])
+    s.encho = obs[A.O_ENCHO]
+    s.time_up = obs[A.O_TIME_UP]
+    s.aside = bytearray(obs[A.O_ASIDE])
+    s.lost = bytearray(obs[A.O_LOST])
+    s.end_reason = obs[A.O_END_REASON]
+    jikan = s.mode == A.COMPETITION and s.phase != A.P_SWITCH and not s.time_up
+    seen = bytearray(C.N_CARDS)
+    for b in (obs[A.O_HAND], obs[A.O_DISCARD]):
         for c in b:
             seen[c] = 1
-    unseen = bytearray(c for c in range(N_CARDS) if not seen[c])
+    unseen = bytearray(c for c in range(C.N_CARDS) if not seen[c])
     rng.shuffle(unseen)
-    sizes = obs[5]
+    sizes = obs[A.O_DECKS]
     rest = bytearray()
     got = [0, 0, 1 if jikan else 0]
     for c in unseen:
@@ -50,14 +59,15 @@ def from_observation(cls, obs, rng):
             rest.append(c)
     if jikan:  # never in a hand; it lies in the bottom half (C2)
         d = s.decks[2]
-        _insert(d, rng.randrange(len(d) // 2 + 1), JIKAN)
+        _insert(d, rng.randrange(len(d) // 2 + 1), C.JIKAN)
     s.hands = []
     k = 0
     for p in range(players):
         if p == seat:
-            s.hands.append(bytearray(obs[3]))
+            s.hands.append(bytearray(obs[A.O_HAND]))
             continue
-        h = bytearray(sorted(rest[k:k + obs[4][p]]))
-        k += obs[4][p]
+        n = obs[A.O_SIZES][p]
+        h = bytearray(sorted(rest[k:k + n]))
+        k += n
         s.hands.append(h)
     return s

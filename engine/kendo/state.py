@@ -33,6 +33,8 @@ Public attributes (read them; change them only through ``apply``):
 
 from engine.core import BadSave, Reader, TERMINAL, Writer, check_action
 from engine.rng import Rng
+from engine.kendo import actions as A
+from engine.kendo import cards as C
 from engine.kendo.cards import COLOUR, DEAL, DECK_OF, FAIL_LOSS, KIND, number, reaction, strike_part
 
 try:
@@ -45,57 +47,23 @@ except ImportError:
 
 GAME_ID = const(2)
 VERSION = const(2)
-MAX_SWITCHES = const(2)
 TIE_ROUNDS = const(3)
-NONE = const(255)
 
-# the contract of actions.py and cards.py as private constants (folded at
-# compile time, no globals on the device; tests/test_kendo_rules.py checks them)
-_COMPETITION = const(1)
-_DISCARD = const(448)
-_DUEL = const(0)
-_END_DEADLOCK = const(1)
-_END_DRAW = const(5)
-_END_LAST = const(0)
-_FAIL = const(120)
-_OPT_REFLECT_CANCEL = const(2)
-_OPT_ROTATE = const(1)
-_P_DISCARD = const(4)
-_P_OPEN = const(1)
-_P_OVER = const(3)
-_P_REACT = const(2)
-_P_SWITCH = const(0)
-_PLAY = const(64)
-_SWITCH = const(0)
-_SWITCH_DONE = const(52)
-_COUNTER0 = const(12)
-_E_AVOID = const(4)
-_E_BOUNCE = const(1)
-_E_CANCEL = const(0)
-_E_CHAIN = const(3)
-_INC_ALT = const(2)
-_INC_REINF = const(0)
-_INC_STRIKE = const(1)
-_JIKAN = const(52)
-_K_ALT = const(6)
-_K_BASIC = const(0)
-_K_REINF = const(2)
-_N_CARDS = const(52)
 _SCALARS = ("phase", "switch_from", "initiative", "att", "dfd", "inc", "part", "striker",
             "pend", "end_reason", "conceded", "encho", "time_up")
 
 
 def _open_action(target, main_card, reinf_card=-1):
-    """actions.open_action (the same encoding)."""
-    m = main_card if main_card < 12 else main_card - 36
-    return 128 + (target * 16 + m) * 5 + (0 if reinf_card < 0 else reinf_card - 27)
+    """actions.open_action (the same encoding; that module is not loaded)."""
+    m = main_card if main_card < C.COUNTER0 else main_card - (C.ALT0 - C.COUNTER0)
+    return A.OPEN + (target * 16 + m) * 5 + (0 if reinf_card < 0 else reinf_card - (C.REINF0 - 1))
 
 
 def _decode_open(action):
     """actions.decode_open."""
-    t, r = divmod(action - 128, 5)
+    t, r = divmod(action - A.OPEN, 5)
     t, m = divmod(t, 16)
-    return t, (m if m < 12 else m + 36), (27 + r if r else -1)
+    return t, (m if m < C.COUNTER0 else m + (C.ALT0 - C.COUNTER0)), (C.REINF0 - 1 + r if r else -1)
 
 
 _ONE = bytearray(1)  # the one-byte slice _with and _insert put in (no garbage)
@@ -126,12 +94,12 @@ def _with(b, card):
 
 
 class KendoState:
-    def __init__(self, rng, players=2, mode=_DUEL, options=0):
+    def __init__(self, rng, players=2, mode=A.DUEL, options=0):
         if not 2 <= players <= 4:
             raise ValueError("Kendo Duel needs 2-4 players")
-        if mode not in (_DUEL, _COMPETITION):
+        if mode not in (A.DUEL, A.COMPETITION):
             raise ValueError("mode is Duel (0) or Competition (1)")
-        if mode == _COMPETITION and players != 2:
+        if mode == A.COMPETITION and players != 2:
             raise ValueError("Competition is for exactly 2 players")
         if not 0 <= options <= 7:
             raise ValueError("bad options")
@@ -146,26 +114,26 @@ class KendoState:
         self.chain = bytearray()
         self.eliminated = bytearray(players)
         self.switched = bytearray(players)
-        self.phase = _P_SWITCH
+        self.phase = A.P_SWITCH
         self.current_player = 0
         self.switch_from = 0
         self.initiative = 0
         self.att = self.dfd = self.striker = 0
         self.inc = self.part = 0
-        self.pend = NONE
+        self.pend = A.NONE
         self._winner = None
         self.end_reason = 0  # actions.END_*, once over
         # Competition (C1-C10); stay zero in a Duel
         self.ippons = bytearray(players)
         self.hansoku = bytearray(players)
         self.encho = 0  # 0 regular time, else encho exchanges begun (C6, C7)
-        self.time_up = 0  # 1 once _JIKAN DESU is revealed
-        self.aside = bytearray()  # _JIKAN DESU once drawn (set aside, C6)
+        self.time_up = 0  # 1 once JIKAN DESU is revealed
+        self.aside = bytearray()  # JIKAN DESU once drawn (set aside, C6)
         self.lost = bytearray(3 * players)  # cards gone from each hand this exchange, by subdeck
-        self.conceded = NONE  # who conceded an ippon this exchange (C9)
+        self.conceded = A.NONE  # who conceded an ippon this exchange (C9)
         if rng is None:  # from_bytes fills the rest in
             return
-        for c in range(_N_CARDS):
+        for c in range(C.N_CARDS):
             self.decks[DECK_OF[c]].append(c)
         for d in self.decks:
             rng.shuffle(d)
@@ -189,37 +157,37 @@ class KendoState:
             return []
         hand = self.hands[p]
         out = []
-        if self.phase == _P_SWITCH:
+        if self.phase == A.P_SWITCH:
             for c in hand:
                 if self.decks[DECK_OF[c]]:
-                    out.append(_SWITCH + c)
-            out.append(_SWITCH_DONE)
-        elif self.phase == _P_OPEN:
+                    out.append(A.SWITCH + c)
+            out.append(A.SWITCH_DONE)
+        elif self.phase == A.P_OPEN:
             self._openings(p, out)
-        elif self.phase == _P_DISCARD:
+        elif self.phase == A.P_DISCARD:
             for c in hand:
-                out.append(_DISCARD + c)
+                out.append(A.DISCARD + c)
         else:
             for c in hand:
                 if reaction(c, self.inc, self.part, self.options) >= 0:
-                    out.append(_PLAY + c)
+                    out.append(A.PLAY + c)
             if not out:
-                out.append(_FAIL)
+                out.append(A.FAIL)
         return out
 
     def _openings(self, p, out):
         hand = self.hands[p]
-        reinf = [c for c in hand if KIND[c] == _K_REINF]
+        reinf = [c for c in hand if KIND[c] == C.K_REINF]
         for t in range(self.players):
             if t == p or self.eliminated[t]:
                 continue
             for c in hand:  # sorted: Basic ids first, then the alternatives
                 k = KIND[c]
-                if k == _K_BASIC:
+                if k == C.K_BASIC:
                     out.append(_open_action(t, c))
                     for r in reinf:
                         out.append(_open_action(t, c, r))
-                elif k == _K_ALT:
+                elif k == C.K_ALT:
                     out.append(_open_action(t, c))
         return out
 
@@ -227,29 +195,29 @@ class KendoState:
         check_action(self, action)  # before any change: illegal leaves us untouched
         self.events = []
         p = self.current_player
-        if self.phase == _P_SWITCH:
-            if action == _SWITCH_DONE:
+        if self.phase == A.P_SWITCH:
+            if action == A.SWITCH_DONE:
                 self._next_switcher()
             else:
-                self._switch(p, action - _SWITCH)
-                self.events.append(("switch", p, DECK_OF[action - _SWITCH]))
+                self._switch(p, action - A.SWITCH)
+                self.events.append(("switch", p, DECK_OF[action - A.SWITCH]))
                 self.switched[p] += 1
-                if self.switched[p] >= MAX_SWITCHES:
+                if self.switched[p] >= A.MAX_SWITCHES:
                     self._next_switcher()
-        elif self.phase == _P_OPEN:
+        elif self.phase == A.P_OPEN:
             self._open(p, action)
-        elif self.phase == _P_DISCARD:
-            c = action - _DISCARD
+        elif self.phase == A.P_DISCARD:
+            c = action - A.DISCARD
             self.hands[p] = _without(self.hands[p], c)
             self.discard.append(c)
             self.events.append(("discard", p, c))
             from engine.kendo.compete import discard_next
 
             discard_next(self)
-        elif action == _FAIL:
+        elif action == A.FAIL:
             self._fail(p)
         else:
-            self._react(p, action - _PLAY)
+            self._react(p, action - A.PLAY)
 
     def observation(self, seat):
         """What ``seat`` may see: its own hand, the sizes of the others, the
@@ -301,10 +269,10 @@ class KendoState:
         if n == self.switch_from:
             first = self._pick_first()
             self.events.append(("first", first))
-            if self.mode == _COMPETITION:
-                # _JIKAN DESU into the bottom half of the Other subdeck (C2)
+            if self.mode == A.COMPETITION:
+                # JIKAN DESU into the bottom half of the Other subdeck (C2)
                 d = self.decks[2]
-                _insert(d, self.rng.randrange(len(d) // 2 + 1), _JIKAN)
+                _insert(d, self.rng.randrange(len(d) // 2 + 1), C.JIKAN)
             self._begin(first)
         else:
             self.current_player = n
@@ -336,13 +304,13 @@ class KendoState:
                 break
             rounds += 1
             for s in tied:
-                low = min(c for c in self.hands[s] if c < _COUNTER0)
+                low = min(c for c in self.hands[s] if c < C.COUNTER0)
                 self._switch(s, low)
                 self.events.append(("tie_switch", s))
         best = -1
         first = tied[0]
         for s in tied:
-            hi = max([c for c in self.hands[s] if c < _COUNTER0] or [-1])
+            hi = max([c for c in self.hands[s] if c < C.COUNTER0] or [-1])
             if hi > best:
                 best = hi
                 first = s
@@ -352,8 +320,8 @@ class KendoState:
     def _begin(self, s):
         """Seat ``s`` (or the next one clockwise who can) opens (R2, G7)."""
         self.chain = bytearray()
-        self.pend = NONE
-        self.conceded = NONE
+        self.pend = A.NONE
+        self.conceded = A.NONE
         for i in range(len(self.lost)):
             self.lost[i] = 0
         for i in range(self.players):
@@ -361,15 +329,15 @@ class KendoState:
             if self.eliminated[p]:
                 continue
             if self._openings(p, []):
-                self.phase = _P_OPEN
+                self.phase = A.P_OPEN
                 self.initiative = p
                 self.current_player = p
                 return
             self.events.append(("cannot_open", p))
-        if self.mode == _COMPETITION:  # time is called: the leader, else hantei
+        if self.mode == A.COMPETITION:  # time is called: the leader, else hantei
             from engine.kendo.compete import time_called
 
-            time_called(self, _END_DEADLOCK, True)
+            time_called(self, A.END_DEADLOCK, True)
             return
         # deadlock: the most cards wins, a tie is a draw (G7)
         best = -1
@@ -383,7 +351,7 @@ class KendoState:
                 win = [p]
             elif n == best:
                 win.append(p)
-        self._finish(tuple(win), _END_DEADLOCK if len(win) == 1 else _END_DRAW)
+        self._finish(tuple(win), A.END_DEADLOCK if len(win) == 1 else A.END_DRAW)
 
     def _play(self, p, c):
         self.hands[p] = _without(self.hands[p], c)
@@ -397,23 +365,23 @@ class KendoState:
         self._play(p, main)
         self.att = self.striker = p
         self.dfd = self.current_player = t
-        self.phase = _P_REACT
+        self.phase = A.P_REACT
         self.events.append(("open", p, t, main, r))
         if r >= 0:
             self._play(p, r)
-            self.inc = _INC_REINF
+            self.inc = C.INC_REINF
             self.pend = main
-        elif KIND[main] == _K_ALT:
-            self.inc = _INC_ALT
+        elif KIND[main] == C.K_ALT:
+            self.inc = C.INC_ALT
         else:
-            self.inc = _INC_STRIKE
+            self.inc = C.INC_STRIKE
             self.part = strike_part(main)
 
     def _strike_after_reinf(self):
         """After the reinforcement step the opening's Basic card strikes (R5)."""
-        self.inc = _INC_STRIKE
+        self.inc = C.INC_STRIKE
         self.part = strike_part(self.pend)
-        self.pend = NONE
+        self.pend = A.NONE
         self.striker = self.att
         self.current_player = self.dfd
 
@@ -422,16 +390,16 @@ class KendoState:
         self._play(p, c)
         self.events.append(("play", p, c, eff))
         s = self.striker
-        if eff == _E_BOUNCE and not self.options & _OPT_REFLECT_CANCEL:
+        if eff == C.E_BOUNCE and not self.options & A.OPT_REFLECT_CANCEL:
             self.striker = p
             self.current_player = s
-        elif eff == _E_CANCEL or eff == _E_BOUNCE:
+        elif eff == C.E_CANCEL or eff == C.E_BOUNCE:
             self._strike_after_reinf()
-        elif eff == _E_CHAIN:
+        elif eff == C.E_CHAIN:
             self.part = strike_part(c)
             self.striker = p
             self.current_player = s
-        elif eff == _E_AVOID:
+        elif eff == C.E_AVOID:
             self._end(p)
         else:  # E_BLOCK: the last striker opens next (R11)
             self._end(s)
@@ -439,7 +407,7 @@ class KendoState:
     def _fail(self, p):
         s = self.striker
         self.events.append(("fail", p, self.inc))
-        if self.mode == _COMPETITION and self.inc != _INC_REINF:
+        if self.mode == A.COMPETITION and self.inc != C.INC_REINF:
             from engine.kendo.compete import score_failure
 
             score_failure(self, p, s)  # C3, C4
@@ -454,14 +422,14 @@ class KendoState:
             self.lost[3 * p + DECK_OF[c]] += 1
             self._give(s, c)
             self.events.append(("pull", s, p))
-        if self.inc == _INC_REINF:
+        if self.inc == C.INC_REINF:
             self._strike_after_reinf()
         else:
             self._end(s)
 
     def _end(self, nxt):
         """End of an exchange: eliminations (R13), winner (R14), next opener (R11)."""
-        if self.mode == _COMPETITION:
+        if self.mode == A.COMPETITION:
             from engine.kendo.compete import end_exchange
 
             end_exchange(self, nxt)
@@ -474,11 +442,11 @@ class KendoState:
         left = [p for p in alive if not self.eliminated[p]]
         if len(left) <= 1:
             if left:
-                self._finish(tuple(left), _END_LAST)
+                self._finish(tuple(left), A.END_LAST)
             else:
-                self._finish(tuple(alive), _END_DRAW)  # all at 0: draw (G13)
+                self._finish(tuple(alive), A.END_DRAW)  # all at 0: draw (G13)
             return
-        if self.options & _OPT_ROTATE:
+        if self.options & A.OPT_ROTATE:
             nxt = (self.att + 1) % self.players
         while self.eliminated[nxt]:
             nxt = (nxt + 1) % self.players
@@ -488,7 +456,7 @@ class KendoState:
     def _finish(self, seats, reason):
         self._winner = seats
         self.end_reason = reason
-        self.phase = _P_OVER
+        self.phase = A.P_OVER
         self.current_player = TERMINAL
         self.events.append(("win", seats))
 
@@ -531,8 +499,8 @@ class KendoState:
         players = r.u8()
         mode = r.u8()
         options = r.u8()
-        if not 2 <= players <= 4 or mode > _COMPETITION or options > 7 or (
-                mode == _COMPETITION and players != 2):
+        if not 2 <= players <= 4 or mode > A.COMPETITION or options > 7 or (
+                mode == A.COMPETITION and players != 2):
             raise BadSave("bad Kendo header")
         s = cls(None, players, mode, options)
         s.rng = rng
@@ -558,8 +526,8 @@ class KendoState:
         return s
 
     def _validate(self):
-        # _JIKAN DESU joins the Other subdeck once the switches are over (C2)
-        n = _N_CARDS + (1 if self.mode == _COMPETITION and self.phase != _P_SWITCH else 0)
+        # JIKAN DESU joins the Other subdeck once the switches are over (C2)
+        n = C.N_CARDS + (1 if self.mode == A.COMPETITION and self.phase != A.P_SWITCH else 0)
         seen = bytearray(n)
         for b in self.hands + self.decks + [self.discard, self.aside]:
             for c in b:
@@ -568,26 +536,26 @@ class KendoState:
                 seen[c] = 1
         if sum(seen) != n:
             raise BadSave("cards are missing")
-        if self.aside and self.aside != bytes((_JIKAN,)) or self.time_up != len(self.aside):
+        if self.aside and self.aside != bytes((C.JIKAN,)) or self.time_up != len(self.aside):
             raise BadSave("bad set-aside cards")
-        if self.phase > _P_DISCARD or max(self.ippons + self.hansoku + b"\0") > 99:
+        if self.phase > A.P_DISCARD or max(self.ippons + self.hansoku + b"\0") > 99:
             raise BadSave("bad scores")
         for d in range(3):
             for c in self.decks[d]:
                 if DECK_OF[c] != d:
                     raise BadSave("a card is in the wrong subdeck")
-        if (self.phase == _P_OVER) != (self.current_player == TERMINAL):
+        if (self.phase == A.P_OVER) != (self.current_player == TERMINAL):
             raise BadSave("bad phase")
         if self.current_player != TERMINAL and self.current_player >= self.players:
             raise BadSave("bad current player")
-        if self.pend != NONE and self.pend >= _COUNTER0:
+        if self.pend != A.NONE and self.pend >= C.COUNTER0:
             raise BadSave("bad pending strike")
         # the scalars the screens index tables with (tools/soak.py found a
         # CRC-valid save with part 200 that passed, then broke the screen)
         p = self.players
         if (self.part > 3 or self.inc > 2 or self.switch_from >= p or self.initiative >= p or self.att >= p
                 or self.dfd >= p or self.striker >= p or self.end_reason > 5 or self.encho > 99
-                or (self.conceded != NONE and self.conceded >= p)):
+                or (self.conceded != A.NONE and self.conceded >= p)):
             raise BadSave("bad exchange values")
         # seats out of the game: 0 or 1, at least two left while it goes on,
         # and never the one to move (the full-size store fuzz found a save

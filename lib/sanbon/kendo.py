@@ -27,6 +27,9 @@ Memory: the widgets are built by sanbon.kendo_layout, which is dropped
 again; every shape shares the palettes in ``self.pals``.
 """
 
+from engine.kendo import actions as A
+from engine.kendo import bots as B
+from engine.kendo import cards as C
 from engine.kendo.cards import COLOUR, KIND
 from engine.kendo.state import KendoState
 
@@ -47,23 +50,6 @@ except ImportError:
 
 
 HIDDEN = True  # hands are secret: hand-over screens between human seats
-
-# the contract of engine/kendo/actions.py and cards.py (tests check them)
-_P_SWITCH = const(0)
-_P_OPEN = const(1)
-_P_REACT = const(2)
-_P_DISCARD = const(4)
-_SWITCH = const(0)
-_SWITCH_DONE = const(52)
-_PLAY = const(64)
-_FAIL = const(120)
-_OPEN = const(128)
-_DISCARD = const(448)
-_K_BASIC = const(0)
-_INC_STRIKE = const(1)
-_INC_ALT = const(2)
-_COMPETITION = const(1)
-_HAND_MAX = const(12)
 
 # the items of the grid that are not cards
 _B_SWITCH = const(-1)  # "Keep hand" / "Switch 2"
@@ -127,11 +113,11 @@ def turn_over(before, state):
     if state.is_over():
         return True
     ph = state.phase
-    if ph == _P_OPEN:
+    if ph == A.P_OPEN:
         return True
-    if ph == _P_SWITCH:
+    if ph == A.P_SWITCH:
         return state.current_player != before
-    if ph == _P_DISCARD:
+    if ph == A.P_DISCARD:
         for e in state.events:
             if e[0] != "discard":
                 return True  # the exchange that led here just ended
@@ -140,14 +126,15 @@ def turn_over(before, state):
 
 def open_action(target, main, reinf=-1):
     """engine.kendo.actions.open_action (that module is not loaded: RAM)."""
-    return _OPEN + (target * 16 + (main if main < 12 else main - 36)) * 5 + (reinf - 27 if reinf >= 0 else 0)
+    m = main if main < C.COUNTER0 else main - (C.ALT0 - C.COUNTER0)
+    return A.OPEN + (target * 16 + m) * 5 + (reinf - (C.REINF0 - 1) if reinf >= 0 else 0)
 
 
 def decode_open(action):
     """engine.kendo.actions.decode_open: (target, main card, JODAN/SEME or -1)."""
-    t, r = divmod(action - _OPEN, 5)
+    t, r = divmod(action - A.OPEN, 5)
     t, m = divmod(t, 16)
-    return t, (m if m < 12 else m + 36), (27 + r if r else -1)
+    return t, (m if m < C.COUNTER0 else m + (C.ALT0 - C.COUNTER0)), (C.REINF0 - 1 + r if r else -1)
 
 
 def dim(c):
@@ -209,7 +196,7 @@ class GameScreen(_Base):
         drop("kendo_layout")
         drop("sprites")
         st = session.state
-        self.ok = bytearray(53)  # per card: may be chosen in this step
+        self.ok = bytearray(C.JIKAN + 1)  # per card: may be chosen in this step
         self.items = []  # card ids, or the _B_* buttons
         self.pos = []  # per item: row * 16 + column
         self.cur = 0  # the cursor (an index into items)
@@ -352,7 +339,7 @@ class GameScreen(_Base):
                     shade(dots[2 * i + 1], p[_P_ON if i < n else _P_BG])
                 h = st.hansoku[s]
                 hs.set("H%d" % h, ui.BAD if h else ui.DIM)
-        if st.mode == _COMPETITION:
+        if st.mode == A.COMPETITION:
             if st.encho:
                 self.clock.set("ENCHO %d" % st.encho)
             elif st.time_up:
@@ -368,7 +355,7 @@ class GameScreen(_Base):
         trk = self.trk
         n = len(trk) // 2
         start = n - len(self.track) if n > len(self.track) else 0
-        done = st.phase != _P_REACT
+        done = st.phase != A.P_REACT
         if n:
             self.piles.set("")
         else:
@@ -404,22 +391,22 @@ class GameScreen(_Base):
         else:
             who = nm(st.current_player)
             ph = st.phase
-            if ph == _P_SWITCH:
-                k = 2 - st.switched[st.current_player]
+            if ph == A.P_SWITCH:
+                k = A.MAX_SWITCHES - st.switched[st.current_player]
                 text = "%s: switch up to %d card%s" % (who, k, "s" if k > 1 else "")
-            elif ph == _P_OPEN:
+            elif ph == A.P_OPEN:
                 if self.sub == 1:
                     text = "%s: add JODAN or SEME?" % who
                 elif self.sub == 2:
                     text = "%s: attack whom?" % who
                 else:
                     text = "%s: attack" % who
-            elif ph == _P_REACT:
+            elif ph == A.P_REACT:
                 text = "%s: answer %s" % (who, W.incoming(st))
                 if st.players > 2:
                     text += " from %s" % nm(st.striker)
-            elif ph == _P_DISCARD:
-                text = "%s: discard down to 12 (%d to go)" % (who, len(st.hands[st.current_player]) - _HAND_MAX)
+            elif ph == A.P_DISCARD:
+                text = "%s: discard down to 12 (%d to go)" % (who, len(st.hands[st.current_player]) - A.HAND_MAX)
             else:
                 text = who
         if text != self.title_text:
@@ -431,7 +418,7 @@ class GameScreen(_Base):
             hint = "any key: faster  hold B: pause"
         elif self.sub:
             hint = "A choose  B back  X/Y move"
-        elif st.phase == _P_SWITCH:
+        elif st.phase == A.P_SWITCH:
             hint = "A mark  X/Y move  hold B: pause"
         else:
             hint = "A choose  X/Y move  hold B: pause"
@@ -467,7 +454,7 @@ class GameScreen(_Base):
             for i in range(len(msg) - 1):
                 msg[i].set(lines[i] if i < len(lines) else "", ui.TEXT)
             msg[-1].set(detail, ui.ACCENT)
-        elif detail and (self.focus or not news or st.phase == _P_DISCARD):  # a discard: why first
+        elif detail and (self.focus or not news or st.phase == A.P_DISCARD):  # a discard: why first
             msg[0].set(detail, ui.ACCENT)
         else:
             msg[0].set(W.sentences(news, n, 1)[0], ui.TEXT)
@@ -514,8 +501,8 @@ class GameScreen(_Base):
         if not self.ok[c]:
             return False
         st = self.session.state
-        if st.phase == _P_SWITCH and self.deciding and c not in self.marks:
-            return len(self.marks) < 2 - st.switched[st.current_player]
+        if st.phase == A.P_SWITCH and self.deciding and c not in self.marks:
+            return len(self.marks) < A.MAX_SWITCHES - st.switched[st.current_player]
         return True
 
     def _build(self, seat, deciding):
@@ -544,13 +531,13 @@ class GameScreen(_Base):
                 items.append(c)
         else:
             legal = st.legal_actions()
-            if ph == _P_OPEN and self.sub == 2:
+            if ph == A.P_OPEN and self.sub == 2:
                 for a in legal:
                     t, m, r = decode_open(a)
                     if m == self.main and r == self.reinf and _B_TARGET - t not in items:
                         items.append(_B_TARGET - t)
                 first = 0
-            elif ph == _P_OPEN:
+            elif ph == A.P_OPEN:
                 for a in legal:
                     t, m, r = decode_open(a)
                     if self.sub == 0:
@@ -559,25 +546,25 @@ class GameScreen(_Base):
                         ok[r] = 1
             else:
                 for a in legal:
-                    if _PLAY <= a < _PLAY + 52:
-                        ok[a - _PLAY] = 1
-                    elif _DISCARD <= a < _DISCARD + 52:
-                        ok[a - _DISCARD] = 1
-                    elif a < 52:
+                    if A.PLAY <= a < A.PLAY + C.N_CARDS:
+                        ok[a - A.PLAY] = 1
+                    elif A.DISCARD <= a < A.DISCARD + C.N_CARDS:
+                        ok[a - A.DISCARD] = 1
+                    elif a < A.SWITCH + C.N_CARDS:
                         ok[a] = 1
             # the decision's button first (the cursor starts on it), then the hand
-            if ph == _P_SWITCH:
+            if ph == A.P_SWITCH:
                 items.append(_B_SWITCH)
                 first = 0
-            elif ph == _P_OPEN and self.sub == 1:
+            elif ph == A.P_OPEN and self.sub == 1:
                 items.append(_B_NOREINF)
                 first = 0
-            elif ph == _P_REACT and _FAIL in legal:
+            elif ph == A.P_REACT and A.FAIL in legal:
                 items.append(_B_FAIL)
                 first = 0
             for c in hand:
                 items.append(c)
-            if first < 0 or ph == _P_OPEN:
+            if first < 0 or ph == A.P_OPEN:
                 sug = self._suggested(ph)
                 if sug is not None and sug in items and (sug < 0 or ok[sug]):
                     first = items.index(sug)
@@ -612,13 +599,13 @@ class GameScreen(_Base):
         what the seat may see (engine/kendo/bots.py; it draws no random
         number): where the cursor starts. None in the switch."""
         st = self.session.state
-        if ph == _P_SWITCH or self.late:
+        if ph == A.P_SWITCH or self.late:
             return None
         if self.sug is None or self.sug[0] is not st.events:  # once per apply
-            self.sug = (st.events, bot_action(st, st.current_player, 2, None))
+            self.sug = (st.events, bot_action(st, st.current_player, B.NORMAL, None))
         a = self.sug[1]
-        if ph == _P_OPEN:
-            if not _OPEN <= a < _DISCARD:
+        if ph == A.P_OPEN:
+            if not A.OPEN <= a < A.DISCARD:
                 return None
             t, m, r = decode_open(a)
             if self.sub == 0:
@@ -628,12 +615,12 @@ class GameScreen(_Base):
             if self.sub == 1:
                 return r if r >= 0 else _B_NOREINF
             return _B_TARGET - t if r == self.reinf else None
-        if a == _FAIL:
+        if a == A.FAIL:
             return _B_FAIL
-        if _PLAY <= a < _PLAY + 52:
-            return a - _PLAY
-        if _DISCARD <= a < _DISCARD + 52:
-            return a - _DISCARD
+        if A.PLAY <= a < A.PLAY + C.N_CARDS:
+            return a - A.PLAY
+        if A.DISCARD <= a < A.DISCARD + C.N_CARDS:
+            return a - A.DISCARD
         return None
 
     def _grid(self):
@@ -700,7 +687,7 @@ class GameScreen(_Base):
             return
         if b == btn.B:
             if self.sub:  # one step back: JODAN/SEME, or the attack card
-                if self.sub == 2 and KIND[self.main] == _K_BASIC and self._reinforceable():
+                if self.sub == 2 and KIND[self.main] == C.K_BASIC and self._reinforceable():
                     self.sub = 1
                     self.marks = [self.main]
                 else:
@@ -733,17 +720,17 @@ class GameScreen(_Base):
         if it == _B_LOG:
             self._log()
         elif it == _B_FAIL:
-            self._act(_FAIL)
+            self._act(A.FAIL)
         elif it == _B_SWITCH:
             seat = st.current_player
             marks = self.marks
             self.marks = []
             self.before[seat] = bytes(st.hands[seat])  # the new cards show as new
             for c in marks:
-                if st.current_player == seat and st.phase == _P_SWITCH:
-                    self.act(_SWITCH + c)
-            if st.current_player == seat and st.phase == _P_SWITCH:
-                self.act(_SWITCH_DONE)
+                if st.current_player == seat and st.phase == A.P_SWITCH:
+                    self.act(A.SWITCH + c)
+            if st.current_player == seat and st.phase == A.P_SWITCH:
+                self.act(A.SWITCH_DONE)
         elif it == _B_NOREINF:
             self.reinf = -1
             self._target()
@@ -751,7 +738,7 @@ class GameScreen(_Base):
             self._act(open_action(_B_TARGET - it, self.main, self.reinf))
         elif not self._ok(it):
             self.app.toast(W.why_not(st, it, self.sub), 2500, ui.BAD)
-        elif st.phase == _P_SWITCH:
+        elif st.phase == A.P_SWITCH:
             if it in self.marks:
                 self.marks.remove(it)
             else:
@@ -759,11 +746,11 @@ class GameScreen(_Base):
             self.focus = True
             self._grid()
             self._message()
-        elif st.phase == _P_OPEN:
+        elif st.phase == A.P_OPEN:
             if self.sub == 0:
                 self.main = it
                 self.reinf = -1
-                if KIND[it] == _K_BASIC and self._reinforceable():
+                if KIND[it] == C.K_BASIC and self._reinforceable():
                     self.sub = 1
                     self.marks = [it]
                     self.key = None
@@ -773,10 +760,10 @@ class GameScreen(_Base):
             else:
                 self.reinf = it
                 self._target()
-        elif st.phase == _P_REACT:
-            self._act(_PLAY + it)
+        elif st.phase == A.P_REACT:
+            self._act(A.PLAY + it)
         else:
-            self._act(_DISCARD + it)
+            self._act(A.DISCARD + it)
 
     def _target(self):
         """The opening's target: the only rival, or the player's choice."""
@@ -808,7 +795,7 @@ class GameScreen(_Base):
     def tick(self, now):
         if self.late:
             self.late -= 1
-            if not self.late and self.deciding and self.session.state.phase != _P_SWITCH:
+            if not self.late and self.deciding and self.session.state.phase != A.P_SWITCH:
                 self.items = []  # the cursor starts again, on the suggestion
                 self.key = None
                 self.update()
@@ -831,7 +818,7 @@ class GameScreen(_Base):
     def headline(self):
         w = self.session.state.winner() or ()
         if len(w) > 1:
-            return "Hikiwake: a draw" if self.session.state.mode == _COMPETITION else "A draw"
+            return "Hikiwake: a draw" if self.session.state.mode == A.COMPETITION else "A draw"
         return _Base.headline(self)
 
     def reason(self):

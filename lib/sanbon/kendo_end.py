@@ -1,15 +1,7 @@
 """Kendo Duel's end screen in words (imported at the end, then dropped):
 the reason the game ended, in full, and every seat's result."""
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
-
-_COMPETITION = const(1)
+from engine.kendo import actions as A
 
 
 def why_end(st, nm):
@@ -18,23 +10,23 @@ def why_end(st, nm):
     w = st.winner() or ()
     who = " & ".join(nm(s) for s in w)
     one = nm(w[0]) if w else "?"
-    if st.mode == _COMPETITION:
-        if r == 2:
+    if st.mode == A.COMPETITION:
+        if r == A.END_IPPON:
             text = "%s scored the %s ippon." % (one, "deciding" if st.encho else "2nd")
-        elif r == 3:
+        elif r == A.END_TIME:
             text = "JIKAN DESU: time was called and %s led on ippon." % one
-        elif r == 4:
-            text = "Hantei: after 10 encho exchanges %s had fewer hansoku." % one
-        elif r == 1:
+        elif r == A.END_HANTEI:
+            text = "Hantei: after %d encho exchanges %s had fewer hansoku." % (A.ENCHO_CAP, one)
+        elif r == A.END_DEADLOCK:
             text = "Nobody can attack: time is called, %s led." % one
         else:
             text = "Hikiwake: a draw, even on ippon and hansoku."
-        if st.encho and r == 2:
+        if st.encho and r == A.END_IPPON:
             text += " Encho lasted %d exchanges." % st.encho
         return text
-    if r == 0:
+    if r == A.END_LAST:
         return "%s %s the last player with cards." % (one, "are" if one == "You" else "is")
-    if r == 1:
+    if r == A.END_DEADLOCK:
         return "Nobody can attack: %s %s the most cards." % (one, "have" if one == "You" else "has")
     if w and st.hands[w[0]]:
         return "Nobody can attack, and %s tie on cards." % who
@@ -47,7 +39,7 @@ def standings(st, nm, L=None):
     screen two seats of a Duel share a line."""
     out = []
     for s in range(st.players):
-        if st.mode == _COMPETITION:
+        if st.mode == A.COMPETITION:
             out.append("%s: %d ippon, %d hansoku" % (nm(s), st.ippons[s], st.hansoku[s]))
         else:
             n = len(st.hands[s])

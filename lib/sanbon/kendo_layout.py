@@ -26,6 +26,7 @@ Every shape shares the palettes of ``palettes()`` (``scr.pals``).
 import displayio
 import vectorio
 
+from engine.kendo import actions as A
 from sanbon import ui
 from sanbon.kendo import FRAMES, MARK, SEATS, dim, rect
 
@@ -83,7 +84,7 @@ def build(scr):
     y = L.body_top
     # the table strip
     n = st.players
-    comp = st.mode == 1
+    comp = st.mode == A.COMPETITION
     bw = 100 if comp else (W - 2 * m) // n
     sh = 16 if big else 13
     scr.seats = []

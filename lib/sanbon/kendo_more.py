@@ -2,21 +2,8 @@
 used, then dropped: sanbon.ui.drop): the log screen, the hand-over note, the
 screen as text. The end screen's words: sanbon.kendo_end."""
 
+from engine.kendo import actions as A
 from sanbon import ui
-
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
-
-_P_SWITCH = const(0)
-_P_OPEN = const(1)
-_P_REACT = const(2)
-_P_DISCARD = const(4)
-_HAND_MAX = const(12)
 
 
 def log(scr):
@@ -46,14 +33,14 @@ def handover_note(scr):
 
     st = scr.session.state
     ph = st.phase
-    if ph == _P_REACT:
+    if ph == A.P_REACT:
         q = "Answer %s." % W.incoming(st)
-    elif ph == _P_OPEN:
+    elif ph == A.P_OPEN:
         q = "Your attack."
-    elif ph == _P_SWITCH:
+    elif ph == A.P_SWITCH:
         q = "Switch up to 2 cards."
-    elif ph == _P_DISCARD:
-        q = "Too many cards: discard down to 12 (%d to go)." % (len(st.hands[st.current_player]) - _HAND_MAX)
+    elif ph == A.P_DISCARD:
+        q = "Too many cards: discard down to 12 (%d to go)." % (len(st.hands[st.current_player]) - A.HAND_MAX)
     else:
         q = ""
     return ((scr.hist[-1] + " ") if scr.hist else "") + q

@@ -8,41 +8,9 @@ is kept. Chip names fit 9 characters (4 chips across 240 pixels); messages
 aim at 38 characters (one line on the 240x135 screen).
 """
 
-from engine.kendo.cards import (
-    COUNTER0, KIND, PART_NAMES, REINF0, TYPE_OF, answer_part, name, strike_part,
-)
-
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
-
-# the contract of engine/kendo (tests/test_kendo_app.py checks them)
-_K_BASIC = const(0)
-_K_COUNTER = const(1)
-_K_REINF = const(2)
-_K_NEUTRAL = const(3)
-_K_DEFLECT = const(4)
-_K_PARRY = const(5)
-_K_ALT = const(6)
-_INC_REINF = const(0)
-_INC_STRIKE = const(1)
-_INC_ALT = const(2)
-_E_CANCEL = const(0)
-_E_BOUNCE = const(1)
-_E_BLOCK = const(2)
-_E_CHAIN = const(3)
-_E_AVOID = const(4)
-_OPT_REFLECT_CANCEL = const(2)
-_OPT_ALT_DEFLECT = const(4)
-_COMPETITION = const(1)
-_P_SWITCH = const(0)
-_P_OPEN = const(1)
-_P_REACT = const(2)
-_P_DISCARD = const(4)
+from engine.kendo import actions as A
+from engine.kendo import cards as C
+from engine.kendo.cards import KIND, PART_NAMES, TYPE_OF, answer_part, name, strike_part
 
 # chip names of the Other cards, by card type (cards.SPEC from JODAN on)
 OTHER = ("JODAN", "SEME", "MUSHIN", "SEIGAN", "T.SABAKI", "KAMAE", "FUDOSHIN", "TSUBAZ.",
@@ -54,9 +22,9 @@ def short(c):
     """A card's name on a chip (at most 8 characters, beside its glyph):
     "MEN", "KOTE-DO", "TSU-KOTE" (TSUKI shortened only where the pair is too
     long), "KOTE x2" (a counterattack on its own part), "TSUBAZ."."""
-    if c < COUNTER0:
+    if c < C.COUNTER0:
         return PART_NAMES[c & 3]
-    if c < REINF0:
+    if c < C.REINF0:
         a = PART_NAMES[answer_part(c)]
         if answer_part(c) == strike_part(c):
             return a + " x2"
@@ -81,20 +49,20 @@ def does(st, c):
     characters, e.g. "KOTE-DO: blocks KOTE, strikes DO"."""
     k = KIND[c]
     t = _DOES.split("|")[k]
-    if k == _K_BASIC:
+    if k == C.K_BASIC:
         t = t % PART_NAMES[c & 3]
-    elif k == _K_COUNTER:
+    elif k == C.K_COUNTER:
         t = t % (PART_NAMES[answer_part(c)], PART_NAMES[strike_part(c)])
-    elif k == _K_REINF and st.options & _OPT_REFLECT_CANCEL:
+    elif k == C.K_REINF and st.options & A.OPT_REFLECT_CANCEL:
         t = "joins an attack, or cancels"
-    elif k == _K_ALT and st.options & _OPT_ALT_DEFLECT:
+    elif k == C.K_ALT and st.options & A.OPT_ALT_DEFLECT:
         t = "attack, parry or dodge it"
     return "%s: %s" % (short(c), t)
 
 
 def incoming(st):
     """What the facing player must answer: "MEN", "JODAN", "TAIATARI"."""
-    if st.inc == _INC_STRIKE:
+    if st.inc == C.INC_STRIKE:
         return PART_NAMES[st.part]
     ch = st.chain
     return name(ch[-1]) if ch else "?"
@@ -118,37 +86,37 @@ def role(st, c):
     k = KIND[c]
     nm = short(c)
     ph = st.phase
-    if ph == _P_SWITCH:
+    if ph == A.P_SWITCH:
         return does(st, c)
-    if ph == _P_DISCARD:
+    if ph == A.P_DISCARD:
         return "Too many cards: discard %s?" % nm
-    if ph == _P_OPEN:
-        if k == _K_BASIC:
+    if ph == A.P_OPEN:
+        if k == C.K_BASIC:
             return "Strike %s (JODAN/SEME may join)" % nm
-        if k == _K_REINF:
+        if k == C.K_REINF:
             return "%s: answered before the strike" % nm
         return "%s: %s answers it" % (nm, _alt_answers(st))  # TAIATARI, MAKI AGE
-    if k == _K_BASIC:
+    if k == C.K_BASIC:
         return "%s: block (the striker opens next)" % nm
-    if k == _K_COUNTER:
+    if k == C.K_COUNTER:
         return "%s: block, strike %s back" % (nm, PART_NAMES[strike_part(c)])
-    if k == _K_NEUTRAL:
+    if k == C.K_NEUTRAL:
         return "%s: cancel %s" % (nm, incoming(st))
-    if k == _K_REINF:
-        if st.options & _OPT_REFLECT_CANCEL:
+    if k == C.K_REINF:
+        if st.options & A.OPT_REFLECT_CANCEL:
             return "%s: cancel %s" % (nm, incoming(st))
         return "%s: reflect %s back" % (nm, incoming(st))
-    if k == _K_DEFLECT:
-        if st.inc == _INC_REINF:
+    if k == C.K_DEFLECT:
+        if st.inc == C.INC_REINF:
             return "%s: cancel %s" % (nm, incoming(st))
         return "%s: dodge; you open next" % nm
-    if k == _K_PARRY:
+    if k == C.K_PARRY:
         return "%s: block; striker opens next" % nm
     return nm
 
 
 def _alt_answers(st):
-    return "parry or deflect" if st.options & _OPT_ALT_DEFLECT else "only a parry"
+    return "parry or deflect" if st.options & A.OPT_ALT_DEFLECT else "only a parry"
 
 
 def why_not(st, c, sub=0):
@@ -158,45 +126,45 @@ def why_not(st, c, sub=0):
     k = KIND[c]
     nm = short(c)
     ph = st.phase
-    if ph == _P_SWITCH:
-        d = 0 if c < COUNTER0 else (1 if c < REINF0 else 2)
+    if ph == A.P_SWITCH:
+        d = 0 if c < C.COUNTER0 else (1 if c < C.REINF0 else 2)
         if not st.decks[d]:
             return "No %s card left to switch for." % DECKS[d]
         return "At most 2 switches: unmark one."
-    if ph == _P_OPEN:
+    if ph == A.P_OPEN:
         if sub == 1:
             return "Add JODAN or SEME, or choose none."
         if sub == 2:
             return "Choose whom to attack (B: back)."
-        if k == _K_COUNTER:
+        if k == C.K_COUNTER:
             return "%s only answers %s strikes." % (nm, PART_NAMES[answer_part(c)])
-        if k == _K_REINF:
+        if k == C.K_REINF:
             return "%s: pick the attack first." % nm
-        if k == _K_NEUTRAL:
+        if k == C.K_NEUTRAL:
             return "%s only cancels JODAN or SEME." % nm
         return "%s only answers an attack." % nm
     inc = incoming(st)
-    if st.inc == _INC_REINF:
-        if k == _K_BASIC or k == _K_COUNTER:
+    if st.inc == C.INC_REINF:
+        if k == C.K_BASIC or k == C.K_COUNTER:
             return "Answer %s first, then the strike." % inc
         return "%s can't answer %s." % (nm, inc)
-    if st.inc == _INC_ALT:
-        return "%s answers %s." % ("A parry or deflect" if st.options & _OPT_ALT_DEFLECT else "Only a parry", inc)
-    if k == _K_BASIC:
+    if st.inc == C.INC_ALT:
+        return "%s answers %s." % ("A parry or deflect" if st.options & A.OPT_ALT_DEFLECT else "Only a parry", inc)
+    if k == C.K_BASIC:
         return "%s can't answer a %s strike." % (nm, inc)
-    if k == _K_COUNTER:
+    if k == C.K_COUNTER:
         return "%s answers %s, not %s." % (nm, PART_NAMES[answer_part(c)], inc)
-    if k == _K_REINF or k == _K_NEUTRAL:
+    if k == C.K_REINF or k == C.K_NEUTRAL:
         return "%s can't answer a strike." % nm
     return "%s attacks; it can't answer." % nm
 
 
 def fail_text(st):
     """The "no answer" button's consequence, said before it is pressed."""
-    comp = st.mode == _COMPETITION
-    if st.inc == _INC_REINF:
+    comp = st.mode == A.COMPETITION
+    if st.inc == C.INC_REINF:
         return "No answer: -1 card, then the strike"
-    if st.inc == _INC_ALT:
+    if st.inc == C.INC_ALT:
         return "No answer: a hansoku" if comp else "No answer: lose 1 card"
     return "No answer: an ippon for your rival" if comp else "No answer: lose 2 cards"
 
@@ -236,18 +204,18 @@ def feedback(st, ev, nm, n=37):
             who = nm(e[1])
             c = short(e[2])
             eff = e[3]
-            if eff == _E_BLOCK:
+            if eff == C.E_BLOCK:
                 out.append(_dot("%s %s with %s" % (who, _verb(who, "block"), c)))
-            elif eff == _E_CHAIN:
+            elif eff == C.E_CHAIN:
                 out.append("%s: %s!" % (who, c))
-            elif eff == _E_AVOID:
+            elif eff == C.E_AVOID:
                 out.append("%s %s (%s)." % (who, _verb(who, "deflect"), c))
-            elif eff == _E_BOUNCE and not st.options & _OPT_REFLECT_CANCEL:
+            elif eff == C.E_BOUNCE and not st.options & A.OPT_REFLECT_CANCEL:
                 out.append(_dot("%s %s with %s" % (who, _verb(who, "reflect"), c)))
             else:
                 out.append("%s: %s cancels it." % (who, c))
         elif k == "fail":
-            if st.mode == _COMPETITION and e[2] != _INC_REINF:
+            if st.mode == A.COMPETITION and e[2] != C.INC_REINF:
                 out.append("%s can't:" % nm(e[1]))  # then IPPON or Hansoku
             elif pulled:
                 t = nm(taker)
@@ -279,7 +247,7 @@ def feedback(st, ev, nm, n=37):
     extra = []
     if passed:
         extra.append("%s can't attack." % passed)
-    if ev and st.phase == _P_OPEN and ev[-1][0] != "first" and not (ev[-1][0] == "switch"):
+    if ev and st.phase == A.P_OPEN and ev[-1][0] != "first" and not (ev[-1][0] == "switch"):
         extra.append("%s next." % nm(st.current_player))
     for x in extra:
         if not text:

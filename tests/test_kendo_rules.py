@@ -305,6 +305,68 @@ def test_g7_cannot_open_passes_and_deadlock():
     assert s.is_over() and s.winner() == (0,)  # nobody can open: most cards wins
 
 
+def test_g7_the_end_of_a_duel_when_nobody_can_attack():
+    """docs/rules/kendo_duel.md, "How a Duel ends": once no remaining seat
+    holds a Basic or an alternative card the Duel ends; the most cards wins,
+    seats tied on the most cards draw (the others lose), and a seat that can
+    still open keeps the game going."""
+    from engine.kendo import actions as A
+
+    s = make([[counter(MEN, KOTE), MUSHIN], [counter(DO, DO)]])
+    assert (s.winner(), s.end_reason) == ((0,), A.END_DEADLOCK)
+    s = make([[counter(MEN, KOTE), MUSHIN], [counter(DO, DO), KAMAE]])
+    assert (s.winner(), s.end_reason, s.phase) == ((0, 1), A.END_DRAW, P_OVER)
+    s = make([[counter(MEN, KOTE), MUSHIN], [counter(DO, DO), KAMAE], [counter(KOTE, DO)]])
+    assert (s.winner(), s.end_reason) == ((0, 1), A.END_DRAW)  # seat 2, fewer cards, loses
+    s = make([[counter(MEN, KOTE), MUSHIN], [counter(DO, DO), KAMAE], [TAIATARI]])
+    assert not s.is_over() and s.current_player == 2  # one opening card left: play on
+    s.apply(open_action(0, TAIATARI))
+    s.apply(FAIL)  # seat 0 has no parry: seat 2 pulls one, then nobody can open
+    assert (s.winner(), s.end_reason, [len(h) for h in s.hands]) == ((1,), A.END_DEADLOCK, [1, 2, 1])
+
+
+def _ends_as_the_rules_say(st):
+    """The final state of a Duel ended by R14, G7 or G13 (and by nothing else)."""
+    from engine.kendo import actions as A
+    from engine.kendo.cards import K_ALT
+
+    left = [p for p in range(st.players) if not st.eliminated[p]]
+    w = st.winner()
+    r = st.end_reason
+    if r == A.END_LAST:  # R14: the only seat with cards
+        return left == list(w) and len(w) == 1 and len(st.hands[w[0]]) > 0
+    if r == A.END_DRAW and not left:  # G13: the last seats all out in one exchange
+        return len(w) >= 2 and all(st.eliminated[p] and not st.hands[p] for p in w)
+    # G7: nobody left can open; the most cards wins, a tie on the most draws
+    if len(left) < 2 or any(KIND[c] in (K_BASIC, K_ALT) for p in left for c in st.hands[p]):
+        return False
+    most = max(len(st.hands[p]) for p in left)
+    if tuple(p for p in left if len(st.hands[p]) == most) != w:
+        return False
+    return r == (A.END_DEADLOCK if len(w) == 1 else A.END_DRAW)
+
+
+def test_computer_duels_end_only_as_the_rules_say():
+    """Seeded computer Duels (2-4 players, Normal and Hard) end by the last
+    seat with cards, all out together, or nobody able to attack, each with
+    the result the rules give; 2-player Duels end in all three ways."""
+    from engine.kendo import actions as A
+    from engine.kendo import bots
+
+    reasons = set()
+    for players in (2, 3, 4):
+        for level in (bots.NORMAL, bots.HARD):
+            for seed in range(31000, 31030):
+                st = KendoState(Rng(seed), players)
+                while not st.is_over():
+                    p = st.current_player
+                    st.apply(bots.choose(st.observation(p), p, level, None))
+                assert _ends_as_the_rules_say(st), (players, level, seed)
+                if players == 2:
+                    reasons.add(st.end_reason)
+    assert reasons == {A.END_LAST, A.END_DEADLOCK, A.END_DRAW}
+
+
 def test_failure_loses_at_most_the_hand():
     s = make([[MEN, KOTE], [DO]])
     s.apply(open_action(1, MEN))
@@ -477,3 +539,15 @@ def test_a_save_with_a_bad_chain_is_refused():
     ok = KendoState.from_bytes(st.to_bytes())
     ok.chain[:] = bytes((1, 0, 0, 5))
     assert KendoState.from_bytes(ok.to_bytes()).to_bytes() == ok.to_bytes()
+
+
+def test_the_ends_tool_counts_every_game():
+    """tools/kendo_ends.py (the figures of docs/rules/kendo_duel.md, "How a
+    Duel ends"): every game is counted once, and a run repeats."""
+    from engine.kendo import bots
+    from tools import kendo_ends
+
+    m = kendo_ends.measure((bots.NORMAL, bots.HARD), 8)
+    assert sum(m[w] for w in kendo_ends.WAYS) == m["games"] == 8
+    assert m["tie_no_pull"] <= m["tie"]
+    assert kendo_ends.measure((bots.NORMAL, bots.HARD), 8) == m

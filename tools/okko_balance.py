@@ -16,6 +16,7 @@ import argparse
 import sys
 import time
 
+from engine.okko import actions as A
 from engine.okko import bots
 from engine.okko import data as D
 from engine.okko.state import OkkoState
@@ -23,32 +24,31 @@ from engine.rng import Rng
 
 SEED0 = 7000
 MAX_ACTIONS = 6000
-P_HERO, P_ACTION, P_COURT = 0, 3, 12
 KINDS = ("draw2", "fight line", "fight boss", "encounter", "move", "special", "rest", "jar",
          "summon")
 
 
 def _kind(a):
-    if a == 9:
+    if a == A.DRAW2:
         return 0
-    if a == 11:
+    if a == A.FIGHT_LINE:
         return 1
-    if a == 12:
+    if a == A.FIGHT_BOSS:
         return 2
-    if a == 13:
+    if a == A.ENCOUNTER:
         return 3
-    if 24 <= a < 32:
+    if A.MOVE <= a < A.JAR:
         return 4
-    if 640 <= a < 768:
+    if A.SPECIAL <= a < A.SUMMON:
         return 5
-    if a == 10:
+    if a == A.REST:
         return 6
-    if 32 <= a < 48:
+    if A.JAR <= a < A.SUPPORT:
         return 7
     return 8
 
 
-def play(seed, levels=(2, 2)):
+def play(seed, levels=(bots.NORMAL, bots.NORMAL)):
     """One seeded game of two computer partners; returns its figures."""
     state = OkkoState(Rng(seed))
     rngs = (Rng(seed * 8 + 1), Rng(seed * 8 + 2))
@@ -70,7 +70,7 @@ def play(seed, levels=(2, 2)):
         n += 1
         if n > MAX_ACTIONS:
             raise RuntimeError("game %d did not end" % seed)
-        if ph == P_ACTION:
+        if ph == A.P_ACTION:
             acts[_kind(a)] += 1
         for ev in state.events:
             if ev[0] == "move":
@@ -81,9 +81,9 @@ def play(seed, levels=(2, 2)):
                 peeks[ev[1]] += 1
             elif ev[0] == "boss":
                 bosses[ev[1]] = 1
-        if state.phase != P_HERO and state.phase < P_COURT and start[state.board] is None:
+        if state.phase != A.P_HERO and state.phase < A.P_COURT and start[state.board] is None:
             start[state.board] = state.day
-        if state.phase >= P_COURT and spirit is None:
+        if state.phase >= A.P_COURT and spirit is None:
             spirit = state.spirit_jars()
     return {
         "win": state.result == 1,

@@ -83,6 +83,11 @@ SPECIAL = const(640)
 SUMMON = const(768)
 MAP = const(896)
 
+NONE = const(255)  # no card, target, summoner or square (state attributes, observations)
+
+# option bits (sanbon.games.OKKO_HOUSE, Config.options)
+OPT_AID = const(1)  # the Easy aid: squares somebody peeked get a mark (OkkoState's aid)
+
 # observation tuple indexes (state.observation(seat))
 O_SEAT = const(0)
 O_PHASE = const(1)

@@ -64,15 +64,18 @@ no plan is left: it ends a fight after a defeat).
 
 Budgets: at most a few thousand loop steps per decision (the largest are
 the knapsacks: at most 252 states per card); no floats; no allocation per
-decision beyond a plan's bytearray (the card fields are read straight from
-data.py, not through cards.py's tuples): the scratch tables are allocated
-once at import. The contract's ints are private consts, as in state.py
-(tests/test_okko_bots.py checks them).
+decision beyond a plan's bytearray (the card fields are read with
+cards.field, no tuple): the scratch tables are allocated once at import. The
+contract's ints are read from actions.py by name (``A.O_HANDS``), data.py's
+enumerations as ``D.KAMI``; the build folds both into literals
+(tools/fold.py). The levels NORMAL and HARD are defined in court.py (it
+needs HARD and is loaded alone) and are this module's too.
 """
 
 from engine.okko import cards as C
 from engine.okko import data as D
-from engine.okko.court import advice, decide  # noqa: F401 (advice: this module's API too)
+from engine.okko import actions as A  # the contract: read by name, folded by the build (tools/fold.py)
+from engine.okko.court import HARD, NORMAL, advice, decide  # noqa: F401 (the levels, advice: this module's API too)
 
 try:
     from micropython import const
@@ -81,86 +84,6 @@ except ImportError:
     def const(x):
         return x
 
-
-NORMAL = const(2)
-HARD = const(3)
-
-# the contract of actions.py (tests/test_okko_bots.py checks these)
-_P_HERO = const(0)
-_P_DISCARD = const(1)
-_P_TRADE = const(2)
-_P_ACTION = const(3)
-_P_FIGHT = const(4)
-_P_ENCOUNTER = const(5)
-_P_PAY = const(6)
-_P_EXPLORE = const(7)
-_P_SUMMON = const(8)
-_P_REWARD = const(9)
-_P_PEEK = const(10)
-_P_REVEAL = const(11)
-_P_COURT = const(12)
-_HERO = const(0)
-_TRADE_DONE = const(8)
-_DRAW2 = const(9)
-_REST = const(10)
-_FIGHT_LINE = const(11)
-_FIGHT_BOSS = const(12)
-_ENCOUNTER = const(13)
-_SUMMON_HERO = const(14)
-_TOGGLE_HERO = const(15)
-_CONFIRM = const(16)
-_CANCEL = const(17)
-_DRAW = const(18)
-_STOP = const(19)
-_CHOOSE_DRAW = const(20)
-_SEEN = const(21)
-_MOVE = const(24)
-_JAR = const(32)
-_SUPPORT = const(48)
-_PEEK = const(96)
-_FLIP = const(112)
-_GIVE = const(128)
-_TAKE = const(256)
-_TOGGLE = const(384)
-_DISCARD = const(512)
-_SPECIAL = const(640)
-_SUMMON = const(768)
-_MAP = const(896)
-_O_PHASE = const(1)
-_O_HANDS = const(4)
-_O_HEROES = const(5)
-_O_INJURY = const(6)
-_O_INJURED = const(7)
-_O_BOARD = const(8)
-_O_DAY = const(9)
-_O_LOC = const(10)
-_O_BANK = const(11)
-_O_PAID = const(12)
-_O_BOSS_DEAD = const(13)
-_O_ENCOUNTERS = const(14)
-_O_LINE = const(15)
-_O_PILE = const(16)
-_O_SUPPLY = const(17)
-_O_KAMI = const(18)
-_O_JARS = const(19)
-_O_TURN = const(21)
-_O_BUILD = const(22)
-_O_EXPLORE = const(23)
-_O_REWARD = const(24)
-_O_COURT = const(25)
-_O_REVEAL = const(27)
-
-# data.py's enumerations
-_SUPPORT0 = const(64)
-_EQUIPMENT = const(1)
-_SPECIAL_K = const(2)
-_ITEM = const(3)
-_KAMI = const(4)
-_OKKO = const(0)
-_NOBURO = const(1)
-_NOSHIN = const(2)
-_GENJI = const(3)
-_NONE = const(255)
 
 # the partner's own tuning (not rules; tools/okko_balance.py measured them)
 _HERO_COST = const(5)  # one injury token on the own hero, in card points
@@ -182,19 +105,14 @@ _COST = bytearray(256)
 _ML = bytearray(256)  # the cheapest set reaching a state: card mask, low byte
 _MH = bytearray(256)  # ... high byte (15 candidates at most)
 _NEED = bytearray(6)  # per element: needed soon on this board
-_KEY = bytearray(1)  # the support id of a key an encounter still needs, or _NONE
+_KEY = bytearray(1)  # the support id of a key an encounter still needs, or A.NONE
 _PAYK = bytearray(1)  # the unpaid leave cost's kind here (PAY_FIGHT, PAY_INV), else 0
 _R = [0, 0, 0, 0, 0, 0, 0]  # a search's result: cost, card mask, hero, partner card,
 #                             partner cards' mask, a table state, candidates
 _T = bytearray(4)  # a fight target: F, I, NEEDS element, injury tokens
 
 
-def _cf(c, i):
-    """Field i of hand card c: 0 kind, 1 F, 2 I, 3 element, 4 class, 5 effect,
-    6 param (cards.py's card_* without their tuple)."""
-    if c >= _SUPPORT0:
-        return D.SUPPORTS[(c - _SUPPORT0) * 8 + 1 + i]
-    return D.ADV_TYPES[C.ADV_TYPE[c] * 8 + i]
+_cf = C.field  # a hand card's field: 0 kind, 1 F, 2 I, 3 element, 4 class, 5 effect, 6 param
 
 
 def _has(b, c):
@@ -211,10 +129,10 @@ def _needs(o):
     n = _NEED
     for e in range(6):
         n[e] = 0
-    b = o[_O_BOARD]
+    b = o[A.O_BOARD]
     enc = D.ENCOUNTERS[b]
-    _KEY[0] = _NONE
-    for x in range(o[_O_ENCOUNTERS] * 5, D.N_ENCOUNTERS * 5):
+    _KEY[0] = A.NONE
+    for x in range(o[A.O_ENCOUNTERS] * 5, D.N_ENCOUNTERS * 5):
         r = enc[x]
         if x % 5 == 4:
             continue
@@ -222,45 +140,45 @@ def _needs(o):
             n[r - D.R_ELEMENT] += 1
         elif r >= D.R_SUPPORT:
             _KEY[0] = r - D.R_SUPPORT  # a key still to use
-    for loc in range(o[_O_LOC], D.N_LOC):
+    for loc in range(o[A.O_LOC], D.N_LOC):
         if C.location(b, loc, 2) == D.PAY_ELEMENT:
             n[C.location(b, loc, 4)] += 2
         bs = C.location(b, loc, 5)
-        if bs != _NONE and C.boss_field(bs, 4) == D.PW_NEEDS:
+        if bs != A.NONE and C.boss_field(bs, 4) == D.PW_NEEDS:
             n[C.boss_field(bs, 5)] += 2
     n[0] = 0
     _PAYK[0] = 0
-    loc = o[_O_LOC]
-    if not o[_O_PAID] and C.location(b, loc, 5) == _NONE:
+    loc = o[A.O_LOC]
+    if not o[A.O_PAID] and C.location(b, loc, 5) == A.NONE:
         _PAYK[0] = C.location(b, loc, 2)  # an unpaid leave cost here: keep what pays it
 
 
 def _kv(o, c):
     """What keeping card c is worth (>= 1)."""
     k = _cf(c, 0)
-    if k == _SPECIAL_K:
+    if k == D.SPECIAL:
         fx = _cf(c, 5)
         return 9 if fx == D.FX_PEEK else 6 if fx == D.FX_DRAW_EACH or fx == D.FX_DAY else 4
-    if k == _ITEM:
+    if k == D.ITEM:
         if _cf(c, 5) == D.FX_PASS_MAP:
             return 7
-        return 20 if c - _SUPPORT0 == _KEY[0] else 1
+        return 20 if c - D.SUPPORT0 == _KEY[0] else 1
     v = 3 + _cf(c, 1) + _cf(c, 2) + _NEED[_cf(c, 3)]
     pk = _PAYK[0]
     if pk == D.PAY_FIGHT:
         v += _cf(c, 1)
     elif pk == D.PAY_INV:
         v += _cf(c, 2)
-    if k == _KAMI:
+    if k == D.KAMI:
         v += 4
-    elif k == _EQUIPMENT:
+    elif k == D.EQUIPMENT:
         v -= 1
     return v
 
 
 def _class_ok(o, me, c):
     k = _cf(c, 4)
-    return not k or k == C.hero_class(o[_O_HEROES][me])
+    return not k or k == C.hero_class(o[A.O_HEROES][me])
 
 
 # -- fights: the cheapest winning commitment ---------------------------------
@@ -350,14 +268,14 @@ def _with_one(tf, ti, nf, pf, pi, pfl, pc):
 def _cands(o, me, ne):
     """Fight candidates from my hand into the scratch arrays; returns n."""
     n = 0
-    for c in o[_O_HANDS][me]:
+    for c in o[A.O_HANDS][me]:
         k = _cf(c, 0)
-        if k == _SPECIAL_K or k == _ITEM or not _class_ok(o, me, c):
+        if k == D.SPECIAL or k == D.ITEM or not _class_ok(o, me, c):
             continue
         if n == 32:
             n = _trim(n)  # a huge hand: the scratch arrays are full
-        x = 4 if k == _EQUIPMENT else 1
-        if k == _KAMI:
+        x = 4 if k == D.EQUIPMENT else 1
+        if k == D.KAMI:
             x |= 8
         if ne and _cf(c, 3) == ne:
             x |= 2
@@ -410,19 +328,19 @@ def _fight(o, me, t, partner):
     """The cheapest winning commitment against target t from my hand: its
     cost (255 if none). _R: cost, card mask over _CID, hero used, and (when
     my hand alone cannot win and ``partner`` is given) the partner card it
-    needs, else _NONE."""
+    needs, else A.NONE."""
     _target(t)
     tf = _T[0]
     ti = _T[1]
     ne = _T[2]
     tokens = _T[3]
-    h = o[_O_HEROES][me]
+    h = o[A.O_HEROES][me]
     n = _cands(o, me, ne)
     r = _R
     r[0] = 255
     r[1] = 0
     r[2] = 0
-    r[3] = _NONE
+    r[3] = A.NONE
     # without the hero: flags lead (and NEEDS)
     nf = 4 if ne else 2
     lb = 2 if ne else 1
@@ -434,12 +352,12 @@ def _fight(o, me, t, partner):
         r[1] = _ML[goal] | _MH[goal] << 8
     if r[0] == 255 and partner:
         _partner(o, me, partner, tf, ti, nf, lb, nb, ne, 0)
-    if o[_O_INJURED][me]:
+    if o[A.O_INJURED][me]:
         return r[0]
     # with the hero: the lead is there; his stats are taken off the caps
     hf = C.hero_f(h)
     hi = C.hero_i(h)
-    if h == _OKKO and t < 128 and tf <= D.OKKO_MAX_F:
+    if h == D.OKKO and t < 128 and tf <= D.OKKO_MAX_F:
         tokens = 0  # Ronin's resolve
     hc = tokens * _HERO_COST
     tf2 = tf - hf if tf > hf else 0
@@ -449,15 +367,15 @@ def _fight(o, me, t, partner):
         if _CX[k] & 8:  # a Kami beside the hero: no injury
             _CV[k] = _CV[k] - hc if _CV[k] > hc else 1
     _COST[0] = hc
-    goal = _dp(n, tf2, ti2, nf, 0, 1 if ne else 0, 1 if h == _NOBURO else 0)
+    goal = _dp(n, tf2, ti2, nf, 0, 1 if ne else 0, 1 if h == D.NOBURO else 0)
     v = _COST[goal]
-    if v < 255 and (v < r[0] or r[3] != _NONE):  # my hand alone first
+    if v < 255 and (v < r[0] or r[3] != A.NONE):  # my hand alone first
         r[0] = v
         r[1] = _ML[goal] | _MH[goal] << 8
         r[2] = 1
-        r[3] = _NONE
-    elif partner and (r[0] == 255 or r[3] != _NONE):
-        if _partner(o, me, partner, tf2, ti2, nf, 0, 1 if ne else 0, ne, 1 if h == _NOBURO else 0):
+        r[3] = A.NONE
+    elif partner and (r[0] == 255 or r[3] != A.NONE):
+        if _partner(o, me, partner, tf2, ti2, nf, 0, 1 if ne else 0, ne, 1 if h == D.NOBURO else 0):
             r[2] = 1
     return r[0]
 
@@ -467,12 +385,12 @@ def _partner(o, me, partner, tf, ti, nf, lb, nb, ne, bonus):
     found = False
     for c in partner:
         k = _cf(c, 0)
-        if k == _SPECIAL_K or k == _ITEM or not _class_ok(o, me, c):
+        if k == D.SPECIAL or k == D.ITEM or not _class_ok(o, me, c):
             continue
-        pfl = 0 if k == _EQUIPMENT else lb
+        pfl = 0 if k == D.EQUIPMENT else lb
         if ne and _cf(c, 3) == ne:
             pfl |= nb
-        pf = _cf(c, 1) + (bonus if k == _EQUIPMENT else 0)
+        pf = _cf(c, 1) + (bonus if k == D.EQUIPMENT else 0)
         v = _with_one(tf, ti, nf, pf, _cf(c, 2), pfl, _kv(o, c))
         if v < _R[0]:
             _R[0] = v
@@ -523,30 +441,19 @@ def _edfs(reqs, ro, nr, n, k, uk, ue, g, cost):
             _edfs(reqs, ro, nr, n, k + 1, uk | b, ue, g, cost + add)
 
 
-def _covers(c, q):
-    if q >= D.R_SUPPORT:
-        return c == _SUPPORT0 + q - D.R_SUPPORT
-    if q >= D.R_ELEMENT:
-        return _cf(c, 3) == q - D.R_ELEMENT
-    k = _cf(c, 0)
-    if q == D.R_ALLY:
-        return k == 0 or k == _KAMI
-    return k == _EQUIPMENT
-
-
 def _enc(o, me, partner, genji_used):
     """The cheapest exact cards for the next encounter: cost (255 none); _R:
-    cost, mask over _CID, Genji used (1), the partner card or _NONE, the
+    cost, mask over _CID, Genji used (1), the partner card or A.NONE, the
     partner cards' mask, and in _R[6] the number of candidates."""
-    reqs = D.ENCOUNTERS[o[_O_BOARD]]
-    ro = o[_O_ENCOUNTERS] * 5
+    reqs = D.ENCOUNTERS[o[A.O_BOARD]]
+    ro = o[A.O_ENCOUNTERS] * 5
     nr = 0
     while nr < 4 and reqs[ro + nr]:
         nr += 1
     n = 0
     pm = 0
     for side in (0, 1):
-        hand = o[_O_HANDS][me if side == 0 else 1 - me]
+        hand = o[A.O_HANDS][me if side == 0 else 1 - me]
         if side and not partner:
             break
         for c in hand:
@@ -554,7 +461,7 @@ def _enc(o, me, partner, genji_used):
                 continue
             x = 0
             for k in range(nr):
-                if _covers(c, reqs[ro + k]):
+                if C.covers(c, reqs[ro + k]):
                     x |= 1 << k
             if x:
                 _CID[n] = c
@@ -564,8 +471,8 @@ def _enc(o, me, partner, genji_used):
                 if side:
                     pm |= 1 << n
                 n += 1
-    h = o[_O_HEROES][me]
-    g = 2 if h == _GENJI and not o[_O_INJURED][me] and not genji_used else 0
+    h = o[A.O_HEROES][me]
+    g = 2 if h == D.GENJI and not o[A.O_INJURED][me] and not genji_used else 0
     r = _R
     r[0] = 255
     r[1] = 0
@@ -573,7 +480,7 @@ def _enc(o, me, partner, genji_used):
     r[4] = pm
     _edfs(reqs, ro, nr, n, 0, 0, 0, g, 0)
     r[6] = n
-    r[3] = _NONE
+    r[3] = A.NONE
     if r[0] < 255:
         r[2] = 1 if r[2] == 1 else 0
         m = r[1] & pm
@@ -586,26 +493,15 @@ def _enc(o, me, partner, genji_used):
 
 
 # -- the leave cost --------------------------------------------------------------
-def _pay_value(o, c):
-    b = o[_O_BOARD]
-    loc = o[_O_LOC]
-    pk = C.location(b, loc, 2)
-    if pk == D.PAY_FIGHT:
-        return _cf(c, 1)
-    if pk == D.PAY_INV:
-        return _cf(c, 2)
-    return 1 if _cf(c, 3) == C.location(b, loc, 4) else 0
-
-
 def _pay(o, me):
     """The cheapest cards paying the leave cost: cost (255 none), _R[1] the
     mask over _CID, _R[6] the number of candidates."""
-    need = C.location(o[_O_BOARD], o[_O_LOC], 3)
+    need = C.location(o[A.O_BOARD], o[A.O_LOC], 3)
     n = 0
-    for c in o[_O_HANDS][me]:
+    for c in o[A.O_HANDS][me]:
         if n >= _MAXC or not _class_ok(o, me, c):
             continue
-        v = _pay_value(o, c)
+        v = C.pay_value(o[A.O_BOARD], o[A.O_LOC], c)
         if v:
             _CID[n] = c
             _CF[n] = v
@@ -622,28 +518,28 @@ def _pay(o, me):
 
 
 def _payable(o, me, extra):
-    if o[_O_PAID] or C.location(o[_O_BOARD], o[_O_LOC], 2) == D.PAY_NONE:
+    if o[A.O_PAID] or C.location(o[A.O_BOARD], o[A.O_LOC], 2) == D.PAY_NONE:
         return True
     t = 0
-    for c in o[_O_HANDS][me]:
+    for c in o[A.O_HANDS][me]:
         if _class_ok(o, me, c):
-            t += _pay_value(o, c)
-    if extra != _NONE and _class_ok(o, me, extra):
-        t += _pay_value(o, extra)
-    return t >= C.location(o[_O_BOARD], o[_O_LOC], 3)
+            t += C.pay_value(o[A.O_BOARD], o[A.O_LOC], c)
+    if extra != A.NONE and _class_ok(o, me, extra):
+        t += C.pay_value(o[A.O_BOARD], o[A.O_LOC], extra)
+    return t >= C.location(o[A.O_BOARD], o[A.O_LOC], 3)
 
 
 # -- the situation ---------------------------------------------------------------
 def _boss_here(o):
-    b = C.location(o[_O_BOARD], o[_O_LOC], 5)
-    if b == _NONE or o[_O_BOSS_DEAD] & (1 << o[_O_LOC]):
-        return _NONE
+    b = C.location(o[A.O_BOARD], o[A.O_LOC], 5)
+    if b == A.NONE or o[A.O_BOSS_DEAD] & (1 << o[A.O_LOC]):
+        return A.NONE
     return b
 
 
 def _line_at(o):
     """The line size from which a turn costs a day (R8, the Siege)."""
-    if D.BOARD_SPECIAL[o[_O_BOARD]] == D.SP_SIEGE and not o[_O_BOSS_DEAD] & 8:
+    if D.BOARD_SPECIAL[o[A.O_BOARD]] == D.SP_SIEGE and not o[A.O_BOSS_DEAD] & 8:
         return D.SIEGE_1
     return D.LINE_1
 
@@ -652,69 +548,69 @@ def _arrow(o):
     """The arrow to take from here (its index), or -1: the yellow one (listed
     first; a red arrow skips a reward and injures on a FAIL: the partners
     won clearly less often taking them)."""
-    ar = C.arrows(o[_O_BOARD])
+    ar = C.arrows(o[A.O_BOARD])
     for i in range(len(ar) // 4):
-        if ar[i * 4] == o[_O_LOC]:
+        if ar[i * 4] == o[A.O_LOC]:
             return i
     return -1
 
 
 def _can_move(o, me, extra):
-    if _boss_here(o) != _NONE:
+    if _boss_here(o) != A.NONE:
         return -1
     a = _arrow(o)
     if a < 0 or not _payable(o, me, extra):
         return -1
-    return _MOVE + a
+    return A.MOVE + a
 
 
 # -- decisions --------------------------------------------------------------------
 def _action(o, me):
     """The free extras and the action (P_ACTION)."""
-    line = o[_O_LINE]
+    line = o[A.O_LINE]
     n = len(line)
     t1 = _line_at(o)
-    day = o[_O_DAY]
-    hand = o[_O_HANDS][me]
-    hero = o[_O_HEROES][me]
-    injured = o[_O_INJURED][me]
+    day = o[A.O_DAY]
+    hand = o[A.O_HANDS][me]
+    hero = o[A.O_HEROES][me]
+    injured = o[A.O_INJURED][me]
     boss = _boss_here(o)
-    for j in o[_O_JARS]:
+    for j in o[A.O_JARS]:
         fx = C.jar_fx(j)
         if fx == D.FX_PEEK or fx == D.FX_DRAW_EACH:
-            return _JAR + j
+            return A.JAR + j
         if fx == D.FX_DEFEAT_LAST and n >= t1 - 1:
-            return _JAR + j
+            return A.JAR + j
         if fx == D.FX_DAY and day >= D.LAST_DAY - _SAKE_DAYS:
-            return _JAR + j
-        if fx == D.FX_HEAL_HERO and injured and (boss != _NONE or n >= t1 - 1):
-            return _JAR + j
-    turn = o[_O_TURN]
-    if not turn[0] and not o[_O_KAMI] and day <= D.LAST_DAY - 3:
-        if hero == _NOSHIN and not injured:
-            return _SUMMON_HERO
+            return A.JAR + j
+        if fx == D.FX_HEAL_HERO and injured and (boss != A.NONE or n >= t1 - 1):
+            return A.JAR + j
+    turn = o[A.O_TURN]
+    if not turn[0] and not o[A.O_KAMI] and day <= D.LAST_DAY - 3:
+        if hero == D.NOSHIN and not injured:
+            return A.SUMMON_HERO
         for c in hand:
-            if c < _SUPPORT0 and _cf(c, 5) == D.FX_SUMMON:
-                return _SUMMON + c
-    if o[_O_ENCOUNTERS] < D.N_ENCOUNTERS and _enc(o, me, None, 0) < 255:
-        return _ENCOUNTER
-    if boss != _NONE and _fight(o, me, 128 + boss, None) < 255:
-        return _FIGHT_BOSS
+            if c < D.SUPPORT0 and _cf(c, 5) == D.FX_SUMMON:
+                return A.SUMMON + c
+    if o[A.O_ENCOUNTERS] < D.N_ENCOUNTERS and _enc(o, me, None, 0) < 255:
+        return A.ENCOUNTER
+    if boss != A.NONE and _fight(o, me, 128 + boss, None) < 255:
+        return A.FIGHT_BOSS
     lc = _fight(o, me, line[-1], None) if n else 255
-    if lc < 255 and (n >= t1 - _FIGHT_AT or o[_O_PILE] == D.PILE - 1):
-        return _FIGHT_LINE  # pressure ahead, or a defeat that completes a pile (a peek)
+    if lc < 255 and (n >= t1 - _FIGHT_AT or o[A.O_PILE] == D.PILE - 1):
+        return A.FIGHT_LINE  # pressure ahead, or a defeat that completes a pile (a peek)
     for c in hand:  # a peek is worth more than a move
-        if _cf(c, 0) == _SPECIAL_K and _cf(c, 5) == D.FX_PEEK:
-            return _SPECIAL + c
-    mv = _can_move(o, me, _NONE)
+        if _cf(c, 0) == D.SPECIAL and _cf(c, 5) == D.FX_PEEK:
+            return A.SPECIAL + c
+    mv = _can_move(o, me, A.NONE)
     if mv >= 0:
         return mv
     if lc <= _CHEAP and n >= 2:
-        return _FIGHT_LINE
+        return A.FIGHT_LINE
     best = -1
     bv = 0
     for c in hand:
-        if _cf(c, 0) != _SPECIAL_K:
+        if _cf(c, 0) != D.SPECIAL:
             continue
         fx = _cf(c, 5)
         v = 0
@@ -724,42 +620,42 @@ def _action(o, me):
             v = 4
         elif fx == D.FX_DEFEAT_LAST and n >= t1 - 1:
             v = 3
-        elif fx == D.FX_EXPLORE_TOKENS and boss == _NONE and _arrow(o) >= 0:
-            ar = C.arrows(o[_O_BOARD])
-            if o[_O_BANK] + _cf(c, 6) >= ar[_arrow(o) * 4 + 3]:
+        elif fx == D.FX_EXPLORE_TOKENS and boss == A.NONE and _arrow(o) >= 0:
+            ar = C.arrows(o[A.O_BOARD])
+            if o[A.O_BANK] + _cf(c, 6) >= ar[_arrow(o) * 4 + 3]:
                 v = 3
-        elif fx == D.FX_HEAL_BOTH and o[_O_INJURY][0] and o[_O_INJURY][1]:
+        elif fx == D.FX_HEAL_BOTH and o[A.O_INJURY][0] and o[A.O_INJURY][1]:
             v = 2
         if v > bv:
             bv = v
             best = c
     if best >= 0:
-        return _SPECIAL + best
-    return _DRAW2
+        return A.SPECIAL + best
+    return A.DRAW2
 
 
 def _want(o, me):
-    """The partner card to take this turn for its goal, or _NONE."""
-    partner = o[_O_HANDS][1 - me]
-    line = o[_O_LINE]
+    """The partner card to take this turn for its goal, or A.NONE."""
+    partner = o[A.O_HANDS][1 - me]
+    line = o[A.O_LINE]
     boss = _boss_here(o)
-    if boss != _NONE:
+    if boss != A.NONE:
         if _fight(o, me, 128 + boss, None) < 255:
-            return _NONE
+            return A.NONE
         if _fight(o, me, 128 + boss, partner) < 255:
             return _R[3]
     if line and len(line) >= _line_at(o) - _FIGHT_AT:
         if _fight(o, me, line[-1], None) < 255:
-            return _NONE
+            return A.NONE
         if _fight(o, me, line[-1], partner) < 255:
             return _R[3]
-    if o[_O_ENCOUNTERS] < D.N_ENCOUNTERS:
+    if o[A.O_ENCOUNTERS] < D.N_ENCOUNTERS:
         if _enc(o, me, None, 0) < 255:
-            return _NONE
+            return A.NONE
         if _enc(o, me, partner, 0) < 255:
             return _R[3]
-    if boss == _NONE and _arrow(o) >= 0 and not _payable(o, me, _NONE):
-        best = _NONE
+    if boss == A.NONE and _arrow(o) >= 0 and not _payable(o, me, A.NONE):
+        best = A.NONE
         bv = 255
         for c in partner:
             if _payable(o, me, c):
@@ -768,43 +664,43 @@ def _want(o, me):
                     bv = v
                     best = c
         return best
-    return _NONE
+    return A.NONE
 
 
 def _trade(o, me):
-    traded = o[_O_TURN][1]
-    if not traded & 2 and o[_O_HANDS][1 - me]:
+    traded = o[A.O_TURN][1]
+    if not traded & 2 and o[A.O_HANDS][1 - me]:
         c = _want(o, me)
-        if c != _NONE:
-            return _TAKE + c
+        if c != A.NONE:
+            return A.TAKE + c
     if not traded & 1:
-        mine = C.hero_class(o[_O_HEROES][me])
-        theirs = C.hero_class(o[_O_HEROES][1 - me])
-        for c in o[_O_HANDS][me]:
+        mine = C.hero_class(o[A.O_HEROES][me])
+        theirs = C.hero_class(o[A.O_HEROES][1 - me])
+        for c in o[A.O_HANDS][me]:
             k = _cf(c, 4)
             if k and k != mine and k == theirs:
-                return _GIVE + c
+                return A.GIVE + c
         c = _gift(o, me, theirs)
-        if c != _NONE:
-            return _GIVE + c
-    return _TRADE_DONE
+        if c != A.NONE:
+            return A.GIVE + c
+    return A.TRADE_DONE
 
 
 def _gift(o, me, theirs):
     """A blocking boss neither of us can beat alone: my card that helps the
-    partner most against it (they take one more on their turn), or _NONE."""
+    partner most against it (they take one more on their turn), or A.NONE."""
     boss = _boss_here(o)
-    if boss == _NONE or _fight(o, me, 128 + boss, None) < 255 or _fight(o, 1 - me, 128 + boss, None) < 255:
-        return _NONE
+    if boss == A.NONE or _fight(o, me, 128 + boss, None) < 255 or _fight(o, 1 - me, 128 + boss, None) < 255:
+        return A.NONE
     _target(128 + boss)
     tf = _T[0]
     ti = _T[1]
     ne = _T[2]
-    best = _NONE
+    best = A.NONE
     bv = 0
-    for c in o[_O_HANDS][me]:
+    for c in o[A.O_HANDS][me]:
         k = _cf(c, 0)
-        if k == _SPECIAL_K or k == _ITEM or (_cf(c, 4) and _cf(c, 4) != theirs):
+        if k == D.SPECIAL or k == D.ITEM or (_cf(c, 4) and _cf(c, 4) != theirs):
             continue
         f = _cf(c, 1)
         i = _cf(c, 2)
@@ -817,101 +713,101 @@ def _gift(o, me, theirs):
 
 def _emit(o, plan, hero):
     """One step of a builder towards ``plan`` (and the hero toggle)."""
-    bld = o[_O_BUILD]
+    bld = o[A.O_BUILD]
     sel = bld[0]
     for c in plan:
         if not _has(sel, c):
-            return _TOGGLE + c
+            return A.TOGGLE + c
     for c in sel:
         if not _has(plan, c):
-            return _TOGGLE + c
+            return A.TOGGLE + c
     if bld[1] != hero:
-        return _TOGGLE_HERO
-    return _CONFIRM
+        return A.TOGGLE_HERO
+    return A.CONFIRM
 
 
 def _fight_step(o, me):
-    bld = o[_O_BUILD]
+    bld = o[A.O_BUILD]
     t = bld[2]
     cost = _fight(o, me, t, None)
     if cost == 255:
-        return _CANCEL
+        return A.CANCEL
     if bld[3] and t < 128:  # after a defeat: go on while cheap or the line is long
-        if cost > _GO_ON and len(o[_O_LINE]) < _line_at(o) - _FIGHT_AT:
-            return _CANCEL
+        if cost > _GO_ON and len(o[A.O_LINE]) < _line_at(o) - _FIGHT_AT:
+            return A.CANCEL
     return _emit(o, _plan_cards(_MAXC), _R[2])
 
 
 def _choose(o, me, lv, rng, memory):
-    ph = o[_O_PHASE]
-    if ph == _P_HERO:
-        hs = o[_O_HEROES]
+    ph = o[A.O_PHASE]
+    if ph == A.P_HERO:
+        hs = o[A.O_HEROES]
         other = hs[1 - me]
-        if hs[me] != _NONE and hs[me] != other:
-            return _HERO + hs[me]
+        if hs[me] != A.NONE and hs[me] != other:
+            return A.HERO + hs[me]
         for h in _PREF:
             if h != other:
-                return _HERO + h
+                return A.HERO + h
     _needs(o)
-    hand = o[_O_HANDS][me]
-    if ph == _P_DISCARD:
+    hand = o[A.O_HANDS][me]
+    if ph == A.P_DISCARD:
         best = hand[0]
         for c in hand:
             if _kv(o, c) < _kv(o, best):
                 best = c
-        return _DISCARD + best
-    if ph == _P_TRADE:
+        return A.DISCARD + best
+    if ph == A.P_TRADE:
         return _trade(o, me)
-    if ph == _P_ACTION:
+    if ph == A.P_ACTION:
         return _action(o, me)
-    if ph == _P_FIGHT:
+    if ph == A.P_FIGHT:
         return _fight_step(o, me)
-    if ph == _P_ENCOUNTER:
-        if _enc(o, me, None, o[_O_BUILD][4]) == 255:
-            return _CANCEL
+    if ph == A.P_ENCOUNTER:
+        if _enc(o, me, None, o[A.O_BUILD][4]) == 255:
+            return A.CANCEL
         return _emit(o, _plan_cards(_R[6]), _R[2])
-    if ph == _P_PAY:
+    if ph == A.P_PAY:
         if _pay(o, me) == 255:
-            return _CANCEL
+            return A.CANCEL
         return _emit(o, _plan_cards(_R[6]), 0)
-    if ph == _P_EXPLORE:
-        ex = o[_O_EXPLORE]
-        ar = C.arrows(o[_O_BOARD])
-        need = ar[ex[0] * 4 + 3] - o[_O_BANK] - ex[1]
+    if ph == A.P_EXPLORE:
+        ex = o[A.O_EXPLORE]
+        ar = C.arrows(o[A.O_BOARD])
+        need = ar[ex[0] * 4 + 3] - o[A.O_BANK] - ex[1]
         if need <= 0:
-            return _STOP
+            return A.STOP
         for c in hand:
-            if c >= _SUPPORT0 and _cf(c, 5) == D.FX_PASS_MAP and _cf(c, 6) >= need:
-                return _MAP + c
-        return _DRAW  # never bank a partial run (see the docstring)
-    if ph == _P_SUMMON:
-        ex = o[_O_EXPLORE]
+            if c >= D.SUPPORT0 and _cf(c, 5) == D.FX_PASS_MAP and _cf(c, 6) >= need:
+                return A.MAP + c
+        return A.DRAW  # never bank a partial run (see the docstring)
+    if ph == A.P_SUMMON:
+        ex = o[A.O_EXPLORE]
         s = ex[3]
-        return _DRAW if ex[1] < (D.NOSHIN_SUMMON if s == _NONE else _cf(s, 6)) else _STOP
-    if ph == _P_REWARD:
+        return A.DRAW if ex[1] < (D.NOSHIN_SUMMON if s == A.NONE else _cf(s, 6)) else A.STOP
+    if ph == A.P_REWARD:
         return _reward(o)
-    if ph >= _P_PEEK:
+    if ph >= A.P_PEEK:
         return decide(o, me, lv, rng, memory)  # engine/okko/court.py
-    return _REST
+    return A.REST
 
 
 def _reward(o):
-    kind, n = o[_O_REWARD]
-    best = _NONE
+    kind, n = o[A.O_REWARD]
+    best = A.NONE
     bv = -1
-    for s in o[_O_SUPPLY]:
-        c = _SUPPORT0 + s
+    for s in o[A.O_SUPPLY]:
+        c = D.SUPPORT0 + s
         k = _cf(c, 0)
-        if k == _ITEM:
+        if k == D.ITEM:
             v = 30 if s == _KEY[0] else 12 if _cf(c, 5) == D.FX_PASS_MAP else 0
         else:
             v = _kv(o, c)
         if v > bv:
             bv = v
             best = s
-    if kind == D.AR_CHOICE and (best == _NONE or bv < 12 + 4 * (n - 1)):
-        return _CHOOSE_DRAW
-    return _SUPPORT + best
+    if kind == D.AR_CHOICE and (best == A.NONE or bv < 12 + 4 * (n - 1)):
+        return A.CHOOSE_DRAW
+    return A.SUPPORT + best
 
 
 def choose(obs, seat, level, rng, memory):

@@ -7,16 +7,6 @@ A hand holds Adventure ids (0..57) and Support cards (SUPPORT0 + id). The
 
 from engine.okko import data as D
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
-
-_SUPPORT0 = const(64)
-
 
 def _types_of(table, width, copies_at):
     out = bytearray()
@@ -38,46 +28,70 @@ def _names():
     return names
 
 
-def _at(c, i):
+def field(c, i):
     """Field i (0 kind, 1 F, 2 I, 3 element, 4 class, 5 fx, 6 param) of a hand
     card's record, Adventure or Support (no tuple: no garbage per call)."""
-    if c >= _SUPPORT0:
-        return D.SUPPORTS[(c - _SUPPORT0) * 8 + 1 + i]
+    if c >= D.SUPPORT0:
+        return D.SUPPORTS[(c - D.SUPPORT0) * 8 + 1 + i]
     return D.ADV_TYPES[ADV_TYPE[c] * 8 + i]
 
 
 def card_kind(c):
-    return _at(c, 0)
+    return field(c, 0)
 
 
 def card_f(c):
-    return _at(c, 1)
+    return field(c, 1)
 
 
 def card_i(c):
-    return _at(c, 2)
+    return field(c, 2)
 
 
 def card_element(c):
-    return _at(c, 3)
+    return field(c, 3)
 
 
 def card_class(c):
-    return _at(c, 4)
+    return field(c, 4)
 
 
 def card_fx(c):
-    return _at(c, 5)
+    return field(c, 5)
 
 
 def card_param(c):
-    return _at(c, 6)
+    return field(c, 6)
 
 
 def card_name(c):
-    if c >= _SUPPORT0:
-        return _names().SUP_NAMES[c - _SUPPORT0]
+    if c >= D.SUPPORT0:
+        return _names().SUP_NAMES[c - D.SUPPORT0]
     return _names().ADV_NAMES[ADV_TYPE[c]]
+
+
+def covers(c, r):
+    """Does hand card ``c`` meet the encounter requirement ``r`` (data.R_*:
+    an Ally (a Kami counts), an Equipment, an element, a support card)?"""
+    if r >= D.R_SUPPORT:
+        return c == D.SUPPORT0 + r - D.R_SUPPORT
+    if r >= D.R_ELEMENT:
+        return field(c, 3) == r - D.R_ELEMENT
+    k = field(c, 0)
+    if r == D.R_ALLY:
+        return k == D.ALLY or k == D.KAMI
+    return k == D.EQUIPMENT
+
+
+def pay_value(board, loc, c):
+    """What hand card ``c`` pays towards the leave cost of location ``loc``
+    (G17): its Fighting, its Investigating, or 1 for a card of the element."""
+    pk = location(board, loc, 2)
+    if pk == D.PAY_FIGHT:
+        return field(c, 1)
+    if pk == D.PAY_INV:
+        return field(c, 2)
+    return 1 if field(c, 3) == location(board, loc, 4) else 0
 
 
 def support_board(sid):

@@ -11,6 +11,8 @@ comes in the middle of a board, where the heap is fullest.
 described in engine/okko/bots.py (choose and advice).
 """
 
+from engine.okko import actions as A  # the contract: read by name, folded by the build (tools/fold.py)
+
 try:
     from micropython import const
 except ImportError:
@@ -19,35 +21,28 @@ except ImportError:
         return x
 
 
-# private copies of engine/okko/actions.py (tests/test_okko_bots.py checks them)
-_HARD = const(3)
-_P_PEEK = const(10)
-_P_REVEAL = const(11)
-_P_COURT = const(12)
-_SEEN = const(21)
-_PEEK = const(96)
-_FLIP = const(112)
-_O_PHASE = const(1)
-_O_COURT = const(25)
-_O_REVEAL = const(27)
+# the partner's levels (bots.py's NORMAL and HARD: defined here, where HARD
+# is needed, as this module is loaded alone; 1 plays as NORMAL)
+NORMAL = const(2)
+HARD = const(3)
 
 
 def decide(obs, me, level, rng, memory):
     """The partner's action in a Court phase (P_PEEK, P_REVEAL, P_COURT)."""
-    ph = obs[_O_PHASE]
-    if ph == _P_PEEK:
+    ph = obs[A.O_PHASE]
+    if ph == A.P_PEEK:
         for k in range(16):
             q = _order(me, k)
             if not memory[q]:
-                return _PEEK + q
-        return _PEEK + _order(me, 0)
-    if ph == _P_REVEAL:
-        q, oni = obs[_O_REVEAL]
-        if level != _HARD or rng.randrange(5):
+                return A.PEEK + q
+        return A.PEEK + _order(me, 0)
+    if ph == A.P_REVEAL:
+        q, oni = obs[A.O_REVEAL]
+        if level != HARD or rng.randrange(5):
             memory[q] = 2 if oni else 1
-        return _SEEN
-    if ph == _P_COURT:
-        return _FLIP + advice(obs, memory)[0]
+        return A.SEEN
+    if ph == A.P_COURT:
+        return A.FLIP + advice(obs, memory)[0]
     raise ValueError("not a Court phase: %d" % ph)
 
 
@@ -64,8 +59,8 @@ def advice(obs, memory):
     already flipped (only believed courtiers left, when a Hard partner
     forgot: those). A bytes object; the first ones with memory[q] == 2 are
     the believed Oni."""
-    flipped = obs[_O_COURT][1]
-    seat = obs[0]
+    flipped = obs[A.O_COURT][1]
+    seat = obs[A.O_SEAT]
     out = bytearray()
     for want in (2, 0, 1):
         if want == 1 and out:

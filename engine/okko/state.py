@@ -20,10 +20,17 @@ last ``apply`` did, for the UI (plain tuples, never saved): ("enemy", e),
 content: that is only in the peeker's observation during P_REVEAL),
 ("day", day), ("board_end", board), ("board", board), ("flip", square,
 is_oni), ("win",), ("lose",).
+
+Besides the State API, what the screens read: ``thresholds()``,
+``complete()``, ``totals()``, ``target_stats()``, ``pay_total()``,
+``spirit_jars()`` (and cards.py's ``covers`` and ``pay_value``). The contract's ints
+are read from actions.py by name (``A.P_FIGHT``) and data.py's enumerations
+as ``D.KAMI``; the build folds them into literals (tools/fold.py).
 """
 
 from engine.core import BadSave, Reader, TERMINAL, Writer, check_action
 from engine.rng import Rng
+from engine.okko import actions as A  # the contract: read by name, folded by the build (tools/fold.py)
 from engine.okko import cards as C
 from engine.okko import data as D
 
@@ -37,61 +44,6 @@ except ImportError:
 
 GAME_ID = const(3)
 VERSION = const(1)
-NONE = const(255)
-
-# the contract of actions.py as private constants (tests check them)
-_P_HERO = const(0)
-_P_DISCARD = const(1)
-_P_TRADE = const(2)
-_P_ACTION = const(3)
-_P_FIGHT = const(4)
-_P_ENCOUNTER = const(5)
-_P_PAY = const(6)
-_P_EXPLORE = const(7)
-_P_SUMMON = const(8)
-_P_REWARD = const(9)
-_P_PEEK = const(10)
-_P_REVEAL = const(11)
-_P_COURT = const(12)
-_P_OVER = const(13)
-_HERO = const(0)
-_TRADE_DONE = const(8)
-_DRAW2 = const(9)
-_REST = const(10)
-_FIGHT_LINE = const(11)
-_FIGHT_BOSS = const(12)
-_ENCOUNTER = const(13)
-_SUMMON_HERO = const(14)
-_TOGGLE_HERO = const(15)
-_CONFIRM = const(16)
-_CANCEL = const(17)
-_DRAW = const(18)
-_STOP = const(19)
-_CHOOSE_DRAW = const(20)
-_SEEN = const(21)
-_MOVE = const(24)
-_JAR = const(32)
-_SUPPORT = const(48)
-_PEEK = const(96)
-_FLIP = const(112)
-_GIVE = const(128)
-_TAKE = const(256)
-_TOGGLE = const(384)
-_DISCARD = const(512)
-_SPECIAL = const(640)
-_SUMMON = const(768)
-_MAP = const(896)
-
-# data.py's enumerations
-_SUPPORT0 = const(64)
-_ALLY = const(0)
-_EQUIPMENT = const(1)
-_SPECIAL_K = const(2)
-_KAMI = const(4)
-_NOBURO = const(1)
-_NOSHIN = const(2)
-_GENJI = const(3)
-_OKKO = const(0)
 
 _SCALARS = ("phase", "current_player", "active", "board", "day", "loc", "bank", "paid",
             "boss_dead", "encounters", "kami", "summoned", "traded", "start_injured", "pile",
@@ -156,8 +108,8 @@ class OkkoState:
         for name in _SCALARS:
             setattr(self, name, 0)
         self.aid = aid
-        self.target = NONE
-        self.summoner = NONE
+        self.target = A.NONE
+        self.summoner = A.NONE
         self._winner = None
         if rng is None:
             return
@@ -178,7 +130,7 @@ class OkkoState:
         self.exp_deck = bytearray(range(D.N_EXPLORE))
         self._setup_board(0)
         self.day = D.START
-        self.phase = _P_HERO
+        self.phase = A.P_HERO
         self.current_player = 0
         self.hero_turn = 0
 
@@ -197,56 +149,56 @@ class OkkoState:
         a = self.active
         hand = self.hands[a]
         out = []
-        if ph == _P_HERO:
+        if ph == A.P_HERO:
             other = self.heroes[1 - self.current_player]
             for h in range(4):
                 if h != other:
-                    out.append(_HERO + h)
-        elif ph == _P_DISCARD:
+                    out.append(A.HERO + h)
+        elif ph == A.P_DISCARD:
             for c in hand:
-                out.append(_DISCARD + c)
-        elif ph == _P_TRADE:
+                out.append(A.DISCARD + c)
+        elif ph == A.P_TRADE:
             if not self.traded & 1:
                 for c in hand:
-                    out.append(_GIVE + c)
+                    out.append(A.GIVE + c)
             if not self.traded & 2:
                 for c in self.hands[1 - a]:
-                    out.append(_TAKE + c)
-            out.append(_TRADE_DONE)
-        elif ph == _P_ACTION:
+                    out.append(A.TAKE + c)
+            out.append(A.TRADE_DONE)
+        elif ph == A.P_ACTION:
             self._action_menu(out)
-        elif ph == _P_FIGHT or ph == _P_ENCOUNTER or ph == _P_PAY:
+        elif ph == A.P_FIGHT or ph == A.P_ENCOUNTER or ph == A.P_PAY:
             for c in hand:
                 if self._selectable(c):
-                    out.append(_TOGGLE + c)
-            if ph == _P_FIGHT and not self.injured[a]:
-                out.append(_TOGGLE_HERO)
-            elif ph == _P_ENCOUNTER and self._genji_can():
-                out.append(_TOGGLE_HERO)
-            if self._complete():
-                out.append(_CONFIRM)
-            out.append(_CANCEL)
-        elif ph == _P_EXPLORE or ph == _P_SUMMON:
-            out.append(_DRAW)
-            out.append(_STOP)
-            if ph == _P_EXPLORE:
+                    out.append(A.TOGGLE + c)
+            if ph == A.P_FIGHT and not self.injured[a]:
+                out.append(A.TOGGLE_HERO)
+            elif ph == A.P_ENCOUNTER and self._genji_can():
+                out.append(A.TOGGLE_HERO)
+            if self.complete():
+                out.append(A.CONFIRM)
+            out.append(A.CANCEL)
+        elif ph == A.P_EXPLORE or ph == A.P_SUMMON:
+            out.append(A.DRAW)
+            out.append(A.STOP)
+            if ph == A.P_EXPLORE:
                 for c in hand:
-                    if c >= _SUPPORT0 and C.card_fx(c) == D.FX_PASS_MAP:
-                        out.append(_MAP + c)
-        elif ph == _P_REWARD:
+                    if c >= D.SUPPORT0 and C.card_fx(c) == D.FX_PASS_MAP:
+                        out.append(A.MAP + c)
+        elif ph == A.P_REWARD:
             if self.reward == D.AR_CHOICE:
-                out.append(_CHOOSE_DRAW)
+                out.append(A.CHOOSE_DRAW)
             for s in self.supply:
-                out.append(_SUPPORT + s)
-        elif ph == _P_PEEK:
+                out.append(A.SUPPORT + s)
+        elif ph == A.P_PEEK:
             for sq in range(16):
-                out.append(_PEEK + sq)
-        elif ph == _P_REVEAL:
-            out.append(_SEEN)
-        elif ph == _P_COURT:
+                out.append(A.PEEK + sq)
+        elif ph == A.P_REVEAL:
+            out.append(A.SEEN)
+        elif ph == A.P_COURT:
             for sq in range(16):
                 if not self.flipped[sq]:
-                    out.append(_FLIP + sq)
+                    out.append(A.FLIP + sq)
         return out
 
     def apply(self, action):
@@ -254,67 +206,67 @@ class OkkoState:
         self.events = []
         ph = self.phase
         a = self.active
-        if ph == _P_HERO:
-            self._hero(action - _HERO)
-        elif ph == _P_DISCARD:
-            c = action - _DISCARD
+        if ph == A.P_HERO:
+            self._hero(action - A.HERO)
+        elif ph == A.P_DISCARD:
+            c = action - A.DISCARD
             self._discard_card(a, c)
             self.discards -= 1
             if not self.discards or not self.hands[a]:
                 self.discards = 0
                 self._after_reveal()
-        elif ph == _P_TRADE:
-            if action == _TRADE_DONE:
-                self.phase = _P_ACTION
-            elif action < _TAKE:
-                c = action - _GIVE
+        elif ph == A.P_TRADE:
+            if action == A.TRADE_DONE:
+                self.phase = A.P_ACTION
+            elif action < A.TAKE:
+                c = action - A.GIVE
                 _remove(self.hands[a], c)
                 _add_sorted(self.hands[1 - a], c)
                 self.traded |= 1
             else:
-                c = action - _TAKE
+                c = action - A.TAKE
                 _remove(self.hands[1 - a], c)
                 _add_sorted(self.hands[a], c)
                 self.traded |= 2
             if self.traded == 3:
-                self.phase = _P_ACTION
-        elif ph == _P_ACTION:
+                self.phase = A.P_ACTION
+        elif ph == A.P_ACTION:
             self._act(action)
-        elif ph == _P_FIGHT or ph == _P_ENCOUNTER or ph == _P_PAY:
+        elif ph == A.P_FIGHT or ph == A.P_ENCOUNTER or ph == A.P_PAY:
             self._build(action)
-        elif ph == _P_EXPLORE:
+        elif ph == A.P_EXPLORE:
             self._explore(action)
-        elif ph == _P_SUMMON:
+        elif ph == A.P_SUMMON:
             self._summon_step(action)
-        elif ph == _P_REWARD:
-            if action == _CHOOSE_DRAW:
+        elif ph == A.P_REWARD:
+            if action == A.CHOOSE_DRAW:
                 for s in (a, 1 - a):
                     for _ in range(self.reward_n):
                         self._draw_adv(s)
             else:
-                self._take_support(a, action - _SUPPORT)
+                self._take_support(a, action - A.SUPPORT)
             self.reward = 0
             self._resume(self.reward_ret)
-        elif ph == _P_PEEK:
-            self.peek_sq = action - _PEEK
-            self.phase = _P_REVEAL
+        elif ph == A.P_PEEK:
+            self.peek_sq = action - A.PEEK
+            self.phase = A.P_REVEAL
             self.events.append(("peek", a))
-        elif ph == _P_REVEAL:
+        elif ph == A.P_REVEAL:
             if self.aid:
                 self.peeked[self.peek_sq] = 1
-            self.peek_sq = NONE
+            self.peek_sq = A.NONE
             self.peeks -= 1
             self.peeks_total += 1
             self._settle()
-        elif ph == _P_COURT:
-            self._flip(action - _FLIP)
+        elif ph == A.P_COURT:
+            self._flip(action - A.FLIP)
 
     def observation(self, seat):
         """What ``seat`` may see: everything on the table (hands are open,
         G23), never the Court's tokens nor any deck order; the token being
         peeked only for the peeker, during P_REVEAL."""
         reveal = None
-        if self.phase == _P_REVEAL and seat == self.active:
+        if self.phase == A.P_REVEAL and seat == self.active:
             reveal = (self.peek_sq, self.court[self.peek_sq])
         court = (self.orient, bytes(self.flipped), self.found,
                  bytes(self.peeked) if self.aid else None,
@@ -333,7 +285,7 @@ class OkkoState:
             self._winner,
             (bytes(self.adv_discard), bytes(self.enemy_discard), bytes(self.sup_discard),
              bytes(self.jar_discard), bytes(self.exp_discard)),
-            (self.aid, self.reward_ret, self.peek_sq if seat == self.active else NONE,
+            (self.aid, self.reward_ret, self.peek_sq if seat == self.active else A.NONE,
              self.court_turn, self.peeks_total, self.defeated_total, self.active_next,
              self.hero_turn, self.changes, self.discards, bytes(self.board_days),
              bytes(self.finals), self.result),
@@ -356,7 +308,7 @@ class OkkoState:
 
     # -- decks ------------------------------------------------------------
     def _pop_adv(self):
-        """The top Adventure card, or NONE: an empty deck is formed again from
+        """The top Adventure card, or A.NONE: an empty deck is formed again from
         the discards (R4); both empty, nothing is drawn."""
         d = self.adv_deck
         if not d and self.adv_discard:
@@ -364,14 +316,14 @@ class OkkoState:
             self.adv_discard = bytearray()
             self.rng.shuffle(d)
         if not d:
-            return NONE
+            return A.NONE
         c = d[-1]
         d[-1:] = b""
         return c
 
     def _draw_adv(self, s):
         c = self._pop_adv()
-        if c != NONE:
+        if c != A.NONE:
             _add_sorted(self.hands[s], c)
             self.events.append(("draw", s, 1))
 
@@ -382,15 +334,15 @@ class OkkoState:
             self.enemy_discard = bytearray()
             self.rng.shuffle(d)
         if not d:
-            return NONE
+            return A.NONE
         e = d[-1]
         d[-1:] = b""
         return e
 
     def _discard_card(self, s, c):
         _remove(self.hands[s], c)
-        if c >= _SUPPORT0:
-            self.sup_discard.append(c - _SUPPORT0)
+        if c >= D.SUPPORT0:
+            self.sup_discard.append(c - D.SUPPORT0)
         else:
             self.adv_discard.append(c)
 
@@ -414,7 +366,7 @@ class OkkoState:
 
     def _take_support(self, s, sid):
         _remove(self.supply, sid)
-        _add_sorted(self.hands[s], _SUPPORT0 + sid)
+        _add_sorted(self.hands[s], D.SUPPORT0 + sid)
         self.events.append(("support", s, sid))
 
     # -- heroes and turns -------------------------------------------------
@@ -435,7 +387,9 @@ class OkkoState:
         self.changes = 0
         self._start_turn(start)
 
-    def _thresholds(self):
+    def thresholds(self):
+        """(n1, n2): the enemy-line sizes from which a turn costs 1 and 2
+        days on this board now (R8; the Siege, G29)."""
         if D.BOARD_SPECIAL[self.board] == D.SP_SIEGE and not self.boss_dead & (1 << 3):
             return D.SIEGE_1, D.SIEGE_2
         return D.LINE_1, D.LINE_2
@@ -460,7 +414,7 @@ class OkkoState:
         self.genji_used = 0
         self.start_injured = self.injured[s]
         # step 0: line pressure (R8, G11)
-        t1, t2 = self._thresholds()
+        t1, t2 = self.thresholds()
         n = len(self.line)
         if n >= t1:
             p = 2 if n >= t2 else 1
@@ -470,7 +424,7 @@ class OkkoState:
         self.discards = 0
         self._reveal_enemy()
         if self.discards and self.hands[s]:
-            self.phase = _P_DISCARD
+            self.phase = A.P_DISCARD
             return
         self.discards = 0
         self._after_reveal()
@@ -479,7 +433,7 @@ class OkkoState:
         depth = 0
         while depth < 8:
             e = self._pop_enemy()
-            if e == NONE:
+            if e == A.NONE:
                 return
             self.line.append(e)
             self.events.append(("enemy", e))
@@ -497,7 +451,7 @@ class OkkoState:
     def _after_reveal(self):
         # step 2: an Adventure card; step 3: the trade
         self._draw_adv(self.active)
-        self.phase = _P_TRADE if self.hands[0] or self.hands[1] else _P_ACTION
+        self.phase = A.P_TRADE if self.hands[0] or self.hands[1] else A.P_ACTION
 
     def _rotate(self):
         self.orient = (self.orient + 1) & 3
@@ -543,10 +497,10 @@ class OkkoState:
         # R26: the supports go back to the box, from the hands too
         for s in range(2):
             h = self.hands[s]
-            while h and h[-1] >= _SUPPORT0:
+            while h and h[-1] >= D.SUPPORT0:
                 h[-1:] = b""
         if b == 2:
-            self.phase = _P_COURT
+            self.phase = A.P_COURT
             self.current_player = 1 - a
             self.court_turn = 1 - a
             self.line = bytearray()  # the enemies go back to the box
@@ -564,86 +518,86 @@ class OkkoState:
             self.injury[s] = 0
             self.injured[s] = 0
         self.events.append(("board", b + 1))
-        self.phase = _P_HERO
+        self.phase = A.P_HERO
         self.hero_turn = 0
         self.changes = 0
         self.current_player = self.active_next
 
     # -- the action menu ----------------------------------------------------
     def _boss_here(self):
-        """The boss on the team's location while it is alive, else NONE."""
+        """The boss on the team's location while it is alive, else A.NONE."""
         b = C.location(self.board, self.loc, 5)
-        if b == NONE or self.boss_dead & (1 << self.loc):
-            return NONE
+        if b == A.NONE or self.boss_dead & (1 << self.loc):
+            return A.NONE
         return b
 
     def _action_menu(self, out):
         a = self.active
         hand = self.hands[a]
-        out.append(_DRAW2)
-        out.append(_REST)
+        out.append(A.DRAW2)
+        out.append(A.REST)
         if self.line:
-            out.append(_FIGHT_LINE)
-        if self._boss_here() != NONE:
-            out.append(_FIGHT_BOSS)
+            out.append(A.FIGHT_LINE)
+        if self._boss_here() != A.NONE:
+            out.append(A.FIGHT_BOSS)
         if self.encounters < D.N_ENCOUNTERS:
-            out.append(_ENCOUNTER)
+            out.append(A.ENCOUNTER)
         if not self.summoned and not self.kami:
-            if self.heroes[a] == _NOSHIN and not self.injured[a]:
-                out.append(_SUMMON_HERO)
+            if self.heroes[a] == D.NOSHIN and not self.injured[a]:
+                out.append(A.SUMMON_HERO)
         for j in self.jars:
             if C.jar_fx(j) != D.FX_EXTRA_ATTEMPT:
-                out.append(_JAR + j)
-        if self._boss_here() == NONE:
+                out.append(A.JAR + j)
+        if self._boss_here() == A.NONE:
             ar = C.arrows(self.board)
             for i in range(len(ar) // 4):
                 if ar[i * 4] == self.loc and (self.paid or self._payable()):
-                    out.append(_MOVE + i)
+                    out.append(A.MOVE + i)
         for c in hand:
             k = C.card_kind(c)
-            if k == _SPECIAL_K:
-                out.append(_SPECIAL + c)
-            elif (c < _SUPPORT0 and C.card_fx(c) == D.FX_SUMMON and not self.summoned
+            if k == D.SPECIAL:
+                out.append(A.SPECIAL + c)
+            elif (c < D.SUPPORT0 and C.card_fx(c) == D.FX_SUMMON and not self.summoned
                   and not self.kami):
-                out.append(_SUMMON + c)
+                out.append(A.SUMMON + c)
         return out
 
     def _act(self, action):
         a = self.active
-        if action == _DRAW2:
+        if action == A.DRAW2:
             self._draw_adv(a)
             self._draw_adv(a)
             self._end_action()
-        elif action == _REST:
+        elif action == A.REST:
             self._end_action()
-        elif action == _FIGHT_LINE or action == _FIGHT_BOSS:
-            self.phase = _P_FIGHT
+        elif action == A.FIGHT_LINE or action == A.FIGHT_BOSS:
+            self.phase = A.P_FIGHT
             self.sel = bytearray()
             self.sel_hero = 0
             self.done = 0
-            self.target = self.line[-1] if action == _FIGHT_LINE else 128 + self._boss_here()
-        elif action == _ENCOUNTER:
-            self.phase = _P_ENCOUNTER
+            self.target = self.line[-1] if action == A.FIGHT_LINE else 128 + self._boss_here()
+        elif action == A.ENCOUNTER:
+            self.phase = A.P_ENCOUNTER
             self.sel = bytearray()
             self.sel_hero = 0
             self.done = 0
             self.genji_used = 0
-        elif _MOVE <= action < _JAR:
-            self.arrow = action - _MOVE
+        elif A.MOVE <= action < A.JAR:
+            self.arrow = action - A.MOVE
             self.sel = bytearray()
             if self.paid or C.location(self.board, self.loc, 2) == D.PAY_NONE:
                 self._start_explore()
             else:
-                self.phase = _P_PAY
-        elif _JAR <= action < _SUPPORT:
-            self._use_jar(action - _JAR)
-        elif action == _SUMMON_HERO or _SUMMON <= action < _MAP:
+                self.phase = A.P_PAY
+        elif A.JAR <= action < A.SUPPORT:
+            self._use_jar(action - A.JAR)
+        elif action == A.SUMMON_HERO or A.SUMMON <= action < A.MAP:
             self.summoned = 1
-            self.summoner = NONE if action == _SUMMON_HERO else action - _SUMMON
-            self.phase = _P_SUMMON
+            self.summoner = A.NONE if action == A.SUMMON_HERO else action - A.SUMMON
+            self.phase = A.P_SUMMON
             self._fresh_explore()
         else:  # SPECIAL
-            c = action - _SPECIAL
+            c = action - A.SPECIAL
             self._discard_card(a, c)
             self._effect(C.card_fx(c), C.card_param(c))
             self._end_action()
@@ -680,17 +634,17 @@ class OkkoState:
 
     def _settle_in_action(self):
         """After a free extra: pending peeks first, then the action menu."""
-        self.reward_ret = _P_ACTION
+        self.reward_ret = A.P_ACTION
         if self.peeks:
-            self.phase = _P_PEEK
+            self.phase = A.P_PEEK
         else:
-            self.phase = _P_ACTION
+            self.phase = A.P_ACTION
 
     def _end_action(self):
         """The action is over: it costs 1 day (R3, R6); then peeks, the end of turn."""
         self._add_day(1)
-        self.reward_ret = NONE
-        self.target = NONE
+        self.reward_ret = A.NONE
+        self.target = A.NONE
         self.sel = bytearray()
         self.sel_hero = 0
         self._settle()
@@ -699,16 +653,16 @@ class OkkoState:
         """Where play goes once a sub-step is over: peeks first, then back to
         the action menu (a free extra) or the end of the turn."""
         if self.peeks:
-            self.phase = _P_PEEK
+            self.phase = A.P_PEEK
             self.current_player = self.active
             return
-        if self.reward_ret == _P_ACTION:
-            self.phase = _P_ACTION
+        if self.reward_ret == A.P_ACTION:
+            self.phase = A.P_ACTION
             return
         self._end_turn()
 
     def _resume(self, ret):
-        if ret == _P_ENCOUNTER:
+        if ret == A.P_ENCOUNTER:
             self._encounter_next()
         else:
             self._end_action()
@@ -723,29 +677,19 @@ class OkkoState:
             return False
         ph = self.phase
         k = C.card_kind(c)
-        if ph == _P_FIGHT:
-            return k == _ALLY or k == _EQUIPMENT or k == _KAMI
-        if ph == _P_PAY:
-            return self._pay_value(c) > 0
+        if ph == A.P_FIGHT:
+            return k == D.ALLY or k == D.EQUIPMENT or k == D.KAMI
+        if ph == A.P_PAY:
+            return C.pay_value(self.board, self.loc, c) > 0
         reqs, _ = C.encounter(self.board, self.encounters)
         for r in reqs:
-            if self._covers(c, r):
+            if C.covers(c, r):
                 return True
         return False
 
-    def _covers(self, c, r):
-        if r >= D.R_SUPPORT:
-            return c == _SUPPORT0 + r - D.R_SUPPORT
-        if r >= D.R_ELEMENT:
-            return C.card_element(c) == r - D.R_ELEMENT
-        k = C.card_kind(c)
-        if r == D.R_ALLY:
-            return k == _ALLY or k == _KAMI
-        return k == _EQUIPMENT
-
     def _genji_can(self):
         a = self.active
-        if self.heroes[a] != _GENJI or self.injured[a] or self.genji_used:
+        if self.heroes[a] != D.GENJI or self.injured[a] or self.genji_used:
             return False
         reqs, _ = C.encounter(self.board, self.encounters)
         for r in reqs:
@@ -762,7 +706,7 @@ class OkkoState:
             f += C.card_f(c)
             i += C.card_i(c)
             k = C.card_kind(c)
-            if k == _EQUIPMENT:
+            if k == D.EQUIPMENT:
                 eq += 1
             else:
                 lead = 1
@@ -770,7 +714,7 @@ class OkkoState:
             h = self.heroes[self.active]
             f += C.hero_f(h)
             i += C.hero_i(h)
-            if h == _NOBURO:
+            if h == D.NOBURO:
                 f += eq  # Giant's strength
         return f, i, lead
 
@@ -782,24 +726,17 @@ class OkkoState:
             return C.boss_field(b, 2), C.boss_field(b, 3), C.boss_field(b, 4), C.boss_field(b, 5)
         return C.enemy_f(t), C.enemy_i(t), C.enemy_power(t), C.enemy_param(t)
 
-    def _pay_value(self, c):
-        """What card c pays towards the location's leave cost (G17)."""
-        pk = C.location(self.board, self.loc, 2)
-        if pk == D.PAY_FIGHT:
-            return C.card_f(c)
-        if pk == D.PAY_INV:
-            return C.card_i(c)
-        return 1 if C.card_element(c) == C.location(self.board, self.loc, 4) else 0
-
     def pay_total(self):
         n = 0
         for c in self.sel:
-            n += self._pay_value(c)
+            n += C.pay_value(self.board, self.loc, c)
         return n
 
-    def _complete(self):
+    def complete(self):
+        """The builder's selection may be confirmed: a winning commitment
+        (P_FIGHT), the leave cost met (P_PAY), the exact cards (P_ENCOUNTER)."""
         ph = self.phase
-        if ph == _P_FIGHT:
+        if ph == A.P_FIGHT:
             f, i, lead = self.totals()
             tf, ti, pw, prm = self.target_stats()
             if not lead or f < tf or i < ti:
@@ -810,7 +747,7 @@ class OkkoState:
                         return True
                 return False
             return True
-        if ph == _P_PAY:
+        if ph == A.P_PAY:
             return self.pay_total() >= C.location(self.board, self.loc, 3)
         return self._exact()
 
@@ -836,7 +773,7 @@ class OkkoState:
                 return True
         for j in range(len(self.sel)):
             bit = 1 << j
-            if (elem_used if elem else kind_used) & bit or not self._covers(self.sel[j], r):
+            if (elem_used if elem else kind_used) & bit or not C.covers(self.sel[j], r):
                 continue
             if elem:
                 ok = self._match(reqs, k + 1, kind_used, elem_used | bit, genji)
@@ -848,29 +785,29 @@ class OkkoState:
 
     def _build(self, action):
         ph = self.phase
-        if _TOGGLE <= action < _DISCARD:
-            c = action - _TOGGLE
+        if A.TOGGLE <= action < A.DISCARD:
+            c = action - A.TOGGLE
             if _has(self.sel, c):  # no `int in bytearray` on the device
                 _remove(self.sel, c)
             else:
                 _add_sorted(self.sel, c)
             return
-        if action == _TOGGLE_HERO:
+        if action == A.TOGGLE_HERO:
             self.sel_hero ^= 1
             return
-        if action == _CANCEL:
+        if action == A.CANCEL:
             self.sel = bytearray()
             self.sel_hero = 0
-            if ph == _P_PAY or not self.done:
-                self.phase = _P_ACTION  # nothing happened: no day spent
-                self.target = NONE
+            if ph == A.P_PAY or not self.done:
+                self.phase = A.P_ACTION  # nothing happened: no day spent
+                self.target = A.NONE
             else:
                 self._end_action()
             return
         # CONFIRM
-        if ph == _P_FIGHT:
+        if ph == A.P_FIGHT:
             self._confirm_fight()
-        elif ph == _P_PAY:
+        elif ph == A.P_PAY:
             for c in self.sel:
                 self._discard_card(self.active, c)
             self.sel = bytearray()
@@ -894,7 +831,7 @@ class OkkoState:
                 self._tanuki(t)
         if self.sel_hero and not no_injury:
             n = 1 + (1 if pw == D.PW_EXTRA_INJURY else 0)
-            if self.heroes[a] == _OKKO and t < 128 and tf <= D.OKKO_MAX_F:
+            if self.heroes[a] == D.OKKO and t < 128 and tf <= D.OKKO_MAX_F:
                 n = 0  # Ronin's resolve
             self._injure(a, n)
         for c in self.sel:
@@ -975,14 +912,14 @@ class OkkoState:
         elif rw == D.RW_SUPPORT and self.supply:
             self.reward = D.AR_SUPPORT
             self.reward_n = 0
-            self.reward_ret = _P_ENCOUNTER
-            self.phase = _P_REWARD
+            self.reward_ret = A.P_ENCOUNTER
+            self.phase = A.P_REWARD
             return
         self._encounter_next()
 
     def _encounter_next(self):
         if self.encounters < D.N_ENCOUNTERS:
-            self.phase = _P_ENCOUNTER  # the next one, or CANCEL to stop
+            self.phase = A.P_ENCOUNTER  # the next one, or CANCEL to stop
         else:
             self._end_action()
 
@@ -993,7 +930,7 @@ class OkkoState:
         n = 0
         for c in self.hands[self.active]:
             if self._class_ok(c):
-                n += self._pay_value(c)
+                n += C.pay_value(self.board, self.loc, c)
         return n >= C.location(self.board, self.loc, 3)
 
     # -- exploration and summoning (R17, R19) --------------------------------
@@ -1005,7 +942,7 @@ class OkkoState:
         self.drawn = 0
 
     def _start_explore(self):
-        self.phase = _P_EXPLORE
+        self.phase = A.P_EXPLORE
         self._fresh_explore()
 
     def _draw_explore(self):
@@ -1030,13 +967,13 @@ class OkkoState:
 
     def _explore(self, action):
         a = self.active
-        if _MAP <= action:
-            c = action - _MAP
+        if A.MAP <= action:
+            c = action - A.MAP
             self._discard_card(a, c)
             self.bank += C.card_param(c)
             self.events.append(("bank", self.bank))
             return
-        if action == _DRAW:
+        if action == A.DRAW:
             v = self._draw_explore()
             if v:
                 self.run += v
@@ -1062,7 +999,7 @@ class OkkoState:
     def _arrive(self):
         """Rewards on arrival, once; the boss is revealed (R16, G18)."""
         b = C.location(self.board, self.loc, 5)
-        if b != NONE:
+        if b != A.NONE:
             self.events.append(("boss_here", b))
             if C.boss_field(b, 4) == D.PW_ROTATE:
                 self._rotate()
@@ -1071,8 +1008,8 @@ class OkkoState:
             if self.supply:
                 self.reward = ar
                 self.reward_n = C.location(self.board, self.loc, 1)
-                self.reward_ret = NONE
-                self.phase = _P_REWARD
+                self.reward_ret = A.NONE
+                self.phase = A.P_REWARD
                 return
             for s in (self.active, 1 - self.active):  # G39: the draws
                 for _ in range(C.location(self.board, self.loc, 1)):
@@ -1080,22 +1017,22 @@ class OkkoState:
         elif ar == D.AR_SUPPORT and self.supply:
             self.reward = ar
             self.reward_n = 0
-            self.reward_ret = NONE
-            self.phase = _P_REWARD
+            self.reward_ret = A.NONE
+            self.phase = A.P_REWARD
             return
         self._end_action()
 
     def _summon_step(self, action):
         a = self.active
-        diff = D.NOSHIN_SUMMON if self.summoner == NONE else C.card_param(self.summoner)
-        if action == _DRAW:
+        diff = D.NOSHIN_SUMMON if self.summoner == A.NONE else C.card_param(self.summoner)
+        if action == A.DRAW:
             v = self._draw_explore()
             if v:
                 self.run += v
                 return
         elif self.run >= diff:
             kami = D.SUP_FIRST[self.board + 1] - 1
-            _add_sorted(self.hands[a], _SUPPORT0 + kami)
+            _add_sorted(self.hands[a], D.SUPPORT0 + kami)
             self.kami = 1
             self.events.append(("summon", 1))
             self.run = 0
@@ -1105,7 +1042,7 @@ class OkkoState:
         self.run = 0
         self.events.append(("summon", 0))
         self._add_day(1)
-        if self.summoner == NONE:
+        if self.summoner == A.NONE:
             self._injure(a, 1)
         self._settle_in_action()
 
@@ -1127,12 +1064,12 @@ class OkkoState:
                 self._finish((0, 1), 1)
                 return
         else:
-            j = NONE
+            j = A.NONE
             for x in self.jars:
                 if C.jar_fx(x) == D.FX_EXTRA_ATTEMPT:
                     j = x
                     break
-            if j == NONE:
+            if j == A.NONE:
                 self._finish((), 2)
                 return
             _remove(self.jars, j)  # the Spirit Jar absorbs the failure
@@ -1143,7 +1080,7 @@ class OkkoState:
     def _finish(self, seats, result):
         self._winner = seats
         self.result = result
-        self.phase = _P_OVER
+        self.phase = A.P_OVER
         self.current_player = TERMINAL
         self.events.append(("win",) if seats else ("lose",))
 
@@ -1189,7 +1126,7 @@ class OkkoState:
         s.board_days = bytearray(r.raw(3))
         s.finals = bytearray(r.raw(3))
         r.end()
-        if s.phase == _P_OVER:
+        if s.phase == A.P_OVER:
             s._winner = (0, 1) if s.result == 1 else ()
         s._validate()
         return s
@@ -1198,27 +1135,27 @@ class OkkoState:
         adv = bytearray(D.N_ADV)
         for b in (self.hands[0], self.hands[1], self.adv_deck, self.adv_discard):
             for c in b:
-                if c < _SUPPORT0:
+                if c < D.SUPPORT0:
                     if c >= D.N_ADV or adv[c]:
                         raise BadSave("the Adventure cards are not the 58")
                     adv[c] = 1
         if sum(adv) != D.N_ADV:
             raise BadSave("Adventure cards are missing")
-        if self.board > 2 or self.phase > _P_OVER or self.day > D.LAST_DAY or not self.day:
+        if self.board > 2 or self.phase > A.P_OVER or self.day > D.LAST_DAY or not self.day:
             raise BadSave("bad board, phase or day")
         if sum(self.court) != D.ONI or max(self.court) > 1:
             raise BadSave("the Court needs 3 Oni")
-        if (self.phase == _P_OVER) != (self.current_player == TERMINAL):
+        if (self.phase == A.P_OVER) != (self.current_player == TERMINAL):
             raise BadSave("bad phase")
         if self.current_player != TERMINAL and self.current_player > 1:
             raise BadSave("bad current player")
         # values the rules and the screens index tables with (tools/soak.py's
         # store fuzz found a save with a hero out of range that loaded)
         for h in self.heroes:
-            if h > 3 and h != NONE:
+            if h > 3 and h != A.NONE:
                 raise BadSave("bad hero")
         if (self.active > 1 or self.loc > 5 or self.orient > 3 or self.found > 3 or self.arrow > 15
-                or (self.peek_sq > 15 and self.peek_sq != NONE) or self.sel_hero > 1 or self.hero_turn > 2
+                or (self.peek_sq > 15 and self.peek_sq != A.NONE) or self.sel_hero > 1 or self.hero_turn > 2
                 or max(self.injury) > 9):
             raise BadSave("bad turn values")
         for x in self.exp_deck + self.exp_discard:
@@ -1227,8 +1164,8 @@ class OkkoState:
         # the encounter count and the fight's target index tables too (the
         # full-size store fuzz found CRC-valid saves with each out of range)
         t = self.target
-        if (self.encounters > D.N_ENCOUNTERS or (self.phase == _P_ENCOUNTER and self.encounters == D.N_ENCOUNTERS)
-                or (t != NONE and (t - 128 >= len(D.BOSSES) // 7 if t >= 128
+        if (self.encounters > D.N_ENCOUNTERS or (self.phase == A.P_ENCOUNTER and self.encounters == D.N_ENCOUNTERS)
+                or (t != A.NONE and (t - 128 >= len(D.BOSSES) // 7 if t >= 128
                                    else not D.ENEMY_FIRST[self.board] <= t < D.ENEMY_FIRST[self.board + 1]))):
             raise BadSave("bad encounter or target")
         for e in self.enemy_deck + self.line + self.enemy_discard:

@@ -28,7 +28,9 @@ its memory (bots.py's bytearray(16) per seat) is saved after the state's
 bytes (OkkoGame.to_bytes / load_state).
 """
 
+from engine.okko import actions as A  # read by name, folded by the build (tools/fold.py)
 from engine.okko import cards as C
+from engine.okko import data as D  # its constants only (folded): W.D is the module
 from engine.okko.state import OkkoState
 
 from sanbon import buttons as btn
@@ -48,36 +50,7 @@ except ImportError:
 HIDDEN = False  # the hands are open (G23); peeks have their own hand-over
 REVEAL_MS = const(3000)
 
-# the contract of engine/okko/actions.py (tests check them)
-_P_HERO = const(0)
-_P_DISCARD = const(1)
-_P_TRADE = const(2)
-_P_ACTION = const(3)
-_P_FIGHT = const(4)
-_P_ENCOUNTER = const(5)
-_P_PAY = const(6)
-_P_EXPLORE = const(7)
-_P_SUMMON = const(8)
-_P_REWARD = const(9)
-_P_PEEK = const(10)
-_P_REVEAL = const(11)
-_P_COURT = const(12)
-_P_OVER = const(13)
-_TRADE_DONE = const(8)
-_REST = const(10)
-_FIGHT_LINE = const(11)
-_FIGHT_BOSS = const(12)
-_TOGGLE_HERO = const(15)
-_CONFIRM = const(16)
-_CANCEL = const(17)
-_SEEN = const(21)
-_PEEK = const(96)
-_FLIP = const(112)
-_TOGGLE = const(384)
-_DISCARD = const(512)
-_NONE = const(255)
 _SOLO = const(1)  # games.OKKO.modes
-_OPT_AID = const(1)
 
 # list items that are not actions
 _B_HANDS = const(-1)
@@ -136,7 +109,7 @@ class OkkoGame(OkkoState):
 
 
 def new_state(config, rng):
-    return OkkoGame(rng, 1 if config.options & _OPT_AID else 0)
+    return OkkoGame(rng, 1 if config.options & A.OPT_AID else 0)
 
 
 def load_state(data):
@@ -169,13 +142,13 @@ def hidden_marks(state):
     for q in range(16):
         n += 1 if state.peeked[q] else 0
     return bytes((len(state.adv_deck), len(state.enemy_deck), len(state.supply), len(state.jar_deck),
-                  len(state.exp_deck), n, state.phase == _P_REVEAL))
+                  len(state.exp_deck), n, state.phase == A.P_REVEAL))
 
 
 def bot_action(state, seat, level, rng):
     """The computer partner (engine/okko/bots.py) on what the seat may see
     and its own memory of its peeks."""
-    if state.phase >= _P_PEEK:  # a peek or a flip: the small Court module is enough
+    if state.phase >= A.P_PEEK:  # a peek or a flip: the small Court module is enough
         from engine.okko.court import decide
 
         return decide(state.observation(seat), seat, level, rng, state.memory[seat])
@@ -194,10 +167,10 @@ def _card_of(it):
     """The card a list item shows (its tiles), or -1."""
     if _R_ENEMY < it <= _R_CARD:
         return _R_CARD - it
-    if 128 <= it < 1024:
-        return (it - 128) & 127
-    if 48 <= it < 65:
-        return 16 + it  # SUPPORT + id: the support card 64 + id
+    if A.GIVE <= it < 1024:  # GIVE, TAKE, TOGGLE, DISCARD, SPECIAL, SUMMON, MAP + card
+        return (it - A.GIVE) & 127
+    if A.SUPPORT <= it < A.SUPPORT + 17:
+        return D.SUPPORT0 + it - A.SUPPORT  # SUPPORT + id: the support card
     return -1
 
 
@@ -219,7 +192,7 @@ class GameScreen(_Base):
         from sanbon import okko_layout
 
         okko_layout.build(self)
-        if session.state.phase >= _P_PEEK:
+        if session.state.phase >= A.P_PEEK:
             okko_layout.build_court(self)
         else:
             okko_layout.build_list(self)
@@ -256,7 +229,7 @@ class GameScreen(_Base):
         """The peeked token may be shown: a human peeker holding the device."""
         s = self.session
         st = s.state
-        if st.phase != _P_REVEAL or s.is_bot(st.active):
+        if st.phase != A.P_REVEAL or s.is_bot(st.active):
             return False
         return not (self.pass_play and self.app.settings.handover) or self.handed == st.active
 
@@ -270,8 +243,8 @@ class GameScreen(_Base):
             self.seen = ev
             self._events(ev)
         ph = st.phase
-        court = ph >= _P_PEEK
-        if ph < _P_COURT and court and self.session.is_bot(st.active):
+        court = ph >= A.P_PEEK
+        if ph < A.P_COURT and court and self.session.is_bot(st.active):
             court = False  # a partner's peek: the news says so on the list (swapping the views redraws most of the screen)
         if (self.court is not None) != court:
             self._swap(court)
@@ -329,7 +302,7 @@ class GameScreen(_Base):
             k = e[0]
             if k == "board" or k == "board_end" and e[1] == 2:  # a dialog at the next pass, after this one's redraw
                 self.note = W.transition(st, e[1] if k == "board" else 3)
-            elif k == "rotate" and st.phase < _P_COURT:
+            elif k == "rotate" and st.phase < A.P_COURT:
                 self.app.toast("The Court turns a quarter!", 2000, ui.ACCENT)
             elif k == "injury" or k == "lose":
                 self.app.leds.flash((255, 0, 0), 1)
@@ -344,11 +317,11 @@ class GameScreen(_Base):
         st = self.session.state
         b = st.board
         ar = C.arrows(b)
-        over = st.phase >= _P_COURT
+        over = st.phase >= A.P_COURT
         g = self.map
         for i in range(6):
             boss = C.location(b, i, 5)
-            if boss != _NONE and not st.boss_dead & (1 << i):
+            if boss != A.NONE and not st.boss_dead & (1 << i):
                 t = _T_NODE + 12 + i
             elif i == st.loc and not over:
                 t = _T_NODE + 6 + i
@@ -393,7 +366,7 @@ class GameScreen(_Base):
         ph = st.phase
         pick = W.pick
         rows = self.rows
-        if ph == _P_FIGHT or ph == _P_ENCOUNTER or ph == _P_PAY:
+        if ph == A.P_FIGHT or ph == A.P_ENCOUNTER or ph == A.P_PAY:
             a, b, c, done = W.builder(st, n)
             rows[0].set(a, ui.TEXT)
             rows[1].set(b, ui.GOOD if done else ui.ACCENT)
@@ -403,7 +376,7 @@ class GameScreen(_Base):
         place = names.LOC_NAMES[st.board * 6 + st.loc]
         day = "Day %d, board %d: " % (st.day, st.board + 1)
         b = W.boss_here(st)
-        if b != _NONE:
+        if b != A.NONE:
             text = pick(n, day + "the boss " + C.boss_name(b), "Day %d, the boss %s" % (st.day, C.boss_name(b)))
         else:
             cost = "" if st.paid else W.cost_words(st.board, st.loc)
@@ -413,9 +386,9 @@ class GameScreen(_Base):
                             "Day %d: %s" % (st.day, place))
             else:
                 text = pick(n, text, "Day %d: %s" % (st.day, place))
-        rows[0].set(text, ui.BAD if b != _NONE else ui.TEXT)
+        rows[0].set(text, ui.BAD if b != A.NONE else ui.TEXT)
         # the enemy line and its pressure
-        t1, t2 = st._thresholds()
+        t1, t2 = st.thresholds()
         k = len(st.line)
         col = ui.TEXT
         if k >= t2:
@@ -433,13 +406,13 @@ class GameScreen(_Base):
         rows[1].set(head, col)
         # the exploration, or the news
         col = ui.TEXT
-        if ph == _P_EXPLORE or ph == _P_SUMMON:
+        if ph == A.P_EXPLORE or ph == A.P_SUMMON:
             drawn = st.exp_discard[len(st.exp_discard) - st.drawn:] if st.drawn <= len(st.exp_discard) else b""
             vals = []
             for c in drawn:
                 v = W.D.EXPLORE[c]
                 vals.append(str(v) if v else "FAIL!")
-            if ph == _P_EXPLORE:
+            if ph == A.P_EXPLORE:
                 head = "Bank %d + run %d of %d" % (st.bank, st.run, W.arrow_value(st))
             else:
                 head = "Summon: %d of %d" % (st.run, W.summon_need(st))
@@ -471,32 +444,32 @@ class GameScreen(_Base):
             for j in range(len(st.line) - 1, -1, -1):
                 items.append(_R_ENEMY - st.line[j])
             b = W.boss_here(st)
-            if b != _NONE:
+            if b != A.NONE:
                 items.append(_R_BOSS - b)
             if not items:
                 items.append(_R_HEAD - 2)
         else:
             ok = st.legal_actions()
             ph = st.phase
-            if ph == _P_FIGHT or ph == _P_ENCOUNTER or ph == _P_PAY:
-                items.append(_CONFIRM)
-                items.append(_CANCEL)
-                if _TOGGLE_HERO in ok:
-                    items.append(_TOGGLE_HERO)
+            if ph == A.P_FIGHT or ph == A.P_ENCOUNTER or ph == A.P_PAY:
+                items.append(A.CONFIRM)
+                items.append(A.CANCEL)
+                if A.TOGGLE_HERO in ok:
+                    items.append(A.TOGGLE_HERO)
                 for c in st.hands[st.active]:
-                    items.append(_TOGGLE + c)
+                    items.append(A.TOGGLE + c)
             else:
                 rest = False
                 for a in ok:
-                    if a == _REST:
+                    if a == A.REST:
                         rest = True
-                    elif a == _TRADE_DONE:
+                    elif a == A.TRADE_DONE:
                         items.insert(0, a)
                     else:
                         items.append(a)
                 if rest:
-                    items.append(_REST)
-            if ph == _P_ACTION or ph == _P_TRADE:
+                    items.append(A.REST)
+            if ph == A.P_ACTION or ph == A.P_TRADE:
                 items.append(_B_HANDS)
                 items.append(_B_LINE)
                 items.append(_B_LOG)
@@ -512,10 +485,10 @@ class GameScreen(_Base):
             cur = 0
             for i in range(len(items)):
                 a = items[i]
-                if a >= 0 and a != _CANCEL and a != _CONFIRM and a in ok:
+                if a >= 0 and a != A.CANCEL and a != A.CONFIRM and a in ok:
                     cur = i
                     break
-            if items and items[0] == _CONFIRM and _CONFIRM in ok:
+            if items and items[0] == A.CONFIRM and A.CONFIRM in ok:
                 cur = 0
         self.cur = cur
 
@@ -550,33 +523,33 @@ class GameScreen(_Base):
         if c >= 0:
             k = C.card_kind(c)
             e = C.card_element(c)
-            if k == 2:  # a Special has no values
+            if k == D.SPECIAL:  # a Special has no values
                 return _T_KIND + k, _T_ELEM + e if e else 0, 0, 0
             return _T_KIND + k, _T_ELEM + e if e else 0, _T_F + C.card_f(c), _T_I + C.card_i(c)
         e = -1
-        if it <= _R_BOSS or it == _FIGHT_BOSS:
+        if it <= _R_BOSS or it == A.FIGHT_BOSS:
             b = _R_BOSS - it if it < 0 else W.boss_here(st)
             pw = C.boss_field(b, 4)
-            return (_T_BOSS, _T_ELEM + C.boss_field(b, 5) if pw == W.D.PW_NEEDS else 0, _T_F + C.boss_field(b, 2),
+            return (_T_BOSS, _T_ELEM + C.boss_field(b, 5) if pw == D.PW_NEEDS else 0, _T_F + C.boss_field(b, 2),
                     _T_I + C.boss_field(b, 3))
         if it <= _R_ENEMY:
             e = _R_ENEMY - it
-        elif it == _FIGHT_LINE:
+        elif it == A.FIGHT_LINE:
             e = st.line[-1]
         if e >= 0:
             pw = C.enemy_power(e)
-            return (_T_ENEMY, _T_ELEM + C.enemy_param(e) if pw == W.D.PW_NEEDS else 0, _T_F + C.enemy_f(e),
+            return (_T_ENEMY, _T_ELEM + C.enemy_param(e) if pw == D.PW_NEEDS else 0, _T_F + C.enemy_f(e),
                     _T_I + C.enemy_i(e))
         h = -1
-        if it == _TOGGLE_HERO:
+        if it == A.TOGGLE_HERO:
             h = st.heroes[st.active]
-        elif 0 <= it < 4 and st.phase == _P_HERO:
+        elif A.HERO <= it < A.HERO + 4 and st.phase == A.P_HERO:
             h = it
         elif _R_HEAD - 1 <= it <= _R_HEAD:
             h = st.heroes[_R_HEAD - it]
         if 0 <= h < 4:
             return _T_HERO, 0, _T_F + C.hero_f(h), _T_I + C.hero_i(h)
-        if 32 <= it < 48:
+        if A.JAR <= it < A.SUPPORT:
             return _T_JAR, 0, 0, 0
         return 0, 0, 0, 0
 
@@ -660,8 +633,8 @@ class GameScreen(_Base):
             s = st.current_player
             what = W.names().Names(TITLES)[st.phase]
             if self.session.is_bot(s):
-                what = "peeks in secret" if st.phase == _P_REVEAL else "takes a turn"
-            elif st.phase == _P_REVEAL and not self.reveal_visible():
+                what = "peeks in secret" if st.phase == A.P_REVEAL else "takes a turn"
+            elif st.phase == A.P_REVEAL and not self.reveal_visible():
                 what = "peeks in secret"
             if self.view == 1:
                 what = "both hands (B: back)"
@@ -679,13 +652,13 @@ class GameScreen(_Base):
             text = ""
         elif not self.human():
             text = "any key: hurry  hold B: pause"
-        elif ph == _P_PEEK or ph == _P_COURT:
-            text = "A %s  X column  Y row  hold B: pause" % ("peek" if ph == _P_PEEK else "flip")
-        elif ph == _P_REVEAL:
+        elif ph == A.P_PEEK or ph == A.P_COURT:
+            text = "A %s  X column  Y row  hold B: pause" % ("peek" if ph == A.P_PEEK else "flip")
+        elif ph == A.P_REVEAL:
             text = "any key: go on"
         elif self.view:
             text = "B back  X/Y move"
-        elif ph == _P_FIGHT or ph == _P_ENCOUNTER or ph == _P_PAY:
+        elif ph == A.P_FIGHT or ph == A.P_ENCOUNTER or ph == A.P_PAY:
             text = "A mark  X/Y move  hold B: pause"
         else:
             text = "A choose  X/Y move  hold B: pause"
@@ -706,7 +679,7 @@ class GameScreen(_Base):
             return
         st = self.session.state
         ph = st.phase
-        if st.is_over() or (ph != _P_PEEK and ph != _P_REVEAL):
+        if st.is_over() or (ph != A.P_PEEK and ph != A.P_REVEAL):
             self.due = None
             self.handed = -1
             return
@@ -720,12 +693,12 @@ class GameScreen(_Base):
             self.app.push(HandOverScreen(self.app, self.session.seat_name(a), self._handed,
                                          "A peek at the Court: only you may look."))
             return
-        if ph == _P_REVEAL:
+        if ph == A.P_REVEAL:
             if self.due is None:
                 self.due = (now + REVEAL_MS) & 0x1FFFFFFF
             elif btn.ticks_diff(now, self.due) >= 0:
                 self.due = None
-                self.act(_SEEN)
+                self.act(A.SEEN)
 
     def _handed(self):
         self.handed = self.session.state.active
@@ -737,14 +710,14 @@ class GameScreen(_Base):
             return
         st = self.session.state
         ph = st.phase
-        if ph == _P_REVEAL:
+        if ph == A.P_REVEAL:
             if self.reveal_visible():
                 self.due = None
-                self.act(_SEEN)
+                self.act(A.SEEN)
             elif b == btn.B:
                 self.pause()
             return
-        if ph == _P_PEEK or ph == _P_COURT:
+        if ph == A.P_PEEK or ph == A.P_COURT:
             d = self.gcur
             if b == btn.X:  # the next column, wrapping in the row
                 self.gcur = (d & 12) | ((d + 1) & 3)
@@ -754,12 +727,12 @@ class GameScreen(_Base):
                 okko_court().draw(self)
             elif b == btn.A:
                 sq = C.display_to_board(d, st.orient)
-                if ph == _P_COURT and st.flipped[sq]:
+                if ph == A.P_COURT and st.flipped[sq]:
                     self.app.toast("Square %s is turned over already." % square_name(d), 2000, ui.BAD)
                     return
-                if ph == _P_PEEK:  # the next square: the likely next peek
+                if ph == A.P_PEEK:  # the next square: the likely next peek
                     self.gq = (sq + 1) & 15
-                self.act((_PEEK if ph == _P_PEEK else _FLIP) + sq)
+                self.act((A.PEEK if ph == A.P_PEEK else A.FLIP) + sq)
                 if self.court is not None:
                     self.gcur = okko_court().first(self)
                     okko_court().draw(self)

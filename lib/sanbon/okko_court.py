@@ -6,6 +6,7 @@ finale), and dropped when the list comes back, so the boards' phases do
 not carry this code. The functions take the play screen (``self``).
 """
 
+from engine.okko import actions as A  # read by name, folded by the build (tools/fold.py)
 from engine.okko import cards as C
 
 from sanbon import ui
@@ -19,9 +20,6 @@ except ImportError:
         return x
 
 
-_P_PEEK = const(10)
-_P_REVEAL = const(11)
-_P_COURT = const(12)
 _T_SQUARE = const(58)
 _TILE = const(12)
 
@@ -31,7 +29,7 @@ def first(self):
     peeked (``gq``, a board square: the Court may have turned since); at a flip the
     partner's advice, else the first square not flipped."""
     st = self.session.state
-    if st.phase != _P_COURT:
+    if st.phase != A.P_COURT:
         return C.board_to_display(self.gq, st.orient)
     adv = advice(self)
     if adv:
@@ -47,9 +45,9 @@ def draw(self):
     st = s.state
     o = st.orient
     ph = st.phase
-    human = self.human() and (ph == _P_PEEK or ph == _P_COURT)
+    human = self.human() and (ph == A.P_PEEK or ph == A.P_COURT)
     show = self.reveal_visible()
-    adv = advice(self) if ph == _P_COURT else b""
+    adv = advice(self) if ph == A.P_COURT else b""
     box(self.cursor_box, self.gcur if human else -1)
     box(self.advice_box, C.board_to_display(adv[0], o) if adv else -1)
     g = self.cells
@@ -71,7 +69,7 @@ def draw(self):
         lines.append("Turned %d quarter%s" % (o, "" if o == 1 else "s"))
     if st.is_over():
         lines.append("You win!" if st.winner() else "The Oni escape.")
-    elif ph == _P_REVEAL:
+    elif ph == A.P_REVEAL:
         sq = st.peek_sq
         if show:
             hi = len(lines)

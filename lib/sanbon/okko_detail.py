@@ -9,6 +9,7 @@ Loaded by sanbon.okko only while it reads one of these, then dropped
 fits the screen's detail lines.
 """
 
+from engine.okko import actions as A  # read by name, folded by the build (tools/fold.py)
 from engine.okko import cards as C
 from engine.okko import data as D
 
@@ -23,28 +24,6 @@ except ImportError:
         return x
 
 
-_P_HERO = const(0)
-_P_FIGHT = const(4)
-_P_ENCOUNTER = const(5)
-_P_PAY = const(6)
-_P_SUMMON = const(8)
-_P_REWARD = const(9)
-_TOGGLE_HERO = const(15)
-_CONFIRM = const(16)
-_CANCEL = const(17)
-_MOVE = const(24)
-_JAR = const(32)
-_SUPPORT = const(48)
-_PEEK = const(96)
-_FLIP = const(112)
-_GIVE = const(128)
-_TAKE = const(256)
-_TOGGLE = const(384)
-_DISCARD = const(512)
-_SPECIAL = const(640)
-_SUMMON = const(768)
-_MAP = const(896)
-_NONE = const(255)
 _R_HEAD = const(-10)
 _R_CARD = const(-1000)
 _R_ENEMY = const(-2000)
@@ -113,7 +92,7 @@ def card(c, t=""):
     head = table(0)[k]
     if e:
         head = W.names().ELEMENT_NAMES[e] + " " + head
-    vals = "" if k == 2 else ": Fight %d, Investigate %d" % (C.card_f(c), C.card_i(c))
+    vals = "" if k == D.SPECIAL else ": Fight %d, Investigate %d" % (C.card_f(c), C.card_i(c))
     cl = C.card_class(c)
     only = ""
     if cl:
@@ -181,73 +160,73 @@ def detail(scr, it):
         if s > 1 or st.heroes[s] > 3:
             return ["No enemies wait: a new one comes each turn.", "No enemies wait."]
         return hero(st.heroes[s], " Hurt: it may not fight." if st.injury[s] or st.injured[s] else "")
-    if ph == _P_HERO:
+    if ph == A.P_HERO:
         return hero(it)
-    if it == 8:
+    if it == A.TRADE_DONE:
         return ["Trade no more: go on to the turn's action.", "Go on to the action."]
-    if it == 9:
+    if it == A.DRAW2:
         return ["Take the top 2 cards of the deck. The turn's action: 1 day.", "Take 2 cards (1 day)."]
-    if it == 10:
+    if it == A.REST:
         return ["Do nothing: the turn's action, 1 day passes.", "Do nothing (1 day)."]
-    if it == 11:
+    if it == A.FIGHT_LINE:
         return enemy(st.line[-1], " Fights the newest enemy first.")
-    if it == 12:
+    if it == A.FIGHT_BOSS:
         return boss(W.boss_here(st))
-    if it == 13:
+    if it == A.ENCOUNTER:
         reqs, rw = C.encounter(st.board, st.encounters)
         r = table(4)[rw]
         return ["Discard exactly %s. Reward: %s." % (W.reqs_text(st), r), "Discard: %s." % W.reqs_text(st),
                 "Reward: %s." % r]
-    if it == 14:
+    if it == A.SUMMON_HERO:
         return ["Noshin summons the Kami: draw exploration cards to 3; a fail hurts him and costs a day.",
                 "Draw to 3 for the Kami; a fail hurts.", "Noshin calls the Kami."]
-    if it == _TOGGLE_HERO:
-        return hero(st.heroes[st.active], " Marked: your hero fights too." if ph == _P_FIGHT else "")
-    if it == _CONFIRM:
+    if it == A.TOGGLE_HERO:
+        return hero(st.heroes[st.active], " Marked: your hero fights too." if ph == A.P_FIGHT else "")
+    if it == A.CONFIRM:
         t = ("Fight with the marked cards: they are discarded.", "Discard the marked cards for the encounter.",
              "Discard the marked cards to pay the way out.")
-        return [t[ph - _P_FIGHT], "Go with the marked cards."]
-    if it == _CANCEL:
-        if st.done and ph != _P_PAY:
+        return [t[ph - A.P_FIGHT], "Go with the marked cards."]
+    if it == A.CANCEL:
+        if st.done and ph != A.P_PAY:
             return ["Stop here: the fights won so far stay won.", "Stop fighting."]
         return ["Back to the action: nothing is used.", "Back: nothing used."]
-    if it == 18:
+    if it == A.DRAW:
         t = "Flip an exploration card and add it to this run; a FAIL loses the run."
         return [t, "Draw: a FAIL loses the run."]
-    if it == 19:
-        if ph == _P_SUMMON:
+    if it == A.STOP:
+        if ph == A.P_SUMMON:
             return ["Stop: the summon fails.", "The summon fails."]
         return ["Stop: bank this run's total; the bank reaching %d moves you." % W.arrow_value(st),
                 "Bank the run and stop."]
-    if it == 20:
+    if it == A.CHOOSE_DRAW:
         return ["Each player draws %d cards instead of a support card." % st.reward_n,
                 "Each player draws %d." % st.reward_n]
-    if _MOVE <= it < _JAR:
+    if A.MOVE <= it < A.JAR:
         ar = C.arrows(st.board)
-        i = 4 * (it - _MOVE)
+        i = 4 * (it - A.MOVE)
         cost = "" if st.paid else W.cost_words(st.board, st.loc)
         pay = "Pay %s to leave, then e" % cost if cost else "E"
         return ["%sxplore: flip cards until the bank reaches %d, then move to place %d." % (pay, ar[i + 3], ar[i + 1] + 1),
                 "%sxplore to bank %d." % (pay, ar[i + 3]), "Explore to bank %d." % ar[i + 3]]
-    if _JAR <= it < _SUPPORT:
-        return jar(it - _JAR)
-    if _SUPPORT <= it < _SUPPORT + 17:
-        return card(D.SUPPORT0 + it - _SUPPORT, " Free: a support card.")
-    if _PEEK <= it < _GIVE:
+    if A.JAR <= it < A.SUPPORT:
+        return jar(it - A.JAR)
+    if A.SUPPORT <= it < A.SUPPORT + 17:
+        return card(D.SUPPORT0 + it - A.SUPPORT, " Free: a support card.")
+    if A.PEEK <= it < A.GIVE:
         return ["A square of the Court."]
-    if _GIVE <= it < _TAKE:
-        return card(it - _GIVE, " Give it to your partner.")
-    if _TAKE <= it < _TOGGLE:
-        return card(it - _TAKE, " Take it from your partner.")
-    if _TOGGLE <= it < _DISCARD:
-        return card(it - _TOGGLE, " A marks it.")
-    if _DISCARD <= it < _SPECIAL:
-        return card(it - _DISCARD, " Discard it.")
-    if _SPECIAL <= it < _SUMMON:
-        return card(it - _SPECIAL, " Play it: the turn's action.")
-    if _SUMMON <= it < _MAP:
-        c = it - _SUMMON
+    if A.GIVE <= it < A.TAKE:
+        return card(it - A.GIVE, " Give it to your partner.")
+    if A.TAKE <= it < A.TOGGLE:
+        return card(it - A.TAKE, " Take it from your partner.")
+    if A.TOGGLE <= it < A.DISCARD:
+        return card(it - A.TOGGLE, " A marks it.")
+    if A.DISCARD <= it < A.SPECIAL:
+        return card(it - A.DISCARD, " Discard it.")
+    if A.SPECIAL <= it < A.SUMMON:
+        return card(it - A.SPECIAL, " Play it: the turn's action.")
+    if A.SUMMON <= it < A.MAP:
+        c = it - A.SUMMON
         return ["Summon the Kami: draw exploration cards to %d; a fail costs a day." % C.card_param(c),
                 "Draw to %d for the Kami." % C.card_param(c)]
-    c = it - _MAP
+    c = it - A.MAP
     return ["Discard the Pass Map: +%d to the bank now." % C.card_param(c), "+%d to the bank." % C.card_param(c)]

@@ -6,49 +6,31 @@ Loaded by sanbon.okko only while it reads one of these, then dropped
 (sanbon.ui.drop): none of this wording stays in the heap during play.
 """
 
+from engine.okko import actions as A  # read by name, folded by the build (tools/fold.py)
 from engine.okko import cards as C
 from engine.okko import data as D
 
 from sanbon import okko_words as W
 from sanbon import ui
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
-
-_P_HERO = const(0)
-_P_FIGHT = const(4)
-_P_PAY = const(6)
-_TOGGLE_HERO = const(15)
-_CONFIRM = const(16)
-_PEEK = const(96)
-_FLIP = const(112)
-_GIVE = const(128)
-_TOGGLE = const(384)
-_DISCARD = const(512)
-
 
 def why_not(st, it):
     """Why the list item ``it`` may not be chosen now: the builder's
     commitment, or a card that may not be marked."""
     ph = st.phase
-    if _TOGGLE <= it < _DISCARD:
-        c = it - _TOGGLE
+    if A.TOGGLE <= it < A.DISCARD:
+        c = it - A.TOGGLE
         k = C.card_class(c)
         if k and k != C.hero_class(st.heroes[st.active]):
             return W.names().CLASS_NAMES[k] + " cards: not for " + W.hero(st, st.active) + "."
-        if ph == _P_FIGHT:
+        if ph == A.P_FIGHT:
             return "Only Allies, Kami, Equipment fight."
-        if ph == _P_PAY:
+        if ph == A.P_PAY:
             return "It pays nothing here."
         return "This encounter does not ask for it."
-    if it != _CONFIRM:
+    if it != A.CONFIRM:
         return "Not possible now."
-    if ph == _P_FIGHT:
+    if ph == A.P_FIGHT:
         f, i, lead = st.totals()
         tf, ti, pw, prm = st.target_stats()
         if not lead:
@@ -58,7 +40,7 @@ def why_not(st, it):
         if pw == D.PW_NEEDS:
             return "Needs a " + W.names().ELEMENT_NAMES[prm] + " card."
         return "Not enough."
-    if ph == _P_PAY:
+    if ph == A.P_PAY:
         return "Paid %d of %d: not enough." % (st.pay_total(), C.location(st.board, st.loc, 3))
     return "Exactly the asked cards, each used."
 
@@ -122,15 +104,15 @@ def log(scr, n=8):
         a = log[i] << 8 | log[i + 1]
         seat = st.current_player
         ph = st.phase
-        quiet = _TOGGLE <= a < _DISCARD or a == _TOGGLE_HERO or a == 21
+        quiet = A.TOGGLE <= a < A.DISCARD or a == A.TOGGLE_HERO or a == A.SEEN
         text = "" if quiet else W.label(st, a, 60)
-        if _PEEK <= a < _GIVE:
+        if A.PEEK <= a < A.GIVE:
             d = C.board_to_display(a & 15, st.orient)
-            text = ("Peeked at square " if a < _FLIP else "Turned over square ") + "ABCD"[d & 3] + str((d >> 2) + 1)
+            text = ("Peeked at square " if a < A.FLIP else "Turned over square ") + "ABCD"[d & 3] + str((d >> 2) + 1)
         head = "%s, day %d, board %d" % (W.who(st, seat, nm), st.day, st.board + 1)
         st.apply(a)
         news = W.feedback(st, st.events, nm)
-        if ph == _P_HERO:
+        if ph == A.P_HERO:
             head = None  # the hero choice: part of the next turn
         if not entries or (head and entries[-1][0] != head and not quiet):
             entries.append([head or "Heroes chosen", []])

@@ -11,51 +11,9 @@ aims at 28 characters; a text row at 38 (one line of the 240x135 screen):
 sanbon.okko_detail, loaded only while it is read.
 """
 
+from engine.okko import actions as A  # read by name, folded by the build (tools/fold.py)
 from engine.okko import cards as C
 from engine.okko import data as D
-
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
-
-# the contract of engine/okko (tests/test_okko_app.py checks them)
-_P_HERO = const(0)
-_P_FIGHT = const(4)
-_P_PAY = const(6)
-_P_SUMMON = const(8)
-_HERO = const(0)
-_TRADE_DONE = const(8)
-_DRAW2 = const(9)
-_REST = const(10)
-_FIGHT_LINE = const(11)
-_FIGHT_BOSS = const(12)
-_ENCOUNTER = const(13)
-_SUMMON_HERO = const(14)
-_TOGGLE_HERO = const(15)
-_CONFIRM = const(16)
-_CANCEL = const(17)
-_DRAW = const(18)
-_STOP = const(19)
-_CHOOSE_DRAW = const(20)
-_SEEN = const(21)
-_MOVE = const(24)
-_JAR = const(32)
-_SUPPORT = const(48)
-_PEEK = const(96)
-_FLIP = const(112)
-_GIVE = const(128)
-_TAKE = const(256)
-_TOGGLE = const(384)
-_DISCARD = const(512)
-_SPECIAL = const(640)
-_SUMMON = const(768)
-_MAP = const(896)
-_SUPPORT0 = const(64)
-_NONE = const(255)
 
 
 def names():
@@ -110,14 +68,14 @@ def cost_words(board, loc):
 
 def boss_here(st):
     b = C.location(st.board, st.loc, 5)
-    if b == _NONE or st.boss_dead & (1 << st.loc):
-        return _NONE
+    if b == A.NONE or st.boss_dead & (1 << st.loc):
+        return A.NONE
     return b
 
 
 def req_word(r):
     if r >= D.R_SUPPORT:
-        return C.card_name(_SUPPORT0 + r - D.R_SUPPORT)
+        return C.card_name(D.SUPPORT0 + r - D.R_SUPPORT)
     if r >= D.R_ELEMENT:
         return names().ELEMENT_NAMES[r - D.R_ELEMENT]
     return "Ally" if r == D.R_ALLY else "Equipment"
@@ -131,68 +89,68 @@ def reqs_text(st):
 def label(st, a, n):
     """The words of a legal action in the menu, in ``n`` characters."""
     ph = st.phase
-    if ph == _P_HERO:
-        h = a - _HERO
+    if ph == A.P_HERO:
+        h = a - A.HERO
         cur = st.heroes[st.current_player]
         text = C.hero_name(h) + ", " + names().CLASS_NAMES[C.hero_class(h)]
         if cur == h:
             return text + " (keep)"
         return text + " (1 day)" if cur < 4 else text
-    if a == _TRADE_DONE:
+    if a == A.TRADE_DONE:
         return "Done trading" if st.traded else "No trade, go on"
-    if a == _DRAW2:
+    if a == A.DRAW2:
         return "Draw 2 cards"
-    if a == _REST:
+    if a == A.REST:
         return "Rest (do nothing)"
-    if a == _FIGHT_LINE:
+    if a == A.FIGHT_LINE:
         return "Fight " + C.enemy_name(st.line[-1])
-    if a == _FIGHT_BOSS:
+    if a == A.FIGHT_BOSS:
         return "Fight the boss " + C.boss_name(boss_here(st))
-    if a == _ENCOUNTER:
+    if a == A.ENCOUNTER:
         return pick(n, "Encounter %d: %s" % (st.encounters + 1, reqs_text(st)), "Encounter %d" % (st.encounters + 1))
-    if a == _SUMMON_HERO:
+    if a == A.SUMMON_HERO:
         return "Summon the Kami (Noshin)"
-    if a == _CONFIRM:
-        return "Fight with these!|Do the encounter|Pay and leave".split("|")[ph - _P_FIGHT]
-    if a == _CANCEL:
-        return "Stop fighting" if st.done and ph != _P_PAY else "Cancel, go back"
-    if a == _TOGGLE_HERO:
+    if a == A.CONFIRM:
+        return "Fight with these!|Do the encounter|Pay and leave".split("|")[ph - A.P_FIGHT]
+    if a == A.CANCEL:
+        return "Stop fighting" if st.done and ph != A.P_PAY else "Cancel, go back"
+    if a == A.TOGGLE_HERO:
         mark = "[x] " if st.sel_hero else "[ ] "
-        if ph != _P_FIGHT:
+        if ph != A.P_FIGHT:
             return mark + "Genji: a free element"
         return mark + hero(st, st.active) + " (your hero)"
-    if a == _DRAW:
+    if a == A.DRAW:
         return "Draw an exploration card"
-    if a == _STOP:
-        if ph == _P_SUMMON:
+    if a == A.STOP:
+        if ph == A.P_SUMMON:
             return "Stop (the summon fails)"
         return "Stop: bank %d of %d" % (st.bank + st.run, arrow_value(st))
-    if a == _CHOOSE_DRAW:
+    if a == A.CHOOSE_DRAW:
         return "Everyone draws %d" % st.reward_n
-    if _MOVE <= a < _JAR:
+    if A.MOVE <= a < A.JAR:
         ar = C.arrows(st.board)
-        i = 4 * (a - _MOVE)
+        i = 4 * (a - A.MOVE)
         return "Move to %d (%s arrow %d)" % (ar[i + 1] + 1, "red" if ar[i + 2] else "yellow", ar[i + 3])
-    if _JAR <= a < _SUPPORT:
-        return "Use the jar: " + C.jar_name(a - _JAR)
-    if _SUPPORT <= a < _SUPPORT + 17:
-        return card_row(_SUPPORT0 + a - _SUPPORT, "Take ", n)
-    if _PEEK <= a < _GIVE or a == _SEEN:
+    if A.JAR <= a < A.SUPPORT:
+        return "Use the jar: " + C.jar_name(a - A.JAR)
+    if A.SUPPORT <= a < A.SUPPORT + 17:
+        return card_row(D.SUPPORT0 + a - A.SUPPORT, "Take ", n)
+    if A.PEEK <= a < A.GIVE or a == A.SEEN:
         return "At the Court"
-    if _GIVE <= a < _TAKE:
-        return card_row(a - _GIVE, "Give away ", n)
-    if _TAKE <= a < _TOGGLE:
-        return card_row(a - _TAKE, "Take ", n)
-    if _TOGGLE <= a < _DISCARD:
-        c = a - _TOGGLE
+    if A.GIVE <= a < A.TAKE:
+        return card_row(a - A.GIVE, "Give away ", n)
+    if A.TAKE <= a < A.TOGGLE:
+        return card_row(a - A.TAKE, "Take ", n)
+    if A.TOGGLE <= a < A.DISCARD:
+        c = a - A.TOGGLE
         return card_row(c, "[x] " if _in(st.sel, c) else "[ ] ", n)
-    if _DISCARD <= a < _SPECIAL:
-        return card_row(a - _DISCARD, "Throw away ", n)
-    if _SPECIAL <= a < _SUMMON:
-        return "Play " + C.card_name(a - _SPECIAL)
-    if _SUMMON <= a < _MAP:
-        return "Summon with " + C.card_name(a - _SUMMON)
-    return "Use the Pass Map (+%d)" % C.card_param(a - _MAP)
+    if A.DISCARD <= a < A.SPECIAL:
+        return card_row(a - A.DISCARD, "Throw away ", n)
+    if A.SPECIAL <= a < A.SUMMON:
+        return "Play " + C.card_name(a - A.SPECIAL)
+    if A.SUMMON <= a < A.MAP:
+        return "Summon with " + C.card_name(a - A.SUMMON)
+    return "Use the Pass Map (+%d)" % C.card_param(a - A.MAP)
 
 
 def _in(b, c):
@@ -207,15 +165,15 @@ def arrow_value(st):
 
 
 def summon_need(st):
-    return D.NOSHIN_SUMMON if st.summoner == _NONE else C.card_param(st.summoner)
+    return D.NOSHIN_SUMMON if st.summoner == A.NONE else C.card_param(st.summoner)
 
 
 def builder(st, n):
     """The builder's three rows: what it is against, what the marked cards
     give, and what is still missing (or ""); and whether it is complete."""
     ph = st.phase
-    done = st._complete()
-    if ph == _P_FIGHT:
+    done = st.complete()
+    if ph == A.P_FIGHT:
         f, i, lead = st.totals()
         tf, ti, pw, prm = st.target_stats()
         t = st.target
@@ -228,7 +186,7 @@ def builder(st, n):
         else:
             miss = "Enough: press A on Fight!" if done else "Mark more cards."
         return head, have, miss, done
-    if ph == _P_PAY:
+    if ph == A.P_PAY:
         cost = cost_words(st.board, st.loc)
         return (pick(n, "To leave, pay " + cost, cost + " to leave"), "Marked so far: %d of %d" % (
             st.pay_total(), C.location(st.board, st.loc, 3)), "Enough: press A on Pay." if done else "", done)
@@ -254,7 +212,7 @@ def enc_met(st, reqs):
         elem = D.R_ELEMENT <= r < D.R_SUPPORT
         for j in range(len(st.sel)):
             bit = 1 << j
-            if (elems if elem else kinds) & bit or not st._covers(st.sel[j], r):
+            if (elems if elem else kinds) & bit or not C.covers(st.sel[j], r):
                 continue
             if elem:
                 elems |= bit
@@ -320,7 +278,7 @@ def feedback(st, ev, nm):
         elif k == "jar":
             out.append("The %s is used." % C.jar_name(e[1]))
         elif k == "support":
-            out.append("%s takes %s." % (nm(e[1]), C.card_name(_SUPPORT0 + e[2])))
+            out.append("%s takes %s." % (nm(e[1]), C.card_name(D.SUPPORT0 + e[2])))
         elif k == "enemy":
             out.append("%s joins the line." % C.enemy_name(e[1]))
         elif k == "boss_here":

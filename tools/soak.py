@@ -58,7 +58,7 @@ for _p in (ROOT, os.path.join(ROOT, "lib")):
         sys.path.insert(0, _p)
 
 from engine.rng import Rng  # noqa: E402
-from tools import invariants as inv  # noqa: E402
+from tools import games as registry  # noqa: E402
 
 GAMES = 10000  # per game and mode, at scale 1
 PRESSES = 200000
@@ -76,125 +76,37 @@ def scaled(n, scale, least=1):
 
 # -- a. computer games with invariants -----------------------------------------
 
-MODES = ("kyudo", "kendo_duel", "kendo_competition", "okko_partner", "pig")
+MODES = tuple(v.name for v in registry.variants())  # (the order gives each its seeds)
 
 
-def _kyudo_game(seed):
-    from engine.kyudo import bots
-    from engine.kyudo.state import KyudoState
-
-    players = 2 + seed % 3
-    s = KyudoState(Rng(seed), players)
-    rngs = [Rng(seed * 8 + 1 + i) for i in range(players)]
-    levels = [1 + (seed + i) % 3 for i in range(players)]
+def _game(variant, seed):
+    """One seeded computer game of ``variant`` (tools.games: its soak deal,
+    invariants and save round trip); the number of actions."""
+    g = variant.game
+    s, seats = g.soak_deal(seed, variant.mode)
+    check = g.checker()
     trip = seed % 10 == 3
-    seen = set()
+    check(s)
     n = 0
     while not s.is_over():
         assert n < MAX_STEPS, "game did not end"
-        p = s.current_player
-        a = bots.choose(s.observation(p), p, levels[p], rngs[p])
-        before = inv.kyudo_snapshot(s)
-        wb = s.winner()
-        s.apply(a)
+        s.apply(seats[s.current_player](s))
         n += 1
-        inv.kyudo_check_step(s, before, wb, seen)
+        check(s)
         if trip:
-            s = inv.kyudo_round_trip(s)
-    assert s.round <= 60
-    return n
-
-
-def _round_trip(s, cls):
-    b = bytes(s.to_bytes())
-    t = cls.from_bytes(b)
-    assert bytes(t.to_bytes()) == b, "save round trip changed the state"
-    assert t.legal_actions() == s.legal_actions() and t.current_player == s.current_player
-    return t
-
-
-def _kendo_game(seed, mode):
-    from engine.kendo import bots
-    from engine.kendo.state import KendoState
-
-    players = 2 if mode else 2 + seed % 3
-    s = KendoState(Rng(seed), players, mode=mode, options=seed % 8)
-    rngs = [Rng(seed * 8 + 1 + i) for i in range(players)]
-    levels = [2 + (seed + i) % 2 for i in range(players)]
-    trip = seed % 10 == 3
-    inv.kendo_check(s)
-    n = 0
-    while not s.is_over():
-        assert n < MAX_STEPS, "game did not end"
-        p = s.current_player
-        s.apply(bots.choose(s.observation(p), p, levels[p], rngs[p]))
-        n += 1
-        inv.kendo_check(s)
-        if trip:
-            s = _round_trip(s, KendoState)
-    return n
-
-
-def _okko_game(seed):
-    from engine.okko import bots
-    from engine.okko.state import OkkoState
-
-    s = OkkoState(Rng(seed), aid=seed % 2)
-    rngs = (Rng(seed * 8 + 1), Rng(seed * 8 + 2))
-    mem = (bytearray(16), bytearray(16))
-    levels = (2 + seed % 2, 2 + (seed // 2) % 2)
-    trip = seed % 10 == 3
-    inv.okko_check(s)
-    n = 0
-    while not s.is_over():
-        assert n < MAX_STEPS, "game did not end"
-        p = s.current_player
-        s.apply(bots.choose(s.observation(p), p, levels[p], rngs[p], mem[p]))
-        n += 1
-        inv.okko_check(s)
-        if trip:
-            s = _round_trip(s, OkkoState)
-    assert s.winner() in ((0, 1), ()) and all(s.board_days)
-    return n
-
-
-def _pig_game(seed):
-    from engine.example import PigState, hold_at_bot
-
-    players = 2 + seed % 3
-    s = PigState(Rng(seed), players, target=20 + seed % 81)
-    th = [8 + (seed + 5 * i) % 13 for i in range(players)]
-    trip = seed % 10 == 3
-    inv.pig_check(s)
-    n = 0
-    while not s.is_over():
-        assert n < MAX_STEPS, "game did not end"
-        p = s.current_player
-        s.apply(hold_at_bot(s.observation(p), th[p]))
-        n += 1
-        inv.pig_check(s)
-        if trip:
-            s = _round_trip(s, PigState)
+            s = g.round_trip(s)
+    g.end_check(s)
     return n
 
 
 def _games_job(job):
     mode, first, count = job
+    variant = registry.variant(mode)
     out = {"games": 0, "actions": 0, "failures": 0, "errors": []}
     for g in range(first, first + count):
         seed = 100000 * (1 + MODES.index(mode)) + g
         try:
-            if mode == "kyudo":
-                n = _kyudo_game(seed)
-            elif mode == "kendo_duel":
-                n = _kendo_game(seed, 0)
-            elif mode == "kendo_competition":
-                n = _kendo_game(seed, 1)
-            elif mode == "okko_partner":
-                n = _okko_game(seed)
-            else:
-                n = _pig_game(seed)
-            out["actions"] += n
+            out["actions"] += _game(variant, seed)
         except Exception as e:
             out["failures"] += 1
             if len(out["errors"]) < KEEP_ERRORS:
@@ -259,14 +171,8 @@ def _set_rows(sim, wanted):
         assert target in menu.items, (target, menu.items)
 
 
-# (main menu item, setup rows) for every game, mode and player count
-TARGETS = (
-    ("Kyudo", ["Players: 2"]), ("Kyudo", ["Players: 3"]), ("Kyudo", ["Players: 4"]),
-    ("Kendo Duel", ["Mode: Duel", "Players: 2"]), ("Kendo Duel", ["Mode: Duel", "Players: 3"]),
-    ("Kendo Duel", ["Mode: Duel", "Players: 4"]), ("Kendo Duel", ["Mode: Competition"]),
-    ("Okko: Oni Hunters", ["Mode: Partner"]), ("Okko: Oni Hunters", ["Mode: Solo"]),
-    ("Okko: Oni Hunters", ["Mode: Pass and play"]), ("Pig", ["Players: 2"]), ("Pig", ["Players: 4"]),
-)
+# (main menu item, setup rows) for every game, mode and player count (tools.games)
+TARGETS = tuple((g.menu, rows) for g in registry.GAMES for rows in g.press_setups)
 
 
 def _to_setup(sim, game):
@@ -363,22 +269,8 @@ def run_presses(scale, pool, tmp, streams=8):
 
 # -- c. restore --------------------------------------------------------------------
 
-# (game, setup rows, all-computer seats) spread over the games and modes
-RESTORE_SETUPS = (
-    ("Kyudo", ["Players: 2"], ["P1: Computer (Hard)", "P2: Computer (Easy)"]),
-    ("Kyudo", ["Players: 3"], ["P1: Computer (Easy)", "P2: Computer (Normal)", "P3: Computer (Hard)"]),
-    ("Kyudo", ["Players: 4"], ["P1: Computer (Normal)", "P2: Computer (Hard)", "P3: Computer (Easy)",
-                               "P4: Computer (Normal)"]),
-    ("Kendo Duel", ["Mode: Duel", "Players: 2"], ["P1: Computer (Normal)", "P2: Computer (Hard)"]),
-    ("Kendo Duel", ["Mode: Duel", "Players: 3"], ["P1: Computer (Hard)", "P2: Computer (Normal)",
-                                                  "P3: Computer (Hard)"]),
-    ("Kendo Duel", ["Mode: Duel", "Players: 4"], ["P1: Computer (Normal)", "P2: Computer (Normal)",
-                                                  "P3: Computer (Hard)", "P4: Computer (Hard)"]),
-    ("Kendo Duel", ["Mode: Competition"], ["P1: Computer (Hard)", "P2: Computer (Normal)"]),
-    ("Okko: Oni Hunters", ["Mode: Partner"], ["P1: Computer (Normal)", "P2: Computer (Hard)"]),
-    ("Okko: Oni Hunters", ["Mode: Partner"], ["P1: Computer (Hard)", "P2: Computer (Normal)"]),
-    ("Pig", ["Players: 3"], ["P1: Computer (Easy)", "P2: Computer (Normal)", "P3: Computer (Easy)"]),
-)
+# (game, setup rows, all-computer seats) spread over the games and modes (tools.games)
+RESTORE_SETUPS = tuple((g.menu, rows, seats) for g in registry.GAMES for rows, seats in g.restore_setups)
 
 
 def _start_all_computer(setup, seed, hook=None):

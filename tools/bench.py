@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 
+from tools import games as registry
 from tools import gate, micropython, mpyc
 from tools.scenarios import SCENARIOS, path as scenario_path
 
@@ -180,6 +181,14 @@ def measure():
     }
 
 
+# the games' lists, from the registry (tools/games.py), in its order:
+# (tools/powercut.py and save-bench key, label) of every game and mode that has one
+BENCH_TITLES = tuple(v.bench for v in registry.variants() if v.bench)
+# (app scenario, column heading): the menus (and the demo game) first, then each game's
+APP_SCENARIOS = (("shell_boot", "Menus and Pig"),) + tuple(
+    (g.app_scenario, g.title) for g in registry.GAMES if g.app_scenario)
+
+
 def okko_balance():
     print("bench: Okko balance, 1,000 games per partner level ...")
     from tools import okko_balance as ob
@@ -288,8 +297,7 @@ def wear_section(m):
             "| Title | Saves | Cut points | Last or previous save | Blank sector | Loss reported | Failures |",
             "|---|---:|---:|---:|---:|---:|---:|",
         ]
-        for name, label in (("kyudo4", "Kyudo, 4 archers"), ("kendo", "Kendo Duel, 2 players"),
-                            ("competition", "Kendo Competition"), ("okko", "Okko, 2 partners")):
+        for name, label in BENCH_TITLES:
             r = pc.get(name)
             if r:
                 L.append("| %s | %d | %d | %d | %d | %d | %d |" % (
@@ -305,8 +313,8 @@ def screen_table(per):
     """The app's heap in use per screen and game, against a Pico's free heap."""
     if not per:
         return []
-    names = [n for n in ("shell_boot", "kyudo_app", "kendo_app", "okko_app") if n in per]
-    heads = {"shell_boot": "Menus and Pig", "kyudo_app": "Kyudo", "kendo_app": "Kendo Duel", "okko_app": "Okko"}
+    names = [n for n, _ in APP_SCENARIOS if n in per]
+    heads = dict(APP_SCENARIOS)
     kinds = []
     for n in names:
         for k in sorted(per[n], key=lambda k: -per[n][k]):
@@ -759,10 +767,8 @@ def _okko_presses():
             "any other decision": (out["other"], n["other"])}
 
 
-PRESSES = (  # (a function of this module or of tools.tour, game) for the bench's presses section
-    ("_kyudo_presses", "Kyudo"),
-    ("_okko_presses", "Okko"),
-)
+# (a function of this module or of tools.tour, game) for the bench's presses section
+PRESSES = tuple((g.hooks["presses"], g.title) for g in registry.with_hook("presses"))
 # the issue's targets (average presses), by words in a decision's name
 PRESS_TARGETS = (("turn", "Kyudo", 12), ("keep 2", "Kyudo", 5), ("re-roll", "Kyudo", 5), ("peek", "Okko", 4))
 
@@ -815,7 +821,7 @@ def presses_section(measured=None):
 
 SAVES_JSON = os.path.join(micropython.ROOT, "docs", "saves.json")
 CONTINUE_GOAL_MS = 1000  # issue 15: Continue in under a second on the device
-SAVES_ORDER = ("kyudo4", "kendo", "competition", "okko")  # tools/save_bench/make_data.py's titles
+SAVES_ORDER = tuple(k for k, _ in BENCH_TITLES)  # tools/save_bench/make_data.py's titles
 
 
 def saves_section():

@@ -1,13 +1,16 @@
 """Render the documentation screenshots headless: ``python -m tools.shots``.
 
 Writes docs/screenshots/<screen>-<board>.png for every board size, by
-driving the real app with scripted presses (the same code as tools.sim).
+driving the real app with scripted presses (the same code as tools.sim):
+the shell's screens and the demo game's, then each game's ``shots`` hook in
+the registry (tools/games.py), e.g. ``kyudo_shots(size, tmp, save)``.
 """
 
 import os
 import sys
 import tempfile
 
+from tools import games as registry
 from tools.sim import ROOT, SIZES, Sim
 from tools.tour import menu_rows
 
@@ -41,9 +44,8 @@ def shots(size, tmp):
     save(sim, "pause")
     sim.press("Y", "A")
     save(sim, "howto")
-    kyudo_shots(size, tmp, save)
-    kendo_shots(size, tmp, save)
-    okko_shots(size, tmp, save)
+    for game in registry.with_hook("shots"):  # each game's own (tools/games.py)
+        game.hook("shots")(size, tmp, save)
     return made
 
 

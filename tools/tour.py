@@ -19,9 +19,11 @@ import os
 import sys
 import tempfile
 
+from tools import games as registry
 from tools.sim import SIZES, Sim
 
-GAMES = ("shell", "kyudo", "kendo", "okko")
+# the shell, then every game with walks in the registry (tools/games.py: ``tour``)
+GAMES = ("shell",) + tuple(g.key for g in registry.GAMES if g.tour)
 
 
 def text_box(g, dx, dy, s):
@@ -517,13 +519,9 @@ def okko_presses(size="pico_display", seed=5, games=1, level=2):
     return out
 
 
-WALKS = {
-    "shell": [(walk_shell, {})],
-    "kyudo": [(walk_kyudo, {}), (walk_kyudo, {"players": 2, "seed": 5})],
-    "kendo": [(walk_kendo, {"rows": ("Players: 3",)}), (walk_kendo, {"mode": "Competition"}),
-              (walk_kendo, {"rows": ("P2: Human",), "seed": 7})],
-    "okko": [(walk_okko, {}), (walk_okko, {"mode": "Pass and play", "seed": 8})],
-}
+# the walks of each game: (a walk function of this module, its arguments), from the registry
+WALKS = {"shell": [(walk_shell, {})]}
+WALKS.update((g.key, [(globals()[fn], kw) for fn, kw in g.tour]) for g in registry.GAMES if g.tour)
 
 
 def tour(size, game, contrast=False):

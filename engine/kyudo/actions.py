@@ -1,4 +1,5 @@
-"""Kyudo: the action encoding and phases shared by the engine, bots and app.
+"""Kyudo: the contract shared by the engine, bots and app (defined here only):
+faces, characters, phases, actions, the observation's fields, end reasons.
 
 Faces and colours (die faces, circle colours, flag colours, token types):
 
@@ -25,6 +26,12 @@ archer: a victim decides on a shield, Kuma's victims choose their discard).
 | P_KUMA_DROP  | victim        | DISCARD + token colour |
 | P_KUMA_TAKE  | active (Kuma) | TAKE + token colour (from the supply) |
 | P_OVER       | none          | (current_player is TERMINAL) |
+
+The observation (``state.observation(seat)``) is a tuple named by the
+``O_*`` indexes below: O_SEAT, O_PHASE, O_CURRENT as in every game, then
+O_TABLE, a copy of the state without its Rng (everything in Kyudo is public
+but the future dice; the bots simulate on it, and it cannot roll).
+``KyudoState.win_reason`` is one of the end reasons WIN_*.
 
 Automatic, with no action: the Ultimate Combo (4 ARROW at the end of the
 rolls), the Personal Talent trigger (4 different colours), Saru's capture,
@@ -87,6 +94,17 @@ CHOOSE = const(140)  # + colour
 DISCARD = const(150)  # + token colour
 TAKE = const(160)  # + token colour
 TICK = const(170)  # + colour
+
+# the observation's fields (state.observation(seat)[O_*])
+O_SEAT = const(0)  # the observing seat
+O_PHASE = const(1)
+O_CURRENT = const(2)  # current_player (TERMINAL once over)
+O_TABLE = const(3)  # a KyudoState without its Rng: the whole public table
+
+# end reasons (state.win_reason once over; -1 before)
+WIN_TARGET = const(0)  # target complete with the most spectators (R20.2)
+WIN_LAST = const(1)  # last archer standing (R20.1)
+WIN_CAP = const(2)  # the round cap (G22)
 
 
 def describe(action):

@@ -17,9 +17,11 @@ presses at most; rolling the free dice again takes 2.
 
 Memory: the widgets are built by sanbon.kyudo_layout, which is dropped
 again; every shape shares a few palettes (``self.pals``: the faces, bright
-and dim, the sheets' inks), a die is 4 shapes and 2 tiles.
+and dim, the sheets' inks), a die is 4 shapes and 2 tiles. The contract (engine/kyudo/actions.py) is read
+as ``A.NAME``, folded into ints by the build.
 """
 
+from engine.kyudo import actions as A  # consts only: folded by the build, the import dropped
 from engine.kyudo.state import KyudoState
 
 from sanbon import buttons as btn
@@ -40,18 +42,6 @@ except ImportError:
 
 HIDDEN = False
 
-# the contract of engine/kyudo/actions.py (tests/test_kyudo_app.py checks them)
-_P_SETUP = const(0)
-_P_ROLL = const(1)
-_P_RED = const(2)
-_P_RESOLVE = const(3)
-_ROLL = const(0)
-_STOP = const(1)
-_REROLL = const(2)
-_RED_SKIP = const(18)
-_RED_FIX = const(20)
-_END_TURN = const(110)
-
 # list entries that are not engine actions
 _SHEETS = const(-1)  # open the sheets
 _RED_USE = const(-2)  # use the RED token: pick a die, then a face
@@ -65,12 +55,12 @@ LED = ((90, 90, 90), (0, 0, 0), (255, 90, 0), (0, 200, 40), (0, 60, 255), (255, 
 BORDER = 0xA8B0B8  # a light edge round every die (BLACK on the dark background)
 # self.pals (sanbon.kyudo_layout.palettes): FACE 0-5, FACE dim 6-11, INK
 # 12-17, INK dim 18-23, then blank die, mark, die edge and these
-_P_BLANK = const(24)
-_P_EDGE = const(26)
-_P_LINE = const(27)
-_P_BG = const(28)
-_P_BAD = const(29)
-_P_INFO = const(30)
+_PAL_BLANK = const(24)
+_PAL_EDGE = const(26)
+_PAL_LINE = const(27)
+_PAL_BG = const(28)
+_PAL_BAD = const(29)
+_PAL_INFO = const(30)
 FLASH_MS = const(900)
 _HIST = const(24)  # log lines kept
 
@@ -103,7 +93,7 @@ def turn_over(before, state):
     for e in state.events:
         if e[0] == "turn":
             return True
-    return state.phase == _P_SETUP and state.current_player != before
+    return state.phase == A.P_SETUP and state.current_player != before
 
 
 def dim(c):
@@ -195,7 +185,7 @@ class GameScreen(_Base):
     def _strip(self):
         st = self.session.state
         name = self.session.seat_name
-        plain = self.pals[_P_BG]
+        plain = self.pals[_PAL_BG]
         for s, (bg, t, zones, bars, y0, h) in enumerate(self.rows):
             out = st.eliminated[s]
             lit = bg.pixel_shader is not plain  # flashed red or blue: dark letters on it
@@ -212,7 +202,7 @@ class GameScreen(_Base):
                 if zones[c - 1] != v:
                     zones[c - 1] = v
             for i in range(3):
-                tk = st.tokens[s][(2, 3, 5)[i]]
+                tk = st.tokens[s][(A.ORANGE, A.GREEN, A.RED)[i]]
                 hh = h * tk // 3 if tk < 3 else h
                 bar = bars[i]
                 bar.hidden = hh <= 0
@@ -225,7 +215,7 @@ class GameScreen(_Base):
         if self.flash_until is not None and btn.ticks_diff(now, self.flash_until) >= 0:
             self.flash_until = None
             for r in self.rows:
-                shade(r[0], self.pals[_P_BG])
+                shade(r[0], self.pals[_PAL_BG])
             self._strip()
 
     # -- drawing -------------------------------------------------------------
@@ -239,7 +229,7 @@ class GameScreen(_Base):
             self._events(ev)
         self._strip()
         human = not st.is_over() and not s.is_bot(st.current_player)
-        if not human or st.phase != _P_RED:
+        if not human or st.phase != A.P_RED:
             self.sub = 0
         key = (st.phase, st.current_player, self.sub, human)
         if fresh or key != self.menu_key:
@@ -267,7 +257,7 @@ class GameScreen(_Base):
                 noise = "roll"
             if k == "loss" and e[2] or k == "shield":
                 if e[1] < len(self.rows):
-                    shade(self.rows[e[1]][0], self.pals[_P_BAD if k == "loss" else _P_INFO])
+                    shade(self.rows[e[1]][0], self.pals[_PAL_BAD if k == "loss" else _PAL_INFO])
                     self.flash_until = (self.app.now + FLASH_MS) & 0x1FFFFFFF
                 self.app.leds.flash((255, 0, 0) if k == "loss" else (0, 160, 255), 3 if k == "loss" else 2)
                 if k == "loss":
@@ -275,16 +265,16 @@ class GameScreen(_Base):
         if noise is not None:
             self.app.sound(noise)
         self.kept = 0
-        if st.phase == _P_ROLL and st.rolls:
+        if st.phase == A.P_ROLL and st.rolls:
             if not self.session.is_bot(st.active):
                 self.kept = self.keep
-            elif _REROLL < action <= _REROLL + 15:
-                self.kept = ~(action - _REROLL) & 15
+            elif A.REROLL < action <= A.REROLL + 15:
+                self.kept = ~(action - A.REROLL) & 15
         text = W.feedback(st, ev, name, action)
         if text:
             self._log(text)
         # news worth a look before the detail lines (not a roll: the dice show it)
-        self.show_news = bool(text) and action != _STOP and action != _RED_SKIP and not (ev and ev[-1][0] == "roll")
+        self.show_news = bool(text) and action != A.STOP and action != A.RED_SKIP and not (ev and ev[-1][0] == "roll")
         brief = W.feedback(st, ev, name, action, True)
         if brief:
             self.parts.append(brief)
@@ -304,11 +294,11 @@ class GameScreen(_Base):
         labels are emptied: on the device every letter shown is a TileGrid)."""
         st = self.session.state
         text = ""
-        if human and st.phase == _P_ROLL and not st.rolls:
+        if human and st.phase == A.P_ROLL and not st.rolls:
             text = self.news  # what the turn before did
         elif human and not self.show_news:
             a = self.acts[self.menu.index] if self.die_cur < 0 and self.acts and not self.sub else -99
-            if a >= 0 and a != _ROLL:
+            if a >= 0 and a != A.ROLL:
                 text = W.detail(st, a, self.session.seat_name)
             elif a == _RED_USE:
                 text = "Set one die to any face; the token goes back."
@@ -346,7 +336,7 @@ class GameScreen(_Base):
         else:
             who = st.current_player
             what = W.doing(st, self.sub, self.red_die)
-            if st.phase == _P_ROLL and st.n_dice < 4:
+            if st.phase == A.P_ROLL and st.n_dice < 4:
                 what += ", 3 dice"
             nm = self.session.seat_name(who)
             text = "%s %s: %s" % (nm, W.CHARACTERS[st.characters[who]], what)
@@ -359,7 +349,7 @@ class GameScreen(_Base):
             hint = "A choose  X/Y move  B back"
         elif self.die_cur >= 0:
             hint = "A keep  Y next  X Roll  hold B: pause"
-        elif st.phase == _P_ROLL and st.rolls:
+        elif st.phase == A.P_ROLL and st.rolls:
             hint = "A choose  X dice  Y move  hold B: pause"
         else:
             hint = "A choose  X/Y move  hold B: pause"
@@ -368,15 +358,15 @@ class GameScreen(_Base):
     def _dice(self):
         st = self.session.state
         p = self.pals
-        blank = st.phase <= _P_ROLL and not st.rolls
+        blank = st.phase <= A.P_ROLL and not st.rolls
         n = st.n_dice
         cur = self.acts[self.menu.index] if self.die_cur < 0 and self.acts else -99
         locks = 0
-        if st.phase == _P_ROLL:
+        if st.phase == A.P_ROLL:
             marks = locks = self.kept
         elif self.sub == 2:
             marks = 1 << self.red_die
-        elif cur >= 0 and st.phase == _P_RESOLVE:
+        elif cur >= 0 and st.phase == A.P_RESOLVE:
             marks = W.dice_of(st, cur)
         else:
             marks = 0
@@ -387,14 +377,14 @@ class GameScreen(_Base):
             f = st.dice[i]
             used = 6 if st.used >> i & 1 else 0
             if blank:
-                f, used = _P_BLANK, 0
+                f, used = _PAL_BLANK, 0
             shade(face, p[f + used])
-            shade(edge, p[_P_LINE if used else _P_EDGE])  # a used die loses its light edge
+            shade(edge, p[_PAL_LINE if used else _PAL_EDGE])  # a used die loses its light edge
             if sym.hidden != blank:
                 sym.hidden = blank
             if not blank:
                 # dark on a bright face, white on BLACK, grey on a used die
-                v = (6 if f == 0 else 1 + self.sym[f]) + (12 if used else 6 if f == 1 else 0)
+                v = (6 if f == A.ARROW else 1 + self.sym[f]) + (12 if used else 6 if f == A.BLACK else 0)
                 if sym[0] != v:
                     sym[0] = v
             mark = not blank and marks >> i & 1
@@ -411,7 +401,7 @@ class GameScreen(_Base):
         if blank or st.is_over():
             leds.turn(st.active)
         else:
-            used = st.used if st.phase != _P_ROLL else self.kept
+            used = st.used if st.phase != A.P_ROLL else self.kept
             leds.dice(tuple(LED[st.dice[i]] for i in range(n)), tuple(i for i in range(n) if used >> i & 1))
 
     # -- the list of choices -----------------------------------------------
@@ -435,11 +425,11 @@ class GameScreen(_Base):
                 if f != st.dice[self.red_die]:
                     acts.append(_FACE - f)
                     items.append(W.NAMES[f])
-        elif st.phase == _P_ROLL:
-            acts = [_ROLL, _STOP] if st.rolls else [_ROLL]
-            items = ["", W.choice(st, _STOP, name)] if st.rolls else [""]
+        elif st.phase == A.P_ROLL:
+            acts = [A.ROLL, A.STOP] if st.rolls else [A.ROLL]
+            items = ["", W.choice(st, A.STOP, name)] if st.rolls else [""]
         else:
-            for a in ((_RED_SKIP, _RED_USE) if st.phase == _P_RED else st.legal_actions()):
+            for a in ((A.RED_SKIP, _RED_USE) if st.phase == A.P_RED else st.legal_actions()):
                 text = "Use the RED token" if a == _RED_USE else W.choice(st, a, name)
                 if text not in items:  # two dice of one colour: the same choice
                     items.append(text)
@@ -450,11 +440,11 @@ class GameScreen(_Base):
         self.acts = acts
         menu.set_items(items or [""])
         menu.select(0)
-        if st.phase == _P_ROLL and not self.sub:
+        if st.phase == A.P_ROLL and not self.sub:
             self._roll_item()
             if st.rolls:
                 self.die_cur = 0  # after a roll: on die 1
-        elif st.phase == _P_RESOLVE and len(acts) > 3:
+        elif st.phase == A.P_RESOLVE and len(acts) > 3:
             # the last combination (the biggest, most often the one to play),
             # with End turn in view under it
             menu.select(len(acts) - 3)
@@ -498,7 +488,7 @@ class GameScreen(_Base):
 
     def dice_ok(self):
         st = self.session.state
-        return st.phase == _P_ROLL and st.rolls > 0 and not self.sub
+        return st.phase == A.P_ROLL and st.rolls > 0 and not self.sub
 
     def _move(self, b):
         n = self.session.state.n_dice
@@ -560,10 +550,10 @@ class GameScreen(_Base):
             self.update()
         elif a <= _FACE:
             self.sub = 0
-            self._act(_RED_FIX + self.red_die * 6 + _FACE - a)
-        elif a == _ROLL and st.rolls:
+            self._act(A.RED_FIX + self.red_die * 6 + _FACE - a)
+        elif a == A.ROLL and st.rolls:
             mask = ~self.keep & ((1 << st.n_dice) - 1)
-            self._act(_REROLL + mask if mask else _STOP)  # all kept: play them
+            self._act(A.REROLL + mask if mask else A.STOP)  # all kept: play them
         else:
             self._act(a)
 

@@ -21,13 +21,15 @@ dropped (sanbon.kyudo.drop): its code is not kept in RAM during the game.
 
 import displayio
 
+from engine.kyudo import actions as A  # consts only: folded by the build, the import dropped
+
 from sanbon import ui
 from sanbon.kyudo import BORDER, FACE, INK, dim, rect
 from sanbon.sprites import Sheet
 
-_P_BLANK = 24  # the palette indexes of sanbon.kyudo (self.pals)
-_P_MARK = 25
-_P_EDGE = 26
+_PAL_BLANK = 24  # the palette indexes of sanbon.kyudo (self.pals)
+_PAL_MARK = 25
+_PAL_EDGE = 26
 
 
 def palettes():
@@ -47,11 +49,11 @@ def palettes():
 def die(x, y, s, pals, sheet, sc):
     """(group, frame, edge, face, symbol, padlock, x): what sanbon.kyudo changes."""
     g = displayio.Group(x=x, y=y)
-    frame = rect(pals[_P_MARK], -3, -3, s + 6, s + 6, True)
+    frame = rect(pals[_PAL_MARK], -3, -3, s + 6, s + 6, True)
     g.append(frame)
-    edge = rect(pals[_P_EDGE], -1, -1, s + 2, s + 2)
+    edge = rect(pals[_PAL_EDGE], -1, -1, s + 2, s + 2)
     g.append(edge)
-    face = rect(pals[_P_BLANK], 0, 0, s, s)
+    face = rect(pals[_PAL_BLANK], 0, 0, s, s)
     g.append(face)
     off = (s - 10 * sc) // 2
     sg = displayio.Group(scale=sc, x=off, y=off)
@@ -80,7 +82,7 @@ def row(scr, x, y, w, rh):
     g.append(zones)
     bars = []
     for k in range(3):
-        bars.append(rect(p[12 + (2, 3, 5)[k]], zx + 51 + k * 3, y + 2, 2, h, True))
+        bars.append(rect(p[12 + (A.ORANGE, A.GREEN, A.RED)[k]], zx + 51 + k * 3, y + 2, 2, h, True))
         g.append(bars[-1])
     scr.rows.append((bg, t, zones, bars, y + 2, h))
 

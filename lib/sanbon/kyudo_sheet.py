@@ -10,6 +10,7 @@ it) and dropped again on close; it draws with the play screen's palettes.
 
 import vectorio
 
+from engine.kyudo import actions as A  # consts only: folded by the build, the import dropped
 from engine.kyudo.data import CORNER_SIZE, CORNERS, START_SPECTATORS
 
 from sanbon import buttons as btn
@@ -105,7 +106,7 @@ class SheetScreen(ui.Screen):
         g.append(self.tok_label.label)
         self.toks = []
         for i in range(9):
-            t = rect(pals[_INK + (2, 3, 5)[i // 3]], right + (i % 3) * 8, top + 30 + (i // 3) * 9, 6, 6, True)
+            t = rect(pals[_INK + (A.ORANGE, A.GREEN, A.RED)[i // 3]], right + (i % 3) * 8, top + 30 + (i // 3) * 9, 6, 6, True)
             g.append(t)
             self.toks.append(t)
         no = "%05d" % self.number if self.number >= 0 else "-"
@@ -153,7 +154,7 @@ class SheetScreen(ui.Screen):
         self.char.set(W.CHARACTERS[ch])
         held = 0
         for i, t in enumerate(self.toks):
-            t.hidden = i % 3 >= st.tokens[seat][(2, 3, 5)[i // 3]]
+            t.hidden = i % 3 >= st.tokens[seat][(A.ORANGE, A.GREEN, A.RED)[i // 3]]
             held += not t.hidden
         self.tok_label.set("Tokens" if held else "No tokens")
         n = self.L.chars(scale=1)

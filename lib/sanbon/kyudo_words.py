@@ -6,43 +6,8 @@ choice texts fit 21 characters where they can (the list beside the archers'
 strip on the 240x135 screen).
 """
 
+from engine.kyudo import actions as A  # consts only: folded by the build, the import dropped
 from engine.kyudo.data import ATTRACTIVENESS, CORNER_SIZE, CORNERS, MOVE_PICKS, ORANGE_LOSS
-
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
-
-# the contract of engine/kyudo/actions.py (tests/test_kyudo_app.py checks them)
-_ARROW = const(0)
-_P_SETUP = const(0)
-_P_ROLL = const(1)
-_P_RED = const(2)
-_P_RESOLVE = const(3)
-_P_SHIELD = const(4)
-_P_PICK = const(5)
-_P_STEAL = const(6)
-_P_KITSUNE = const(7)
-_P_SHIKA = const(8)
-_P_KUMA_DROP = const(9)
-_P_KUMA_TAKE = const(10)
-_ROLL = const(0)
-_STOP = const(1)
-_RED_SKIP = const(18)
-_AIM = const(50)
-_FLAG = const(85)
-_END_TURN = const(110)
-_SHIELD = const(111)
-_NO_SHIELD = const(112)
-_PICK = const(120)
-_STEAL = const(130)
-_CHOOSE = const(140)
-_DISCARD = const(150)
-_TAKE = const(160)
-_TICK = const(170)
 
 NAMES = ("ARROW", "BLACK", "ORANGE", "GREEN", "BLUE", "RED")
 CHARACTERS = ("Kitsune", "Kuma", "Saru", "Shika")
@@ -55,11 +20,11 @@ TALENTS = (
 
 
 def why(reason, name, n):
-    """The end screen's reason: WIN_TARGET 0, WIN_LAST 1, WIN_CAP 2."""
+    """The end screen's reason (actions.WIN_*)."""
     you = name == "You"
-    if reason == 0:
+    if reason == A.WIN_TARGET:
         return "%s completed the target with the most spectators (%d)." % (name, n)
-    if reason == 1:
+    if reason == A.WIN_LAST:
         return "%s %s the last archer standing, with %d spectator%s." % (name, "are" if you else "is", n, _s(n))
     return "Round cap reached: %s %s the most spectators (%d)." % (name, "have" if you else "has", n)
 
@@ -81,11 +46,11 @@ def victims(st, colour):
 def dice_of(st, action):
     """Bitmask of the dice a combination uses (the engine takes the lowest
     unused dice of a face first)."""
-    if _AIM <= action < _FLAG:
-        d, r = divmod(action - _AIM, 8)
-        return _take(st, _ARROW, r // 2, 1 << d)
-    if _FLAG <= action < _END_TURN:
-        c, n = divmod(action - _FLAG, 5)
+    if A.AIM <= action < A.FLAG:
+        d, r = divmod(action - A.AIM, 8)
+        return _take(st, A.ARROW, r // 2, 1 << d)
+    if A.FLAG <= action < A.END_TURN:
+        c, n = divmod(action - A.FLAG, 5)
         return _take(st, c + 1, n, 0)
     return 0
 
@@ -103,7 +68,7 @@ def _take(st, face, n, mask):
 def tokens(row):
     """A seat's (or the supply's) tokens: "1 ORANGE 2 RED", or "no tokens"."""
     out = ""
-    for t in (2, 3, 5):
+    for t in (A.ORANGE, A.GREEN, A.RED):
         if row[t]:
             out += "%s%d %s" % (" " if out else "", row[t], NAMES[t])
     return out or "no tokens"
@@ -112,7 +77,7 @@ def tokens(row):
 def _aim(st, action):
     """An aim action as (colour, arrows, fury, circles it ticks, arrows
     that hit rivals)."""
-    d, r = divmod(action - _AIM, 8)
+    d, r = divmod(action - A.AIM, 8)
     k, fury = divmod(r, 2)
     c = st.dice[d]
     empty = st.circles[st.active][c] - st.ticked[st.active][c]
@@ -125,7 +90,7 @@ def choice(st, action, name):
     at most 19 characters (the list beside a 4-archer strip on 240x135);
     ``detail`` says more. ``name(seat)`` gives a seat's name ("You", "P2")."""
     a = st.active
-    if _AIM <= action < _FLAG:
+    if A.AIM <= action < A.FLAG:
         c, k, fury, fill, hits = _aim(st, action)
         col = NAMES[c]
         if not hits:
@@ -136,37 +101,37 @@ def choice(st, action, name):
         if fill:
             return "%s +%d, %s -%d" % (col, fill, "fury" if fury else "hit", loss)
         return "%s %s -%d" % (col, "fury" if fury else "attack", loss)
-    if _FLAG <= action < _END_TURN:
-        c, n = divmod(action - _FLAG, 5)
+    if A.FLAG <= action < A.END_TURN:
+        c, n = divmod(action - A.FLAG, 5)
         return "%s flag +%d" % (NAMES[c + 1], n)
-    if action == _END_TURN:
+    if action == A.END_TURN:
         return "End turn"
-    if action == _ROLL:
+    if action == A.ROLL:
         return "Roll"
-    if action == _STOP:
+    if action == A.STOP:
         return "Stop, play dice"
-    if action == _RED_SKIP:
+    if action == A.RED_SKIP:
         return "Keep these dice"
-    if action == _SHIELD:
+    if action == A.SHIELD:
         return "Use the shield"
-    if action == _NO_SHIELD:
+    if action == A.NO_SHIELD:
         return "Take the loss (-%d)" % st.queue[0][2]
-    if _PICK <= action < _STEAL:
-        c = action - _PICK
+    if A.PICK <= action < A.STEAL:
+        c = action - A.PICK
         return "Tick %s (%d/%d)" % (NAMES[c], st.ticked[a][c], st.circles[a][c])
-    if _STEAL <= action < _CHOOSE:
-        return "Steal from %s" % name(action - _STEAL)
-    if _CHOOSE <= action < _DISCARD:
-        c = action - _CHOOSE
-        if st.phase == _P_KITSUNE:
+    if A.STEAL <= action < A.CHOOSE:
+        return "Steal from %s" % name(action - A.STEAL)
+    if A.CHOOSE <= action < A.DISCARD:
+        c = action - A.CHOOSE
+        if st.phase == A.P_KITSUNE:
             return "Rivals: +1 %s" % NAMES[c]
         return "Ring on %s" % NAMES[c]
-    if _DISCARD <= action < _TAKE:
-        return "Drop %s token" % NAMES[action - _DISCARD]
-    if _TAKE <= action < _TICK:
-        return "Take %s token" % NAMES[action - _TAKE]
-    if _TICK <= action:
-        return "%s flag" % NAMES[action - _TICK]
+    if A.DISCARD <= action < A.TAKE:
+        return "Drop %s token" % NAMES[action - A.DISCARD]
+    if A.TAKE <= action < A.TICK:
+        return "Take %s token" % NAMES[action - A.TAKE]
+    if A.TICK <= action:
+        return "%s flag" % NAMES[action - A.TICK]
     return "?"
 
 
@@ -174,7 +139,7 @@ def detail(st, action, name):
     """What the list's selected action does, in a sentence ("" if the item
     says it all)."""
     a = st.active
-    if _AIM <= action < _FLAG:
+    if A.AIM <= action < A.FLAG:
         c, k, fury, fill, hits = _aim(st, action)
         col = NAMES[c]
         each = ORANGE_LOSS if fury or st.fury == c else ATTRACTIVENESS[c]
@@ -186,8 +151,8 @@ def detail(st, action, name):
         if fill:
             return "Tick %d %s circle%s; rivals with %s open lose %d%s" % (fill, col, _s(fill), col, hits * each, tail)
         return "%s is closed: rivals with it open lose %d%s" % (col, hits * each, tail)
-    if _FLAG <= action < _END_TURN:
-        c, n = divmod(action - _FLAG, 5)
+    if A.FLAG <= action < A.END_TURN:
+        c, n = divmod(action - A.FLAG, 5)
         c += 1
         size = CORNER_SIZE[c]
         f = st.flags[a][c]
@@ -203,26 +168,26 @@ def detail(st, action, name):
         else:
             text += " (%d of %d to the next corner)" % (after % size, size)
         return text + "."
-    if action == _END_TURN:
+    if action == A.END_TURN:
         return "Your turn ends; the dice go to the next archer."
-    if action == _STOP:
+    if action == A.STOP:
         return "Keep all the dice as they are and play them."
-    if action == _RED_SKIP:
+    if action == A.RED_SKIP:
         return "Play the dice as they are."
-    if action == _SHIELD:
+    if action == A.SHIELD:
         return "Spend your GREEN token: lose nothing of this hit."
-    if action == _NO_SHIELD:
+    if action == A.NO_SHIELD:
         return "Keep your GREEN token and lose %d spectators." % st.queue[0][2]
-    if _STEAL <= action < _CHOOSE:
-        s = action - _STEAL
+    if A.STEAL <= action < A.CHOOSE:
+        s = action - A.STEAL
         return "%s has %s." % (name(s), tokens(st.tokens[s]))
-    if _CHOOSE <= action < _DISCARD:
-        c = action - _CHOOSE
-        if st.phase == _P_KITSUNE:
+    if A.CHOOSE <= action < A.DISCARD:
+        c = action - A.CHOOSE
+        if st.phase == A.P_KITSUNE:
             return "Every rival gets one more %s circle to fill." % NAMES[c]
         return "Till your next turn, rivals lose 1 per %s die they end with." % NAMES[c]
-    if _TICK <= action:
-        c = action - _TICK
+    if A.TICK <= action:
+        c = action - A.TICK
         return "1 box in the %s flag (%d boxes make a corner)." % (NAMES[c], CORNER_SIZE[c])
     return ""
 
@@ -232,29 +197,29 @@ def doing(st, sub=0, die=0):
     ph = st.phase
     if sub:
         return "pick the die to set" if sub == 1 else "set die %d to which face?" % (die + 1)
-    if ph == _P_ROLL:
+    if ph == A.P_ROLL:
         if not st.rolls:
             return "roll the dice"
         left = 3 - st.rolls
         return "keep dice, roll (%d roll%s left)" % (left, _s(left))
-    if ph == _P_RESOLVE:
+    if ph == A.P_RESOLVE:
         return "play the dice"
-    if ph == _P_SHIELD:
+    if ph == A.P_SHIELD:
         return "shield against -%d?" % st.queue[0][2]
-    if ph == _P_PICK:
+    if ph == A.P_PICK:
         left = st.queue[0][1]
         return "tick %s circle%s" % ("a" if left == 1 else str(left), _s(left))
-    if ph == _P_STEAL:
+    if ph == A.P_STEAL:
         return "steal a %s token" % NAMES[st.queue[0][1]]
-    if ph == _P_KITSUNE:
+    if ph == A.P_KITSUNE:
         return "give rivals a circle"
-    if ph == _P_SHIKA:
+    if ph == A.P_SHIKA:
         return "ring a colour"
-    if ph == _P_KUMA_DROP:
+    if ph == A.P_KUMA_DROP:
         return "drop a token (Kuma)"
-    if ph == _P_KUMA_TAKE:
+    if ph == A.P_KUMA_TAKE:
         return "take a token"
-    if ph == _P_SETUP:
+    if ph == A.P_SETUP:
         who = st.current_player
         k = (who - st.first) % st.players
         done = 0
@@ -264,7 +229,7 @@ def doing(st, sub=0, die=0):
         if k == 1:
             return "tick a catch-up box"
         return "catch-up box %d of %d" % (done + 1, k)
-    if ph == _P_RED:
+    if ph == A.P_RED:
         return "use the RED token?"
     return "wait"
 
@@ -349,11 +314,11 @@ def feedback(st, events, name, action=-1, brief=False):
         elif k == "talent":
             actor = e[1]
             ch = e[2]
-            if ch == 0:
+            if ch == A.KITSUNE:
                 hot("talent, rivals +1 %s circle" % NAMES[e[3]])
-            elif ch == 1:
+            elif ch == A.KUMA:
                 hot("talent, Kuma's raid")
-            elif ch == 2:
+            elif ch == A.SARU:
                 hot("talent, a die captured")
             else:
                 hot("talent, ring on %s" % NAMES[e[3]])
@@ -369,11 +334,11 @@ def feedback(st, events, name, action=-1, brief=False):
     if not parts:
         if brief:
             return ""
-        if action == _STOP:
+        if action == A.STOP:
             parts = ["stopped"]
-        elif action == _RED_SKIP:
+        elif action == A.RED_SKIP:
             parts = ["kept the dice"]
-        elif action == _NO_SHIELD:
+        elif action == A.NO_SHIELD:
             parts = ["took the loss"]
         else:
             return ""

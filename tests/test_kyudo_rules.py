@@ -10,14 +10,15 @@ run as in a game.
 import pytest
 
 from engine.core import BadSave, IllegalAction, TERMINAL
-from engine.kyudo import actions, data, state as state_mod
+from engine.kyudo import actions, data
 from engine.kyudo.actions import (
     AIM, ARROW, BLACK, BLUE, CHOOSE, DISCARD, END_TURN, FLAG, GREEN, KITSUNE,
     KUMA, NO_SHIELD, ORANGE, P_KITSUNE, P_KUMA_DROP, P_KUMA_TAKE, P_OVER, P_PICK,
     P_RED, P_RESOLVE, P_ROLL, P_SETUP, P_SHIELD, P_SHIKA, P_STEAL, PICK, RED,
     RED_FIX, RED_SKIP, REROLL, ROLL, SARU, SHIELD, SHIKA, STEAL, STOP, TAKE, TICK,
+    WIN_CAP, WIN_LAST, WIN_TARGET,
 )
-from engine.kyudo.state import WIN_CAP, WIN_LAST, WIN_TARGET, KyudoState
+from engine.kyudo.state import KyudoState
 from engine.rng import Rng
 
 A = ARROW
@@ -93,18 +94,6 @@ def end_turn(s):
 
 
 # -- the contract ------------------------------------------------------------
-
-
-def test_state_consts_match_the_contract():
-    for name in dir(actions):
-        v = getattr(actions, name)
-        if name.isupper() and type(v) is int and hasattr(state_mod, "_" + name):
-            assert getattr(state_mod, "_" + name) == v, name
-    assert state_mod._TOKENS == actions.TOKENS
-    for name in dir(state_mod):  # and every private contract const has its public twin
-        if name.startswith("_") and name[1:2].isupper() and not name.startswith("_E_"):
-            assert name in ("_SCALARS", "_WANT", "_TOKENS") or hasattr(actions, name[1:]), name
-    assert actions.RED == 5 and actions.RED_FIX == 20
 
 
 def test_data_tables_are_indexed_by_colour():
@@ -902,7 +891,10 @@ def test_events_are_cleared_by_each_apply():
 def test_observation_has_no_rng_and_the_same_public_state():
     s = game(3)
     s.apply(ROLL)
-    o = s.observation(1)
+    obs = s.observation(1)
+    assert type(obs) is tuple and len(obs) == 4
+    assert (obs[actions.O_SEAT], obs[actions.O_PHASE], obs[actions.O_CURRENT]) == (1, P_ROLL, 0)
+    o = obs[actions.O_TABLE]
     assert o.rng is None and s.rng is not None
     assert o.to_bytes()[10:] == s.to_bytes()[10:]
     assert o.legal_actions() == s.legal_actions() and o.current_player == s.current_player
@@ -913,6 +905,45 @@ def test_observation_has_no_rng_and_the_same_public_state():
         KyudoState.from_bytes(o.to_bytes())  # no dice to draw from
     with pytest.raises(AttributeError):
         o.apply(REROLL + 1)  # a bot cannot draw the future dice
+    other = s.observation(2)  # every seat sees the same table
+    assert other[actions.O_SEAT] == 2 and other[actions.O_TABLE].to_bytes() == o.to_bytes()
+
+
+def test_the_observation_table_is_the_saved_state_without_the_rng():
+    """observation() copies in place; over random games it equals the state
+    read back from its save, field by field, and shares no mutable row."""
+    fields = ("players", "first", "active", "phase", "characters", "spectators", "eliminated",
+              "circles", "ticked", "flags", "tokens", "supply", "n_dice", "dice", "rolls", "used",
+              "red_used", "fury", "captured_by", "ring_colour", "ring_owner", "turn", "round",
+              "win_reason", "queue", "current_player", "_winner")
+    for seed in range(6):
+        s = KyudoState(Rng(seed), 2 + seed % 3)
+        pick = Rng(seed + 40)
+        while True:
+            o = s.observation(s.current_player)[actions.O_TABLE]
+            back = KyudoState.from_bytes(s.to_bytes())
+            for name in fields:
+                assert getattr(o, name) == getattr(back, name), name
+            assert o.rng is None and o.events == s.events and o.legal_actions() == s.legal_actions()
+            for rows in ("circles", "ticked", "flags", "tokens"):
+                for i in range(s.players):
+                    assert getattr(o, rows)[i] is not getattr(s, rows)[i]
+            assert o.dice is not s.dice and o.queue is not s.queue and o.supply is not s.supply
+            if s.is_over():
+                break
+            s.apply(pick.choice(s.legal_actions()))
+
+
+def test_the_observation_of_a_finished_game():
+    s = game(2)
+    complete(s, 0)
+    s.ticked[0][BLUE] -= 1
+    final(s, (A, BLUE, BLACK, BLACK))
+    s.apply(aim(1, 1))
+    assert s.is_over()
+    obs = s.observation(0)
+    assert obs[actions.O_PHASE] == P_OVER and obs[actions.O_CURRENT] == TERMINAL
+    assert obs[actions.O_TABLE].win_reason == WIN_TARGET and obs[actions.O_TABLE].winner() == (0,)
 
 
 def test_describe_action_names_the_dice_colour():

@@ -1,8 +1,9 @@
 """Kyudo: the computer archers.
 
 ``choose(obs, seat, level, rng)`` returns a legal action for ``seat`` (the
-state's ``current_player``) from ``obs = state.observation(seat)`` only. It
-may change ``obs`` (its own copy) and never reads a game Rng; ``rng`` is the
+state's ``current_player``) from ``obs = state.observation(seat)`` only: it
+plays on ``obs[O_TABLE]``, the table without the Rng, which it may change
+(its own copy), and never reads a game Rng; ``rng`` is the
 bot's own engine.rng.Rng (Easy's random choices). Levels: EASY 1, NORMAL 2,
 HARD 3.
 
@@ -43,11 +44,14 @@ factor for Hard), a win now _WIN.
 
 Memory (a Hard game must fit a 32 KB MicroPython heap next to the state):
 the expectimax is dicetab's, copied (``_decide``, on dicetab's lattice
-``_SUCC``) rather than imported, because dicetab and the actions module it
-imports cost about 9 KB of heap. tests/test_kyudo_bots.py checks both against
-dicetab. The contract's ints are private consts, as in state.py.
+``_SUCC``) rather than imported, because dicetab costs about 6 KB of heap
+(and, before the build folded its constants, the actions module 2.6 KB more). tests/test_kyudo_bots.py checks both against
+dicetab. The contract's ints (actions.py) and dicetab.VALUE_MAX are read
+by name and folded into ints by the build, which drops both imports.
 """
 
+from engine.kyudo import actions as A  # consts only: folded by the build, the import dropped
+from engine.kyudo import dicetab as D  # VALUE_MAX only: folded, the import dropped
 from engine.kyudo.data import (
     ATTRACTIVENESS, CORNER_SIZE, CORNERS, MOVE_PICKS, ORANGE_LOSS, RING_LOSS, ULTIMATE_LOSS,
 )
@@ -64,33 +68,8 @@ EASY = const(1)
 NORMAL = const(2)
 HARD = const(3)
 
-# the contract of actions.py (tests/test_kyudo_bots.py checks these)
-_ORANGE = const(2)
-_GREEN = const(3)
-_BLUE = const(4)
-_RED = const(5)
-_P_SETUP = const(0)
-_P_ROLL = const(1)
-_P_RED = const(2)
-_P_RESOLVE = const(3)
-_P_SHIELD = const(4)
-_P_PICK = const(5)
-_P_STEAL = const(6)
-_P_KITSUNE = const(7)
-_P_SHIKA = const(8)
-_P_KUMA_TAKE = const(10)
-_STOP = const(1)
-_REROLL = const(2)
-_RED_SKIP = const(18)
-_RED_FIX = const(20)
-_AIM = const(50)
-_FLAG = const(85)
-_END_TURN = const(110)
-_SHIELD = const(111)
-_NO_SHIELD = const(112)
-_PICK = const(120)
-# STEAL 130 + seat, CHOOSE 140 + colour, DISCARD 150 + token, TAKE 160 +
-# token, TICK 170 + colour: for these the target is ``action % 10``
+# actions.STEAL 130 + seat, CHOOSE 140 + colour, DISCARD 150 + token, TAKE
+# 160 + token, TICK 170 + colour: for these the target is ``action % 10``
 
 # points
 _WC = const(10)  # a circle ticked
@@ -98,8 +77,7 @@ _WS = const(6)  # a spectator (an opponent's lost, or one of mine)
 _WIN = const(1000)  # a win now (clamped to the top of the value table)
 _ELIM = const(120)  # an opponent eliminated (more than one left: most 3-4 archer games end so)
 _NEG = const(-30000)  # not possible
-_BASE = const(200)  # value-table offset: values are clamped to 0.._VMAX
-_VMAX = const(639)  # dicetab.VALUE_MAX: 6 ** 8 * 639 < 2 ** 30 (small ints)
+_BASE = const(200)  # value-table offset: values are clamped to 0..D.VALUE_MAX (small ints)
 _TOKV = b"\x00\x00\x0e\x12\x00\x0c"  # a token: ORANGE 14, GREEN 18, RED 12
 # the talent, per opponent, times their threat: Kitsune, Kuma, Saru, Shika
 # (3 made Hard chase four colours and lose 4-archer games to Normal)
@@ -168,7 +146,8 @@ class _Ev:
             if v != me and not o.eliminated[v]:
                 opps.append(v)
                 top = max(top, sp[v])
-        b = self.b = bytearray(b"\x00" * 7 + b"\x06" * 5 + b"\x00" * 4 + _TOKV)
+        # e 0 (filled below), cb 6 each, tf 0, tv _TOKV: one literal (no temporaries)
+        b = self.b = bytearray(b"\x00\x00\x00\x00\x00\x00\x00\x06\x06\x06\x06\x06\x00\x00\x00\x00\x00\x00\x0e\x12\x00\x0c")
         t = self.t = [0] * 63
         need = 0
         for c in range(1, 6):
@@ -184,7 +163,7 @@ class _Ev:
             b[_TF + v] = 4 + ((sp[v] == top) + (nv <= 4) if hard else 0)
         self.need = need
         self.comp = comp = _WIN if my >= top else 40 if hard else 20  # the target complete
-        for c in (_ORANGE, _GREEN, _RED):
+        for c in (A.ORANGE, A.GREEN, A.RED):
             if hard and o.tokens[me][c] > 1:
                 b[_TV + c] //= 2  # spending one of two costs less
         for p in range(1, 9):  # p circles: the best colour closed, the target
@@ -228,9 +207,9 @@ class _Ev:
             v += self.b[_CB + c] + (self.comp if ec == self.need else 0)
         k -= fill
         if org:
-            if not k or not o.tokens[self.me][_ORANGE] or o.fury == c:
+            if not k or not o.tokens[self.me][A.ORANGE] or o.fury == c:
                 return _NEG
-            return v + self.atk(c, k * ORANGE_LOSS) - self.b[_TV + _ORANGE]
+            return v + self.atk(c, k * ORANGE_LOSS) - self.b[_TV + A.ORANGE]
         return v + self.atk(c, k * (ORANGE_LOSS if o.fury == c else ATTRACTIVENESS[c]))
 
     def atk(self, c, x):
@@ -241,7 +220,7 @@ class _Ev:
         for v in self.opps:
             s = o.spectators[v]
             if x and (not c or o.ticked[v][c] < o.circles[v][c]):
-                if self.hard and o.tokens[v][_GREEN] and (x >= 3 or x >= s):
+                if self.hard and o.tokens[v][A.GREEN] and (x >= 3 or x >= s):
                     t += 13  # they will shield: only the token goes
                 elif x < s:
                     t += x * _WS * self.b[_TF + v] // 4
@@ -278,8 +257,8 @@ class _Ev:
         r = 0
         if x:  # my loss: the shield, or spectators
             my = self.my
-            if self.o.tokens[self.me][_GREEN] and (x >= 3 or x >= my):
-                r = -self.b[_TV + _GREEN]
+            if self.o.tokens[self.me][A.GREEN] and (x >= 3 or x >= my):
+                r = -self.b[_TV + A.GREEN]
             else:
                 r = -_WIN if x >= my else -x * _WS * (6 if my <= 6 else 4) // 4
         if sum(cnt) == 4 and max(cnt) == 1 + 3 * (cnt[0] > 0):
@@ -298,43 +277,43 @@ def _counts(o, unused):
 
 def choose(obs, seat, level, rng):
     """A legal action for ``seat`` (the one to decide now) from its observation."""
-    o = obs
+    o = obs[A.O_TABLE]
     ph = o.phase
-    if ph == _P_ROLL and o.rolls:
+    if ph == A.P_ROLL and o.rolls:
         return _roll(o, _Ev(o, seat, level), level, rng)
     acts = o.legal_actions()
     if len(acts) == 1:
         return acts[0]
-    if level == EASY and (ph == _P_SETUP or ph >= _P_PICK):
+    if level == EASY and (ph == A.P_SETUP or ph >= A.P_PICK):
         return rng.choice(acts)
-    ev = None if ph == _P_SETUP else _Ev(o, seat, level)
-    if ph == _P_RESOLVE:
+    ev = None if ph == A.P_SETUP else _Ev(o, seat, level)
+    if ph == A.P_RESOLVE:
         return _resolve(o, ev, acts, level, rng)
-    if ph == _P_RED:  # change one die if that pays more than the token
+    if ph == A.P_RED:  # change one die if that pays more than the token
         cnt = _counts(o, 0)
-        best = ev.val(cnt) + ev.b[_TV + _RED]
-        act = _RED_SKIP
+        best = ev.val(cnt) + ev.b[_TV + A.RED]
+        act = A.RED_SKIP
         for a in acts:
-            d, f = divmod(a - _RED_FIX, 6)
-            if a > _RED_SKIP:
+            d, f = divmod(a - A.RED_FIX, 6)
+            if a > A.RED_SKIP:
                 cnt[o.dice[d]] -= 1
                 cnt[f] += 1
                 if ev.val(cnt) > best:
                     best, act = ev.val(cnt), a
                 cnt[f] -= 1
                 cnt[o.dice[d]] += 1
-        return _RED_SKIP if level == EASY and rng.randrange(2) else act
-    if ph == _P_SHIELD:
+        return A.RED_SKIP if level == EASY and rng.randrange(2) else act
+    if ph == A.P_SHIELD:
         x = o.queue[0][2]
         if level == HARD:  # the loss costs more than the token is worth
-            ok = x * _WS * (6 if ev.my <= 6 else 4) // 4 >= ev.b[_TV + _GREEN]
+            ok = x * _WS * (6 if ev.my <= 6 else 4) // 4 >= ev.b[_TV + A.GREEN]
         else:
             ok = level == NORMAL and x >= 3
-        return _SHIELD if ok or x >= ev.my else _NO_SHIELD
+        return A.SHIELD if ok or x >= ev.my else A.NO_SHIELD
     best = _NEG
     for a in acts:
         c = a % 10
-        if ph == _P_PICK:  # a BLACK / BLUE move circle; Hard: and the best plan after it
+        if ph == A.P_PICK:  # a BLACK / BLUE move circle; Hard: and the best plan after it
             b = ev.b
             x = _WC + (b[_CB + c] + (ev.comp if ev.need == 1 else 0) if b[c] == 1 else 0) - b[c]
             if ev.hard:
@@ -344,17 +323,17 @@ def choose(obs, seat, level, rng):
                 x += ev.plan(_counts(o, 1))
                 b[c] += 1
                 ev.need += 1
-        elif ph == _P_SETUP:
+        elif ph == A.P_SETUP:
             x = _SETUP[c]
-        elif ph == _P_STEAL:  # from the biggest threat
+        elif ph == A.P_STEAL:  # from the biggest threat
             x = o.spectators[c] * 16 + ev.b[_TF + c]
-        elif ph < _P_KUMA_TAKE - 1:  # Kitsune: closed (or nearly) for the most
+        elif ph < A.P_KUMA_DROP:  # Kitsune: closed (or nearly) for the most
             x = 0  # opponents; Shika: the colour they still need most
             for v in ev.opps:
                 y = o.circles[v][c] - o.ticked[v][c]
-                x += y * ev.b[_TF + v] if ph == _P_SHIKA else (y < 2) + (y < 1)
+                x += y * ev.b[_TF + v] if ph == A.P_SHIKA else (y < 2) + (y < 1)
         else:  # Kuma: drop the least useful token, take the most useful
-            x = _TOKV[c] if ph == _P_KUMA_TAKE else -_TOKV[c]
+            x = _TOKV[c] if ph == A.P_KUMA_TAKE else -_TOKV[c]
         if x > best:
             best, act = x, a
     return act
@@ -365,7 +344,7 @@ def _roll(o, ev, level, rng):
     if level == HARD:
         a = [0] * 210
         _fill(ev, a, bytearray(6), 0, 0, o.n_dice)
-        return _decide(a, o.dice, 3 - o.rolls, ev.b[_TV + _RED] if o.tokens[ev.me][_RED] and not o.red_used else -1)
+        return _decide(a, o.dice, 3 - o.rolls, ev.b[_TV + A.RED] if o.tokens[ev.me][A.RED] and not o.red_used else -1)
     dice = o.dice
     cnt = _counts(o, 0)
     v0 = ev.val(cnt)
@@ -388,8 +367,8 @@ def _roll(o, ev, level, rng):
         elif dice[i]:
             keep = 0  # the other dice of that colour go
     if level == EASY and v0 > 0 and not rng.randrange(3):
-        return _STOP
-    return _REROLL + mask if mask and cnt[0] < o.n_dice else _STOP
+        return A.STOP
+    return A.REROLL + mask if mask and cnt[0] < o.n_dice else A.STOP
 
 
 def _fill(ev, a, cnt, k, f0, left):
@@ -402,7 +381,7 @@ def _fill(ev, a, cnt, k, f0, left):
             _fill(ev, a, cnt, j, f, left - 1)
         else:
             v = ev.val(cnt) + _BASE
-            a[j] = 0 if v < 0 else v if v < _VMAX else _VMAX
+            a[j] = 0 if v < 0 else v if v < D.VALUE_MAX else D.VALUE_MAX
         cnt[f] -= 1
 
 
@@ -445,12 +424,12 @@ def _decide(a, dice, r, red):
             i = 6 * k
             a[k] = a[s[i]] + a[s[i + 1]] + a[s[i + 2]] + a[s[i + 3]] + a[s[i + 4]] + a[s[i + 5]]
             k -= 1
-    act = _STOP
+    act = A.STOP
     for m in _ORDER[n - 3] if r else b"":
         k = nd[(1 << n) - 1 - m]
         if a[k] * _P6[n - _POP[m]] > best:
             best = a[k] * _P6[n - _POP[m]]
-            act = _REROLL + m
+            act = A.REROLL + m
     return act
 
 
@@ -460,18 +439,18 @@ def _resolve(o, ev, acts, level, rng):
     Easy: a random combination worth something now."""
     cnt = _counts(o, 1)
     best = 0
-    act = _END_TURN
+    act = A.END_TURN
     good = []
     for a in reversed(acts):  # flags are listed last
-        if a == _END_TURN:
+        if a == A.END_TURN:
             continue
-        if a > _FLAG:
-            c, k = divmod(a - _FLAG, 5)
+        if a > A.FLAG:
+            c, k = divmod(a - A.FLAG, 5)
             c += 1
             v = ev.t[_FL + c * 5 + k]
             r = 0
         else:
-            d, r = divmod(a - _AIM, 8)
+            d, r = divmod(a - A.AIM, 8)
             c = o.dice[d]
             v = ev.aimv(c, r >> 1, r & 1)
             k = 1

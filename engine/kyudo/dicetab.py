@@ -83,7 +83,7 @@ or a function of the rank (then it is tabulated once per call). Build one
 with ``values_from(score, n)``.
 """
 
-from engine.kyudo.actions import RED_FIX, RED_SKIP, REROLL, STOP
+from engine.kyudo import actions as A  # consts only: folded by the build, the import dropped
 
 try:
     from micropython import const
@@ -354,7 +354,7 @@ def _red(n, values, nd):
     full = (1 << n) - 1
     lo = OFFSETS[n]
     best = values[nd[full] - lo]
-    act = RED_SKIP
+    act = A.RED_SKIP
     s = _SUCC
     for i in range(n):
         j = 6 * nd[full ^ (1 << i)]
@@ -362,7 +362,7 @@ def _red(n, values, nd):
             x = values[s[j + g] - lo]
             if x > best:
                 best = x
-                act = RED_FIX + i * 6 + g
+                act = A.RED_FIX + i * 6 + g
     return best, act
 
 
@@ -461,13 +461,13 @@ def action_values(dice, rolls_left, values, red=False):
     den = 6 ** (n * rolls_left). With rolls_left == 0 only STOP."""
     n, values, nd = _prep(dice, values, rolls_left)
     den = 6 ** (n * rolls_left)
-    out = [(STOP, _stop(n, values, nd, red) * den)]
+    out = [(A.STOP, _stop(n, values, nd, red) * den)]
     if rolls_left > 0:
         a = _solve(n, rolls_left, values, red)
         full = (1 << n) - 1
         for m in _ORDER[n]:
             k = full ^ m
-            out.append((REROLL + m, a[nd[k]] * _P6[_POP[k]]))
+            out.append((A.REROLL + m, a[nd[k]] * _P6[_POP[k]]))
     return den, out
 
 
@@ -482,9 +482,9 @@ def best_keep(dice, rolls_left, values, red=False):
     exact expected value; ties as in the module doc."""
     n, values, nd = _prep(dice, values, rolls_left)
     if not rolls_left:
-        return STOP
+        return A.STOP
     best = _stop(n, values, nd, red) * 6 ** (n * rolls_left)
-    act = STOP
+    act = A.STOP
     a = _solve(n, rolls_left, values, red)
     full = (1 << n) - 1
     pw = _P6
@@ -494,7 +494,7 @@ def best_keep(dice, rolls_left, values, red=False):
         v = a[nd[k]] * pw[pop[k]]
         if v > best:
             best = v
-            act = REROLL + m
+            act = A.REROLL + m
     return act
 
 

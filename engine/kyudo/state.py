@@ -31,7 +31,7 @@ of actions.py (index 0, ARROW, is unused):
 - ``captured_by``: Saru's seat while the die is captured (-1 none)
 - ``ring_colour``, ``ring_owner``: Shika's ring (-1 none)
 - ``turn`` (turns started, from 1), ``round`` (1 to ROUND_CAP)
-- ``win_reason``: WIN_TARGET, WIN_LAST or WIN_CAP once over (-1 before)
+- ``win_reason``: actions.WIN_TARGET, WIN_LAST or WIN_CAP once over (-1 before)
 - ``events``: what the last ``apply`` did, for the UI (cleared by each
   ``apply``, never saved). Plain tuples:
   ("turn", seat, round), ("die_back", seat), ("ring_off", seat),
@@ -50,9 +50,12 @@ A pending sub-decision (shield, circle pick, steal, talent choice, Kuma's
 discards) interrupts a combination; what remains of it waits in ``queue``,
 a list of small-int tuples (kind, a, b) that is saved with the state.
 
-Memory: this module names the contract's ints as private consts (folded by
-mpy-cross, no globals on the device; tests/test_kyudo_rules.py checks them
-against actions.py) and imports actions.py only to describe an action.
+``observation(seat)`` is the tuple of actions.O_*: the seat, the phase,
+the current player and the table (O_TABLE: a copy without the Rng).
+
+Memory: the contract's ints are read as ``A.NAME`` from actions.py; the
+build (tools/fold.py) folds them into literal ints and drops the import, so
+actions.py is loaded on the device only to describe an action.
 """
 
 from engine.core import BadSave, IllegalAction, Reader, TERMINAL, Writer
@@ -62,6 +65,7 @@ from engine.kyudo.data import (
     MOVE_PICKS, ORANGE_LOSS, RING_LOSS, ROUND_CAP, SETUP_TICKS,
     START_SPECTATORS, ULTIMATE_LOSS,
 )
+from engine.kyudo import actions as A  # consts only: folded by the build, the import dropped
 
 try:
     from micropython import const
@@ -74,49 +78,7 @@ except ImportError:
 GAME_ID = const(1)
 VERSION = const(1)
 
-WIN_TARGET = const(0)  # target complete with the most spectators (R20.2)
-WIN_LAST = const(1)  # last archer standing (R20.1)
-WIN_CAP = const(2)  # the round cap (G22)
-
-# The contract of actions.py, as private consts (see the module docstring).
-_ARROW = const(0)
-_ORANGE = const(2)
-_GREEN = const(3)
-_BLUE = const(4)
-_RED = const(5)
-_TOKENS = (2, 3, 5)
-_KITSUNE = const(0)
-_KUMA = const(1)
-_SARU = const(2)
-_SHIKA = const(3)
-_P_SETUP = const(0)
-_P_ROLL = const(1)
-_P_RED = const(2)
-_P_RESOLVE = const(3)
-_P_SHIELD = const(4)
-_P_PICK = const(5)
-_P_STEAL = const(6)
-_P_KITSUNE = const(7)
-_P_SHIKA = const(8)
-_P_KUMA_DROP = const(9)
-_P_KUMA_TAKE = const(10)
-_P_OVER = const(11)
-_ROLL = const(0)
-_STOP = const(1)
-_REROLL = const(2)
-_RED_SKIP = const(18)
-_RED_FIX = const(20)
-_AIM = const(50)
-_FLAG = const(85)
-_END_TURN = const(110)
-_SHIELD = const(111)
-_NO_SHIELD = const(112)
-_PICK = const(120)
-_STEAL = const(130)
-_CHOOSE = const(140)
-_DISCARD = const(150)
-_TAKE = const(160)
-_TICK = const(170)
+_TOKENS = (A.ORANGE, A.GREEN, A.RED)  # actions.TOKENS, folded by the build (no import)
 
 # The effect queue: (kind, a, b) tuples of small ints.
 _E_LOSS = const(1)  # (victim, amount): one loss event (R17)
@@ -172,7 +134,7 @@ class KyudoState:
 
     # -- the State API ---------------------------------------------------
     def is_over(self):
-        return self.phase == _P_OVER
+        return self.phase == A.P_OVER
 
     def winner(self):
         return None if self._winner < 0 else (self._winner,)
@@ -181,46 +143,46 @@ class KyudoState:
         ph = self.phase
         out = []
         add = out.append
-        if ph == _P_RESOLVE:
+        if ph == A.P_RESOLVE:
             self._combos(out)
-            add(_END_TURN)
-        elif ph == _P_ROLL:
+            add(A.END_TURN)
+        elif ph == A.P_ROLL:
             if self.rolls:
-                add(_STOP)
+                add(A.STOP)
                 for m in range(1, 1 << self.n_dice):
-                    add(_REROLL + m)
+                    add(A.REROLL + m)
             else:
-                add(_ROLL)
-        elif ph == _P_RED:
-            add(_RED_SKIP)
+                add(A.ROLL)
+        elif ph == A.P_RED:
+            add(A.RED_SKIP)
             for d in range(self.n_dice):
                 for f in range(6):
                     if f != self.dice[d]:
-                        add(_RED_FIX + d * 6 + f)
-        elif ph == _P_SHIELD:
-            add(_SHIELD)
-            add(_NO_SHIELD)
-        elif ph == _P_KITSUNE:
-            add(_CHOOSE + _GREEN)
-            add(_CHOOSE + _BLUE)
-        elif ph == _P_SHIKA:
+                        add(A.RED_FIX + d * 6 + f)
+        elif ph == A.P_SHIELD:
+            add(A.SHIELD)
+            add(A.NO_SHIELD)
+        elif ph == A.P_KITSUNE:
+            add(A.CHOOSE + A.GREEN)
+            add(A.CHOOSE + A.BLUE)
+        elif ph == A.P_SHIKA:
             for c in range(1, 6):
-                add(_CHOOSE + c)
-        elif ph != _P_OVER:
-            if ph == _P_SETUP:  # flags not ticked yet (a seat's boxes in different flags)
+                add(A.CHOOSE + c)
+        elif ph != A.P_OVER:
+            if ph == A.P_SETUP:  # flags not ticked yet (a seat's boxes in different flags)
                 m = 62
                 for c in range(1, 6):
                     if self.flags[self.current_player][c]:
                         m &= ~(1 << c)
-                base = _TICK
-            elif ph == _P_PICK:
-                m, base = self._open(self.active), _PICK
-            elif ph == _P_STEAL:
-                m, base = self._holders(self.queue[0][1]), _STEAL
-            elif ph == _P_KUMA_DROP:
-                m, base = self._held(self.tokens[self.queue[0][1]]), _DISCARD
-            else:  # _P_KUMA_TAKE
-                m, base = self._held(self.supply), _TAKE
+                base = A.TICK
+            elif ph == A.P_PICK:
+                m, base = self._open(self.active), A.PICK
+            elif ph == A.P_STEAL:
+                m, base = self._holders(self.queue[0][1]), A.STEAL
+            elif ph == A.P_KUMA_DROP:
+                m, base = self._held(self.tokens[self.queue[0][1]]), A.DISCARD
+            else:  # A.P_KUMA_TAKE
+                m, base = self._held(self.supply), A.TAKE
             for i in range(6):
                 if m >> i & 1:
                     add(base + i)
@@ -234,22 +196,22 @@ class KyudoState:
         for i in range(self.n_dice):
             if not used >> i & 1:
                 count[dice[i]] += 1
-        arrows = count[_ARROW]
+        arrows = count[A.ARROW]
         if arrows > 3:
             arrows = 3
-        orange = self.tokens[a][_ORANGE]
+        orange = self.tokens[a][A.ORANGE]
         for d in range(self.n_dice):
             c = dice[d]
-            if c == _ARROW or used >> d & 1:
+            if c == A.ARROW or used >> d & 1:
                 continue
             empty = self.circles[a][c] - self.ticked[a][c]
             for k in range(1, arrows + 1):
-                out.append(_AIM + d * 8 + k * 2)
+                out.append(A.AIM + d * 8 + k * 2)
                 if orange and k > empty and self.fury != c:
-                    out.append(_AIM + d * 8 + k * 2 + 1)
+                    out.append(A.AIM + d * 8 + k * 2 + 1)
         for c in range(1, 6):
             for k in range(2, count[c] + 1):
-                out.append(_FLAG + (c - 1) * 5 + k)
+                out.append(A.FLAG + (c - 1) * 5 + k)
 
     def apply(self, action):
         if type(action) is not int or action not in self.legal_actions():
@@ -257,30 +219,30 @@ class KyudoState:
         self.events = []
         ph = self.phase
         a = self.active
-        if ph == _P_RESOLVE:
-            if action == _END_TURN:
+        if ph == A.P_RESOLVE:
+            if action == A.END_TURN:
                 self._end_turn()
-            elif action < _FLAG:
-                self._aim(action - _AIM)
+            elif action < A.FLAG:
+                self._aim(action - A.AIM)
             else:
-                self._flag(action - _FLAG)
-        elif ph == _P_ROLL:
-            if action == _STOP:
+                self._flag(action - A.FLAG)
+        elif ph == A.P_ROLL:
+            if action == A.STOP:
                 self._end_rolls()
             else:
-                self._roll((1 << self.n_dice) - 1 if action == _ROLL else action - _REROLL)
-        elif ph == _P_RED:
-            if action != _RED_SKIP:
-                d, f = divmod(action - _RED_FIX, 6)
+                self._roll((1 << self.n_dice) - 1 if action == A.ROLL else action - A.REROLL)
+        elif ph == A.P_RED:
+            if action != A.RED_SKIP:
+                d, f = divmod(action - A.RED_FIX, 6)
                 self.dice[d] = f
-                self._give(a, _RED)
+                self._give(a, A.RED)
                 self.red_used = 1
                 self.events.append(("red", a, d, f))
             self._final()
-        elif ph == _P_SETUP:
+        elif ph == A.P_SETUP:
             s = self.current_player
-            self.flags[s][action - _TICK] += 1  # never triggers a move (G3)
-            self.events.append(("boxes", s, action - _TICK, 1))
+            self.flags[s][action - A.TICK] += 1  # never triggers a move (G3)
+            self.events.append(("boxes", s, action - A.TICK, 1))
             if self._setup_seat() < 0:
                 self.round = 1
                 self._start_turn(self.first)
@@ -288,58 +250,79 @@ class KyudoState:
             q = self.queue
             e = q.pop(0)
             v = e[1]
-            if ph == _P_SHIELD:
-                if action == _SHIELD:
-                    self._give(v, _GREEN)
+            if ph == A.P_SHIELD:
+                if action == A.SHIELD:
+                    self._give(v, A.GREEN)
                     self.events.append(("shield", v))
                 else:
                     self._lose(v, e[2])
-            elif ph == _P_PICK:
+            elif ph == A.P_PICK:
                 if v > 1:
                     q.insert(0, (_E_PICK, v - 1, 0))
-                self._tick(a, action - _PICK)
-            elif ph == _P_STEAL:
-                self._take(a, v, action - _STEAL)
-            elif ph == _P_KITSUNE:
-                c = action - _CHOOSE
+                self._tick(a, action - A.PICK)
+            elif ph == A.P_STEAL:
+                self._take(a, v, action - A.STEAL)
+            elif ph == A.P_KITSUNE:
+                c = action - A.CHOOSE
                 for s in range(self.players):
                     if s != a and not self.eliminated[s] and self.circles[s][c] < MAX_CIRCLES:
                         self.circles[s][c] += 1  # reopens a closed colour (G17)
                         self.events.append(("extra", s, c))
-                self.events.append(("talent", a, _KITSUNE, c))
-            elif ph == _P_SHIKA:
-                self.ring_colour = action - _CHOOSE
+                self.events.append(("talent", a, A.KITSUNE, c))
+            elif ph == A.P_SHIKA:
+                self.ring_colour = action - A.CHOOSE
                 self.ring_owner = a
-                self.events.append(("talent", a, _SHIKA, self.ring_colour))
-            elif ph == _P_KUMA_DROP:
-                self._give(v, action - _DISCARD)
-                self.events.append(("discard", v, action - _DISCARD))
-            else:  # _P_KUMA_TAKE
-                self._take(a, action - _TAKE, -1)
+                self.events.append(("talent", a, A.SHIKA, self.ring_colour))
+            elif ph == A.P_KUMA_DROP:
+                self._give(v, action - A.DISCARD)
+                self.events.append(("discard", v, action - A.DISCARD))
+            else:  # A.P_KUMA_TAKE
+                self._take(a, action - A.TAKE, -1)
             self._run()
         self.current_player = self._who()
 
     def observation(self, seat):
-        """Everything is public but the future dice: a copy without the Rng."""
-        s = KyudoState._load(self.to_bytes(), False)
+        """What ``seat`` sees, by actions.O_*: everything is public but the
+        future dice, so O_TABLE is a copy of the state without the Rng
+        (copied in place: no save bytes, little garbage)."""
+        P = self.players
+        s = KyudoState(None, P)
+        for n in _SCALARS:
+            setattr(s, n, getattr(self, n))
+        s.turn = self.turn
+        s.current_player = self.current_player
+        s.characters = self.characters  # bytes: shared
+        s.n_dice = self.n_dice
+        s.dice = bytearray(self.dice)
+        s.queue = list(self.queue)  # of tuples: shared
         s.events = list(self.events)
-        return s
+        for c in range(6):
+            s.supply[c] = self.supply[c]
+        for i in range(P):
+            s.spectators[i] = self.spectators[i]
+            s.eliminated[i] = self.eliminated[i]
+            for c in range(6):
+                s.circles[i][c] = self.circles[i][c]
+                s.ticked[i][c] = self.ticked[i][c]
+                s.flags[i][c] = self.flags[i][c]
+                s.tokens[i][c] = self.tokens[i][c]
+        return (seat, self.phase, self.current_player, s)
 
     def describe_action(self, action):
         from engine.kyudo.actions import FACE_NAMES, describe
 
-        if _AIM <= action < _AIM + 32:
-            d, r = divmod(action - _AIM, 8)
+        if A.AIM <= action < A.AIM + 32:
+            d, r = divmod(action - A.AIM, 8)
             k, o = divmod(r, 2)
             col = FACE_NAMES[self.dice[d]] if d < len(self.dice) else "?"
             return "aim %d arrow%s at %s (die %d)%s" % (
                 k, "s" if k > 1 else "", col, d + 1, " + ORANGE fury" if o else "")
-        if self.phase == _P_SHIELD and (action == _SHIELD or action == _NO_SHIELD):
+        if self.phase == A.P_SHIELD and (action == A.SHIELD or action == A.NO_SHIELD):
             return "%s (%d spectators)" % (describe(action), self.queue[0][2])
         return describe(action)
 
     def _why(self, action):
-        if self.phase == _P_OVER:
+        if self.phase == A.P_OVER:
             return "the game is over"
         name = self.describe_action(action) if type(action) is int else "action"
         return "'%s' (%r) is not legal now: %s, archer %d to act" % (
@@ -360,11 +343,11 @@ class KyudoState:
 
     def _who(self):
         ph = self.phase
-        if ph == _P_OVER:
+        if ph == A.P_OVER:
             return TERMINAL
-        if ph == _P_SETUP:
+        if ph == A.P_SETUP:
             return self._setup_seat()
-        if ph == _P_SHIELD or ph == _P_KUMA_DROP:
+        if ph == A.P_SHIELD or ph == A.P_KUMA_DROP:
             return self.queue[0][1]
         return self.active
 
@@ -383,7 +366,7 @@ class KyudoState:
         self.n_dice = 4 if self.captured_by < 0 else 3
         self.dice = bytearray(self.n_dice)
         self.rolls = self.used = self.red_used = self.fury = 0
-        self.phase = _P_ROLL
+        self.phase = A.P_ROLL
 
     def _end_turn(self):
         """The next archer still in, clockwise; a new round on passing the 1st."""
@@ -407,7 +390,7 @@ class KyudoState:
             v = self.spectators[s] * 4096 + sum(self.ticked[s])
             if not self.eliminated[s] and v > key:
                 best, key = s, v
-        self._win(best, WIN_CAP)
+        self._win(best, A.WIN_CAP)
 
     def _roll(self, mask):
         for i in range(self.n_dice):
@@ -419,8 +402,8 @@ class KyudoState:
             self._end_rolls()
 
     def _end_rolls(self):
-        if self.tokens[self.active][_RED] and not self.red_used:
-            self.phase = _P_RED
+        if self.tokens[self.active][A.RED] and not self.red_used:
+            self.phase = A.P_RED
         else:
             self._final()
 
@@ -447,7 +430,7 @@ class KyudoState:
 
     def _run(self):
         """Resolve the queued effects in order until one needs a decision."""
-        while self.queue and self.phase != _P_OVER:
+        while self.queue and self.phase != A.P_OVER:
             q = self.queue
             k, v, b = q[0]
             a = self.active
@@ -455,15 +438,15 @@ class KyudoState:
             if k == _E_LOSS:
                 if self.eliminated[v]:
                     q.pop(0)
-                elif self.tokens[v][_GREEN]:
-                    ph = _P_SHIELD  # the victim decides (R17, G20)
+                elif self.tokens[v][A.GREEN]:
+                    ph = A.P_SHIELD  # the victim decides (R17, G20)
                 else:
                     q.pop(0)
                     self._lose(v, b)
             elif k == _E_PICK:
                 m = self._open(a)
                 if m & (m - 1):
-                    ph = _P_PICK
+                    ph = A.P_PICK
                 else:
                     q.pop(0)
                     if m:  # one colour left to tick: no choice to make
@@ -473,7 +456,7 @@ class KyudoState:
             elif k == _E_GAIN:
                 m = 0 if self.supply[v] else self._holders(v)
                 if m & (m - 1):
-                    ph = _P_STEAL
+                    ph = A.P_STEAL
                 else:
                     q.pop(0)
                     if self.supply[v]:
@@ -486,14 +469,14 @@ class KyudoState:
                 self._opponents(_E_LOSS, ULTIMATE_LOSS)
             elif k == _E_TALENT:
                 ch = self.characters[a]
-                if ch == _KITSUNE:
-                    ph = _P_KITSUNE
-                elif ch == _SHIKA:
-                    ph = _P_SHIKA
+                if ch == A.KITSUNE:
+                    ph = A.P_KITSUNE
+                elif ch == A.SHIKA:
+                    ph = A.P_SHIKA
                 else:
                     q.pop(0)
                     self.events.append(("talent", a, ch, 0))
-                    if ch == _SARU:
+                    if ch == A.SARU:
                         self.captured_by = a  # R21
                     else:  # Kuma (R24): each opponent drops one, then Kuma takes one
                         q.insert(0, (_E_TAKE, 0, 0))
@@ -502,7 +485,7 @@ class KyudoState:
                 row = self.tokens[v] if k == _E_DROP else self.supply
                 m = self._held(row)
                 if m & (m - 1):
-                    ph = _P_KUMA_DROP if k == _E_DROP else _P_KUMA_TAKE
+                    ph = A.P_KUMA_DROP if k == _E_DROP else A.P_KUMA_TAKE
                 else:
                     q.pop(0)
                     if m and k == _E_DROP:
@@ -513,12 +496,12 @@ class KyudoState:
             if ph:
                 self.phase = ph
                 return
-        if self.phase == _P_OVER:
+        if self.phase == A.P_OVER:
             return
         if self.eliminated[self.active]:  # the ring took the last spectator
             self._end_turn()
         else:
-            self.phase = _P_RESOLVE
+            self.phase = A.P_RESOLVE
 
     def _opponents(self, kind, b):
         """Queue ``(kind, opponent, b)`` first, one per opponent still in, clockwise."""
@@ -544,9 +527,9 @@ class KyudoState:
         k, orange = divmod(r, 2)
         a = self.active
         c = self.dice[d]
-        self._use(_ARROW, k, 1 << d)
+        self._use(A.ARROW, k, 1 << d)
         if orange:
-            self._give(a, _ORANGE)
+            self._give(a, A.ORANGE)
             self.fury = c
             self.events.append(("fury", a, c))
         fill = self.circles[a][c] - self.ticked[a][c]
@@ -554,7 +537,7 @@ class KyudoState:
             fill = k
         for _ in range(fill):
             self._tick(a, c)
-        if k > fill and self.phase != _P_OVER:
+        if k > fill and self.phase != A.P_OVER:
             loss = (k - fill) * (ORANGE_LOSS if self.fury == c else ATTRACTIVENESS[c])
             P = self.players
             for j in range(1, P):
@@ -631,7 +614,7 @@ class KyudoState:
     def _check_win(self):
         """R20: the last archer standing, else a complete target with the most
         spectators (a tie is enough); the active archer first, then clockwise (G8)."""
-        if self.phase == _P_OVER:
+        if self.phase == A.P_OVER:
             return
         P = self.players
         el = self.eliminated
@@ -644,18 +627,18 @@ class KyudoState:
                 if sp[s] > best:
                     best = sp[s]
         if n == 1:
-            self._win(last, WIN_LAST)
+            self._win(last, A.WIN_LAST)
             return
         for k in range(P):
             s = (self.active + k) % P
             if not el[s] and sp[s] == best and not self._open(s):
-                self._win(s, WIN_TARGET)
+                self._win(s, A.WIN_TARGET)
                 return
 
     def _win(self, s, reason):
         self._winner = s
         self.win_reason = reason
-        self.phase = _P_OVER
+        self.phase = A.P_OVER
         self.queue = []
         self.events.append(("win", s, reason))
 
@@ -762,8 +745,8 @@ class KyudoState:
         for i in range(0, len(t), 2):
             ok = ok and 0 <= t[i] < t[i + 1]
         ok = ok and (self.ring_owner < 0) == (self.ring_colour < 0) and self.ring_colour != 0
-        ok = ok and (ph == _P_OVER) == (self._winner >= 0) == (self.win_reason >= 0)
-        ok = ok and (ph == _P_SETUP) == (self.round == 0) and (self.turn == 0) == (self.round == 0)
+        ok = ok and (ph == A.P_OVER) == (self._winner >= 0) == (self.win_reason >= 0)
+        ok = ok and (ph == A.P_SETUP) == (self.round == 0) and (self.turn == 0) == (self.round == 0)
         for s in range(P):
             ok = ok and self.spectators[s] <= START_SPECTATORS
             ok = ok and (self.spectators[s] or not sum(self.tokens[s]))
@@ -780,13 +763,13 @@ class KyudoState:
             ok = ok and _E_LOSS <= k <= _E_TAKE and (v < P or k not in (_E_LOSS, _E_DROP))
             ok = ok and (v in _TOKENS or k != _E_GAIN) and (v or k != _E_PICK)
         ok = ok and (q[0][0] if q else 0) == _WANT[ph]
-        if ph == _P_SHIELD:
-            ok = ok and self.tokens[q[0][1]][_GREEN] and not self.eliminated[q[0][1]]
-        elif ph == _P_KITSUNE or ph == _P_SHIKA:
-            ok = ok and self.characters[self.active] == (_KITSUNE if ph == _P_KITSUNE else _SHIKA)
-        if _P_ROLL <= ph < _P_OVER:
+        if ph == A.P_SHIELD:
+            ok = ok and self.tokens[q[0][1]][A.GREEN] and not self.eliminated[q[0][1]]
+        elif ph == A.P_KITSUNE or ph == A.P_SHIKA:
+            ok = ok and self.characters[self.active] == (A.KITSUNE if ph == A.P_KITSUNE else A.SHIKA)
+        if A.P_ROLL <= ph < A.P_OVER:
             ok = ok and not self.eliminated[self.active]
-        elif ph == _P_SETUP:
+        elif ph == A.P_SETUP:
             ok = ok and self._setup_seat() >= 0
         if not ok:
             raise BadSave("inconsistent Kyudo save")

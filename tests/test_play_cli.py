@@ -6,7 +6,8 @@ import re
 import subprocess
 import sys
 
-from tools import play
+from engine.rng import Rng
+from tools import games, play, play_okko
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -67,29 +68,51 @@ def test_bad_input_is_rejected_clearly_and_asked_again():
     assert rc == 1 and text.endswith("Input ended: the game stops here.\n")
 
 
-def test_games_not_built_yet_and_bad_arguments_say_so():
-    rc, text = run(["okko", "--seats", "human,normal"])
-    assert rc == 2 and "computer partners only" in text
+def test_bad_arguments_say_so_in_one_line():
     rc, text = run(["okko", "--seats", "normal"])
-    assert rc == 2 and text == "Okko needs 2-2 seats, got 1\n"
+    assert rc == 2 and text == "Okko needs exactly 2 seats, got 1\n"
     rc, text = run(["chess"])
     assert rc == 2 and text.startswith("unknown game 'chess'")
     rc, text = run(["kyudo", "--seats", "hard,wizard"])
-    assert rc == 2 and "unknown seat kind 'wizard'" in text
+    assert rc == 2 and text == "Kyudo has no 'wizard' seat: use human, easy, normal or hard\n"
     rc, text = run(["kyudo", "--seats", "hard"])
     assert rc == 2 and text == "Kyudo needs 2-4 seats, got 1\n"
 
 
-def test_adapters_are_a_small_table():
-    assert set(play.GAMES) == {"kyudo", "kendo", "okko"}
-    assert play.GAMES["kyudo"][1] is play.KyudoAdapter
-    assert play.GAMES["kendo"][1] is play.KendoAdapter
-    # a later game plugs in as "module:factory"
-    play.GAMES["demo"] = ("Demo", "tools.play:KyudoAdapter")
+def test_seat_levels_a_game_does_not_have_are_refused():
+    """The registry lists each game's levels: no Easy player in Kendo Duel or Okko."""
+    rc, text = run(["kendo", "--seats", "easy,hard"])
+    assert rc == 2 and text == "Kendo Duel has no 'easy' seat: use human, normal or hard\n"
+    rc, text = run(["okko", "--seats", "human,easy"])
+    assert rc == 2 and text == "Okko has no 'easy' seat: use human, normal or hard\n"
+    rc, text = run(["pig", "--seats", "hard,easy"])
+    assert rc == 2 and text == "Pig has no 'hard' seat: use human, easy or normal\n"
+    for g in games.with_hook("play"):
+        for level in g.levels:
+            rc, text = run([g.key, "--seats", ",".join([level] * g.min_players), "--seed", "2", "--quiet"])
+            assert rc == 0, (g.key, level, text)
+
+
+def test_every_game_of_the_registry_has_a_terminal_adapter():
+    assert [g.key for g in games.with_hook("play")] == [g.key for g in games.GAMES]
+    assert isinstance(play.adapter_for("kyudo"), play.KyudoAdapter)
+    assert isinstance(play.adapter_for("kendo"), play.KendoAdapter)
+    # a later game plugs in through its registry entry's "play" hook
+    kyudo = games.get("kyudo")
+    games.register(games.Game("demo", "Demo", kyudo.new, kyudo.load, levels={"hard": 3}, bot=kyudo.bot,
+                              hooks={"play": "tools.play:KyudoAdapter"}))
     try:
         assert isinstance(play.adapter_for("demo"), play.KyudoAdapter)
+        rc, text = run(["demo", "--seats", "hard,hard", "--seed", "2", "--quiet"])
+        assert rc == 0 and text.startswith("Winner: Archer ")
     finally:
-        del play.GAMES["demo"]
+        games.unregister("demo")
+    games.register(games.Game("nothing", "Nothing", None, None))
+    try:
+        rc, text = run(["nothing", "--seats", "human,human"])
+        assert rc == 2 and text.startswith("Nothing has no terminal player yet")
+    finally:
+        games.unregister("nothing")
 
 
 def test_the_module_runs_from_the_command_line():
@@ -161,6 +184,139 @@ def test_kendo_scripted_human_seat_plays_to_the_end():
     assert re.search(r"^(Winner: Player [12]|Draw between) ", text, re.M)
 
 
+def switch_lines(text):
+    return re.findall(r"^  Player (\d) \[(\w+)\]: switch (.+)$", text, re.M)
+
+
+def test_kendo_never_prints_a_computer_players_switch():
+    """A computer player's switch is a secret: the log says a card went back
+    (and the event line from which subdeck), never which one; the one
+    human's own switches are shown, as on the device."""
+    for seed in (3, 4, 5):
+        rc, text = run(["kendo", "--seats", "human,hard,normal", "--seed", str(seed)], "1\n" * 600)
+        assert rc == 0
+        lines = switch_lines(text)
+        assert any(kind != "human" for _, kind, _ in lines)
+        for seat, kind, what in lines:
+            assert (what == "a card") == (kind != "human"), (seat, kind, what)
+        assert re.search(r"^      Player [23] switches (a Basic|a Counter|an Other) card$", text, re.M)
+        assert "(secret)" not in text and "--- Hand over" not in text
+
+
+def test_kendo_all_computer_games_are_a_spectators_log_unless_revealed():
+    rc, text = run(["kendo", "--mode", "competition", "--seats", "hard,normal", "--seed", "5"])
+    assert rc == 0 and switch_lines(text) and all(w == "a card" for _, _, w in switch_lines(text))
+    rc, shown = run(["kendo", "--mode", "competition", "--seats", "hard,normal", "--seed", "5", "--reveal"])
+    cards = switch_lines(shown)
+    assert len(cards) == len(switch_lines(text))
+    assert all(w.endswith(" (secret)") and w != "a card (secret)" for _, _, w in cards)
+    # the same game: only the secret words differ
+    assert re.sub(r"switch .* \(secret\)", "switch a card", shown) == text
+
+
+def test_kendo_two_human_seats_hand_over_and_keep_their_switches_secret():
+    rc, text = run(["kendo", "--seats", "human,human,hard", "--seed", "4"], "1\n" * 600)
+    assert rc == 0
+    assert all(w == "a card" for _, _, w in switch_lines(text))
+    assert "--- Hand over to Player 1: the others look away ---" in text
+    i = text.index("--- Hand over to Player 2: the others look away ---")
+    assert text.index("== Player 2, your decision", i) > i  # the view comes after its hand-over
+    assert text.count("--- Hand over to Player 2") < text.count("== Player 2, your decision")  # not between plays of one seat
+
+
+class BotInput:
+    """A human seat's input that types what a Normal partner would choose
+    (the state is the one tools.play_okko deals)."""
+
+    def __init__(self, monkeypatch, limit=100000):
+        from engine.okko import bots
+        from engine.okko.state import OkkoState
+
+        self.bots, self.limit = bots, limit
+        self.rng, self.mem = Rng(99), [bytearray(16), bytearray(16)]
+        self.state = None
+        self.peeks = 0
+        test = self
+
+        class Watched(OkkoState):
+            def __init__(self, *a, **k):
+                super().__init__(*a, **k)
+                test.state = self
+
+        monkeypatch.setattr(play_okko, "OkkoState", Watched)
+
+    def readline(self):
+        self.limit -= 1
+        if self.limit < 0:
+            return ""
+        s = self.state
+        seat = s.current_player
+        a = self.bots.choose(s.observation(seat), seat, 2, self.rng, self.mem[seat])
+        self.peeks += s.phase == 11  # P_REVEAL: the token is in the view
+        return "%d\n" % (s.legal_actions().index(a) + 1)
+
+
+def peek_words(text, seat):
+    return re.findall(r"^  P%d \(\w+\): peeks at (.*)$" % seat, text, re.M)
+
+
+def test_okko_plays_a_human_seat_to_the_end(monkeypatch):
+    inp = BotInput(monkeypatch)
+    out = io.StringIO()
+    rc = play.main(["okko", "--seats", "human,normal", "--seed", "2"], inp=inp, out=out)
+    text = out.getvalue()
+    assert rc == 0 and text.rstrip().splitlines()[-1].startswith("Result: the team ")
+    assert text.startswith("Okko: Oni Hunters, seed 2: P1 Human, P2 Normal\n")
+    assert "your decision (action)" in text and "Your choice (1-" in text
+    assert inp.peeks > 0
+    # the human's own peeks: in its view and its own log lines; the partner's never
+    assert len(re.findall(r"^You see: (an ONI|a courtier) on r\dc\d\. Remember it\.$", text, re.M)) == inp.peeks
+    assert len(re.findall(r"^      \(P1 \(\w+\) saw: ", text, re.M)) == inp.peeks
+    assert all(w.startswith("the token on r") for w in peek_words(text, 1))
+    assert peek_words(text, 2) and all(w == "a Court token" for w in peek_words(text, 2))
+    assert not re.search(r"^      \(P2 \(\w+\) saw", text, re.M) and not re.search(r" remembers \d+ token", text)
+    assert "(secret)" not in text and "--- Hand over" not in text
+
+
+def test_okko_two_humans_hand_over_before_each_peek(monkeypatch):
+    inp = BotInput(monkeypatch)
+    out = io.StringIO()
+    rc = play.main(["okko", "--seats", "human,human", "--seed", "3"], inp=inp, out=out)
+    text = out.getvalue()
+    assert rc == 0 and inp.peeks > 0
+    views = text.split("\n== ")
+    for i, v in enumerate(views):
+        if "\nYou see: " in v:
+            assert "--- Hand over to P" in views[i - 1].rsplit("\n", 2)[-2], v[:40]
+    assert not re.search(r"^      \(P\d \(\w+\) saw", text, re.M)  # the log shows neither's peeks
+    assert all(w == "a Court token" for s in (1, 2) for w in peek_words(text, s))
+
+
+def test_okko_input_that_ends_stops_the_game():
+    rc, text = run(["okko", "--seats", "human,hard", "--seed", "2"], "1\n" * 5)
+    assert rc == 1 and text.endswith("Input ended: the game stops here.\n")
+    rc, text = run(["okko", "--seats", "human,hard", "--seed", "2", "--quiet"], "1\n1\n")
+    assert rc == 1 and "Your choice" in text and "Result:" not in text and "Okko: Oni" not in text
+
+
+def test_okko_computer_partners_keep_their_peeks_unless_revealed():
+    rc, text = run(["okko", "--seats", "normal,hard", "--seed", "4"])
+    assert rc == 0 and "saw:" not in text and "remembers" not in text
+    assert re.search(r"^  P\d \(\w+\): peeks at a Court token$", text, re.M)
+    rc, shown = run(["okko", "--seats", "normal,hard", "--seed", "4", "--reveal"])
+    assert re.search(r"^      \(P\d \(\w+\) saw: (an Oni|a courtier) on r\dc\d\) \(secret\)$", shown, re.M)
+    assert re.search(r"^  P\d \(\w+\) remembers \d+ token", shown, re.M)
+    assert re.search(r"^  P\d \(\w+\): peeks at the token on r\dc\d \(secret\)$", shown, re.M)
+    assert shown.rstrip().splitlines()[-1] == text.rstrip().splitlines()[-1]  # the same game
+
+
+def test_pig_plays_in_the_terminal():
+    rc, text = run(["pig", "--seats", "human,normal", "--seed", "3"], "2\n1\n" * 300)
+    assert rc == 0 and text.startswith("Pig (to 30): 2 players.")
+    assert "[human]: roll" in text and "[normal]: hold" in text
+    assert re.search(r"^Winner: Player [12] \(\d+ points\)\.$", text, re.M)
+
+
 def test_okko_computer_game_prints_its_log():
     rc, text = run(["okko", "--seats", "normal,hard", "--seed", "4"])
     assert rc == 0
@@ -170,3 +326,20 @@ def test_okko_computer_game_prints_its_log():
     assert text2 == text  # a seed replays exactly
     rc, quiet = run(["okko", "--seats", "normal,normal", "--seed", "4", "--quiet"])
     assert rc == 0 and quiet.count("\n") == 1 and quiet.startswith("Result:")
+
+
+class Tty(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_on_a_terminal_a_hand_over_waits_for_enter_and_clears_the_screen():
+    out, inp = Tty(), Tty("1\n" * 800)
+    rc = play.main(["kendo", "--seats", "human,human", "--seed", "4"], inp=inp, out=out)
+    text = out.getvalue()
+    assert rc == 0
+    waits = text.count("press Enter when you alone can see the screen")
+    assert waits >= 2 and text.count(play.CLEAR) >= 2 * waits
+    # each view is printed on a cleared screen, and cleared again after its choice
+    for chunk in text.split(play.CLEAR):
+        assert chunk.count("your decision") <= 1

@@ -358,12 +358,12 @@ def _pig_load(data):
 def _pig_bot(level, seat, rng):
     """The app's Pig players (sanbon.pig.bot_action): Easy holds at 8 (or
     rolls on a whim), Normal holds at 15."""
-    from engine.example import HOLD, hold_at_bot
+    from engine.example import HOLD, O_TURN_TOTAL, hold_at_bot
 
     def act(s):
         obs = s.observation(seat)
         if level == 1:
-            if obs[1] and rng.randrange(4) == 0:
+            if obs[O_TURN_TOTAL] and rng.randrange(4) == 0:
                 return HOLD
             return hold_at_bot(obs, 8)
         return hold_at_bot(obs, 15)

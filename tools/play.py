@@ -4,54 +4,54 @@
     python -m tools.play kyudo --seats human,hard --seed 3
     python -m tools.play kyudo --seats hard,hard --seed 1 --quiet
     python -m tools.play kendo --mode competition --seats hard,normal --seed 4
+    python -m tools.play okko --seats human,normal --seed 2
 
-A seat is ``human``, ``easy``, ``normal`` or ``hard``, one per player, in
-seat order. The log shows every decision (who, what) and what it did; a
-human seat sees its view and a numbered list of its legal actions, and types
-a number. ``--quiet`` prints only the result (and a human seat's prompts).
+A seat is ``human`` or one of the game's computer levels (tools/games.py:
+Kyudo easy, normal, hard; Kendo Duel and Okko normal, hard; Pig easy,
+normal), one per player, in seat order; a level the game does not have is
+refused. The log shows every decision (who, what) and what it did; a human
+seat sees its view and a numbered list of its legal actions, and types a
+number. ``--quiet`` prints only the result (and a human seat's prompts).
 The same seed and seats always play the same game.
 
-Each game plugs in through ``GAMES``: a name -> (title, adapter) entry where
-the adapter is a factory returning an object with the methods of
-``KyudoAdapter`` (or a "module:factory" string, imported when that game is
-played, or None while the game is not built yet). An adapter with ``modes``
-(name -> value, the first is the default) takes ``--mode``; it is given to
-``new_state``.
+Secrets: the log prints what the people at the terminal could see on the
+device. With one human seat, its own secrets (its Kendo switch, its Okko
+peek) and nobody else's; with two or more, nobody's: each one's hand or
+peek is only in that seat's own view, after a hand-over line (on a
+terminal it waits for Enter and clears the screen before and after). With
+no human seat the log is a spectator's: public facts only, as the device
+shows an all-computer game. ``--reveal`` prints every secret too, marked
+"(secret)" (for studying the computer players).
+
+Each game plugs in through the registry (tools/games.py): its ``play`` hook
+names an adapter, a factory returning an object with the methods of
+``KyudoAdapter`` (Okko's runs its own loop, tools/play_okko.py). A game with
+more than one mode takes ``--mode`` (the registry's mode names).
 """
 
 import argparse
 import sys
 
 from engine.rng import Rng
+from tools import games as registry
 
-LEVELS = {"easy": 1, "normal": 2, "hard": 3}
-SEAT_KINDS = ("human",) + tuple(LEVELS)
+HUMAN = "human"
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"  # clear the screen and its scrollback
 
 
 class KyudoAdapter:
     """Kyudo for the terminal player (engine/kyudo)."""
 
     title = "Kyudo"
-    min_players = 2
-    max_players = 4
-    modes = None
 
     def __init__(self):
-        from engine.kyudo import actions, bots
-        from engine.kyudo.state import PHASE_NAMES, KyudoState
+        from engine.kyudo import actions
+        from engine.kyudo.state import PHASE_NAMES
 
         self.phases = PHASE_NAMES
         self.A = actions
-        self.bots = bots
-        self.State = KyudoState
 
     # -- the game loop's needs ---------------------------------------------
-    def new_state(self, seed, players, mode=None):
-        return self.State(Rng(seed), players=players)
-
-    def bot_action(self, state, seat, level, rng):
-        return self.bots.choose(state.observation(seat), seat, level, rng)
-
     def seat_name(self, state, seat):
         return "Archer %d (%s)" % (seat + 1, self.A.CHARACTER_NAMES[state.characters[seat]])
 
@@ -190,37 +190,30 @@ class KendoAdapter:
     players, Competition for 2."""
 
     title = "Kendo Duel"
-    min_players = 2
-    max_players = 4
-    modes = (("duel", 0), ("competition", 1))
 
     def __init__(self):
-        from engine.kendo import actions, bots, cards
-        from engine.kendo.state import KendoState
+        from engine.kendo import actions, cards
 
         self.A = actions
         self.C = cards
-        self.bots = bots
-        self.State = KendoState
-
-    def players_ok(self, players, mode):
-        """None, or why these seats cannot play this mode."""
-        if mode == self.A.COMPETITION and players != 2:
-            return "Competition needs exactly 2 seats, got %d" % players
-        return None
 
     # -- the game loop's needs ---------------------------------------------
-    def new_state(self, seed, players, mode=None):
-        return self.State(Rng(seed), players=players, mode=mode or 0)
-
-    def bot_action(self, state, seat, level, rng):
-        return self.bots.choose(state.observation(seat), seat, level, rng)
-
     def seat_name(self, state, seat):
         return "Player %d" % (seat + 1)
 
     def describe(self, state, action):
         return state.describe_action(action)
+
+    def public(self, state, seat, action):
+        """The action as the other seats see it, if it is a secret: which
+        card a switch gives back (the event line says which subdeck)."""
+        if self.A.SWITCH <= action < self.A.SWITCH + 52:
+            return "switch a card"
+        return None
+
+    def private(self, state, seat):
+        """The view shows a secret: the seat's hand."""
+        return True
 
     def intro(self, state, kinds):
         s = state
@@ -347,48 +340,68 @@ class KendoAdapter:
 
 
 class OkkoAdapter:
-    """Okko: Oni Hunters: two computer partners, logged by tools/play_okko.py
-    (a co-operative game of open hands and private peeks; a human plays it on
-    the handheld or in the simulator)."""
+    """Okko: Oni Hunters, played and logged by tools/play_okko.py (a
+    co-operative game of open hands and private peeks)."""
 
     title = "Okko"
-    min_players = 2
-    max_players = 2
-    modes = ()
-    computers_only = True
 
-    def run(self, kinds, seed, quiet, out):
+    def run(self, kinds, seed, quiet, out, inp=None, reveal=False):
         from tools import play_okko
 
         lines = []
-        state = play_okko.play(kinds, seed, out=lines.append if quiet else out)
-        if quiet:
+        state = play_okko.play(kinds, seed, out=lines.append if quiet else out, inp=inp, reveal=reveal,
+                               prompt=out)
+        if state is not None and quiet:
             out.write(lines[-1] + "\n")
         return state
 
 
-# name -> (title, adapter factory, a "module:factory" string, or None: not built yet)
-GAMES = {
-    "kyudo": ("Kyudo", KyudoAdapter),
-    "kendo": ("Kendo Duel", KendoAdapter),
-    "okko": ("Okko", OkkoAdapter),
-}
+class PigAdapter:
+    """Pig, the demo game (engine/example.py), to the app's target."""
+
+    title = "Pig"
+
+    def seat_name(self, state, seat):
+        return "Player %d" % (seat + 1)
+
+    def describe(self, state, action):
+        return state.action_to_string(action)
+
+    def intro(self, state, kinds):
+        out = ["%s (to %d): %d players." % (self.title, state.target, len(state.scores))]
+        for v in range(len(state.scores)):
+            out.append("  Player %d: %s" % (v + 1, kinds[v].capitalize()))
+        return out
+
+    def event_lines(self, state, action):
+        if action == 1:  # HOLD
+            return ["scores: " + ", ".join("P%d %d" % (p + 1, v) for p, v in enumerate(state.scores))]
+        if state.last_roll == 1:
+            return ["rolls a 1: the turn's points are lost"]
+        return ["rolls a %d (turn total %d)" % (state.last_roll, state.turn_total)]
+
+    def result(self, state):
+        w = state.winner()[0]
+        out = ["Winner: Player %d (%d points)." % (w + 1, state.scores[w])]
+        for v, sc in enumerate(state.scores):
+            out.append("  Player %d: %d points" % (v + 1, sc))
+        return out
+
+    def view(self, state, seat):
+        return ["", "== Player %d, your decision ==" % (seat + 1),
+                "Scores: %s; this turn: %d (target %d)" % (
+                    ", ".join("P%d %d" % (p + 1, v) for p, v in enumerate(state.scores)), state.turn_total,
+                    state.target)]
 
 
 def adapter_for(name):
-    """The adapter of game ``name``; ValueError with a plain message if unknown
-    or not built yet."""
-    if name not in GAMES:
-        raise ValueError("unknown game %r: choose one of %s" % (name, ", ".join(sorted(GAMES))))
-    title, factory = GAMES[name]
+    """The terminal adapter of game ``name`` (the registry's ``play`` hook);
+    ValueError with a plain message if there is none."""
+    game = registry.get(name)
+    factory = game.hook("play")
     if factory is None:
-        raise ValueError("%s is not built yet: the terminal player has %s" % (
-            title, ", ".join(sorted(k for k, v in GAMES.items() if v[1] is not None))))
-    if isinstance(factory, str):
-        import importlib
-
-        mod, _, attr = factory.partition(":")
-        factory = getattr(importlib.import_module(mod), attr)
+        raise ValueError("%s has no terminal player yet: the terminal plays %s" % (
+            game.title, ", ".join(g.key for g in registry.with_hook("play"))))
     return factory()
 
 
@@ -416,21 +429,78 @@ def ask(out, inp, prompt, count):
         out.write("'%s' is not a choice: type a number from 1 to %d.\n" % (text, count))
 
 
-def play(game, kinds, seed, quiet=False, inp=None, out=None, mode=None):
+class Table:
+    """Who watches the terminal: the human seats. ``shown(seat)``: may a
+    secret of ``seat`` be printed for everyone? ``hand_over(seat, name)``
+    before a view with a secret, ``hide()`` after the decision on it."""
+
+    def __init__(self, kinds, out, inp, reveal=False):
+        self.humans = [v for v, k in enumerate(kinds) if k == HUMAN]
+        self.out = out
+        self.inp = inp
+        self.reveal = reveal
+        self.last = None
+        self.tty = _isatty(out) and _isatty(inp)
+
+    def shown(self, seat):
+        return self.reveal or self.humans == [seat]
+
+    def line(self, seat, full, public):
+        """An action's words in the log: ``public`` unless the secret may be shown."""
+        if public is None or public == full:
+            return full
+        if self.reveal:
+            return full + " (secret)"
+        return full if self.humans == [seat] else public
+
+    def hand_over(self, seat, name, every=False):
+        """Before ``seat``'s view with a secret: with two or more humans, a
+        hand-over line (on a terminal: Enter, then a clear screen), unless
+        ``seat`` had the last one (``every``: each time, as before an Okko
+        peek). False if the input ended."""
+        if len(self.humans) < 2 or (self.last == seat and not every):
+            return True
+        self.last = seat
+        self.out.write("--- Hand over to %s: the others look away ---\n" % name)
+        if self.tty:
+            self.out.write("%s, press Enter when you alone can see the screen: " % name)
+            self.out.flush()
+            if not self.inp.readline():
+                return False
+            self.out.write(CLEAR)
+        return True
+
+    def hide(self):
+        """After a decision on a view with a secret, with two or more humans
+        at a terminal: the screen cleared."""
+        if len(self.humans) >= 2 and self.tty:
+            self.out.write(CLEAR)
+            self.last = None
+
+
+def play(game, kinds, seed, quiet=False, inp=None, out=None, mode=None, reveal=False):
     """Play one game to the end; returns the final state (None if the human
-    input ended first). ``mode``: a value of the adapter's ``modes``."""
+    input ended first). ``mode``: the engine's mode value (the registry's)."""
     inp = inp or sys.stdin
     out = out or sys.stdout
+    g = registry.get(game)
     ad = adapter_for(game)
-    state = ad.new_state(seed, len(kinds), mode)
-    rngs = [Rng(seed * 8 + 1 + v) for v in range(len(kinds))]
+    state = g.new(Rng(seed), len(kinds), mode or 0)
+    seats = [None if k == HUMAN else g.bot(g.levels[k], v, Rng(seed * 8 + 1 + v)) for v, k in enumerate(kinds)]
+    table = Table(kinds, out, inp, reveal)
     say = (lambda line: None) if quiet else (lambda line: out.write(line + "\n"))
+    public = getattr(ad, "public", lambda state, seat, action: None)
+    private = getattr(ad, "private", lambda state, seat: False)
     for line in ad.intro(state, kinds):
         say(line)
     while not state.is_over():
         seat = state.current_player
         kind = kinds[seat]
-        if kind == "human":
+        if kind == HUMAN:
+            secret = private(state, seat)
+            if secret and not table.hand_over(seat, ad.seat_name(state, seat)):
+                out.write("\nInput ended: the game stops here.\n")
+                return None
             acts = state.legal_actions()
             for line in ad.view(state, seat):
                 out.write(line + "\n")
@@ -441,9 +511,11 @@ def play(game, kinds, seed, quiet=False, inp=None, out=None, mode=None):
                 out.write("\nInput ended: the game stops here.\n")
                 return None
             action = acts[k - 1]
+            if secret:
+                table.hide()
         else:
-            action = ad.bot_action(state, seat, LEVELS[kind], rngs[seat])
-        text = ad.describe(state, action)
+            action = seats[seat](state)
+        text = table.line(seat, ad.describe(state, action), public(state, seat, action))
         state.apply(action)
         say("  %s [%s]: %s" % (ad.seat_name(state, seat), kind, text))
         for line in ad.event_lines(state, action):
@@ -453,56 +525,68 @@ def play(game, kinds, seed, quiet=False, inp=None, out=None, mode=None):
     return state
 
 
+def check_seats(game, kinds, mode_name=None):
+    """(mode value, None) for seats ``kinds`` of ``game`` (a registry Game)
+    in the mode named ``mode_name`` (None: the first), or (None, why not:
+    one line)."""
+    levels = game.level_names()
+    bad = [k for k in kinds if k != HUMAN and k not in game.levels]
+    if bad:
+        return None, "%s has no %s seat: use %s" % (
+            game.title, " or ".join(repr(k) for k in bad), ", ".join([HUMAN] + levels[:-1]) + " or " + levels[-1])
+    named = len(game.modes) > 1
+    if mode_name is not None:
+        names = [v.label for v in game.modes] if named else []
+        if mode_name not in names:
+            return None, "%s has %s" % (game.title, "the modes " + ", ".join(names) if names else "no modes")
+        variant = game.modes[names.index(mode_name)]
+    else:
+        variant = game.modes[0]
+    lo, hi = game.min_players, game.max_players
+    if not lo <= len(kinds) <= hi:
+        return None, "%s needs %s seats, got %d" % (game.title, "%d-%d" % (lo, hi) if lo < hi else "exactly %d" % lo,
+                                                    len(kinds))
+    lo, hi = variant.players
+    if not lo <= len(kinds) <= hi:
+        return None, "%s needs %s seats, got %d" % (
+            variant.label.capitalize() if named else game.title, "%d-%d" % (lo, hi) if lo < hi else "exactly %d" % lo,
+            len(kinds))
+    return variant.mode, None
+
+
 def main(argv=None, inp=None, out=None):
     out = out or sys.stdout
     p = argparse.ArgumentParser(prog="python -m tools.play", description=__doc__.split("\n")[0])
-    p.add_argument("game", help="the game: %s" % ", ".join(sorted(GAMES)))
+    p.add_argument("game", help="the game: %s" % ", ".join(g.key for g in registry.with_hook("play")))
     p.add_argument("--seats", default="human,hard",
-                   help="comma-separated, one per player: %s (default human,hard)" % ", ".join(SEAT_KINDS))
+                   help="comma-separated, one per player: human or a computer level of the game "
+                        "(default human,hard)")
     p.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
     p.add_argument("--mode", default=None, help="the game's mode, if it has modes (kendo: duel, competition)")
     p.add_argument("--quiet", action="store_true", help="print only the result and a human's prompts")
+    p.add_argument("--reveal", action="store_true",
+                   help="print every seat's secrets too (marked), not only what the human seats could see")
     args = p.parse_args(argv)
+    name = args.game.lower()
     try:
-        ad = adapter_for(args.game.lower())
+        game = registry.get(name)
+        ad = adapter_for(name)
     except ValueError as e:
         out.write("%s\n" % e)
         return 2
     kinds = [k.strip().lower() for k in args.seats.split(",") if k.strip()]
-    bad = [k for k in kinds if k not in SEAT_KINDS]
-    if bad:
-        out.write("unknown seat kind %s: use %s\n" % (", ".join(repr(k) for k in bad), ", ".join(SEAT_KINDS)))
-        return 2
-    if not ad.min_players <= len(kinds) <= ad.max_players:
-        out.write("%s needs %d-%d seats, got %d\n" % (ad.title, ad.min_players, ad.max_players, len(kinds)))
+    mode, why = check_seats(game, kinds, None if args.mode is None else args.mode.lower())
+    if why:
+        out.write(why + "\n")
         return 2
     if args.seed < 0:
         out.write("the seed must be >= 0\n")
         return 2
-    mode = None
-    if args.mode is not None:
-        modes = dict(ad.modes or ())
-        if args.mode.lower() not in modes:
-            out.write("%s has %s\n" % (ad.title, "the modes " + ", ".join(m for m, _ in ad.modes)
-                                        if ad.modes else "no modes"))
-            return 2
-        mode = modes[args.mode.lower()]
-    why = ad.players_ok(len(kinds), mode) if hasattr(ad, "players_ok") else None
-    if why:
-        out.write(why + "\n")
-        return 2
-    if getattr(ad, "computers_only", False):
-        if "human" in kinds:
-            out.write("%s in the terminal plays computer partners only (normal, hard); "
-                      "play it in the simulator: make sim\n" % ad.title)
-            return 2
-        try:
-            ad.run(kinds, args.seed, args.quiet, out)
-        except BrokenPipeError:
-            return 1
-        return 0
     try:
-        state = play(args.game.lower(), kinds, args.seed, args.quiet, inp, out, mode)
+        if hasattr(ad, "run"):
+            state = ad.run(kinds, args.seed, args.quiet, out, inp or sys.stdin, args.reveal)
+        else:
+            state = play(name, kinds, args.seed, args.quiet, inp, out, mode, args.reveal)
     except BrokenPipeError:  # e.g. piped into head
         return 1
     return 0 if state is not None else 1

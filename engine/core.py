@@ -27,16 +27,11 @@ class BadSave(ValueError):
 
 
 def check_action(state, action):
-    """Raise IllegalAction unless ``action`` is legal in ``state``.
-
-    An action is a plain int: a float, a bool or an int subclass that compares
-    equal to a legal one is refused too (it would reach the save as a non-int).
-    """
-    if type(action) is not int:
-        raise IllegalAction("an action is a plain int, not %r (%s)" % (action, type(action).__name__))
+    """Raise IllegalAction unless ``action`` is legal in ``state``."""
     if state.current_player == TERMINAL:
         raise IllegalAction("the game is over")
-    if action not in state.legal_actions():
+    # a plain int only: a float, bool or int subclass equal to a legal action is refused
+    if type(action) is not int or action not in state.legal_actions():
         raise IllegalAction(
             "action %r is not legal for seat %d now" % (action, state.current_player)
         )

@@ -1,6 +1,8 @@
 """tools.build: the CIRCUITPY tree that `make build` lays out."""
 
 import os
+import re
+import tomllib
 
 import pytest
 
@@ -14,6 +16,7 @@ def files_on_disk(out):
         for n in names:
             found.add(os.path.relpath(os.path.join(base, n), out).replace(os.sep, "/"))
     found.discard(build_mod.MANIFEST)
+    found.discard(build_mod.SETTINGS)  # not ours once on the drive: never in the manifest
     return found
 
 
@@ -153,3 +156,84 @@ def test_requirements_are_pinned():
     assert names == ["adafruit-circuitpython-neopixel"]  # the ST7789 needs no library (boards/_common.py)
     assert "adafruit-circuitpython-pixelbuf" not in names  # built into CircuitPython
     assert all(v[0].isdigit() for _, v in pins)
+
+
+# --- settings.toml -----------------------------------------------------------
+
+GETENV = re.compile(r"\bgetenv\(\s*([^,)]*)")
+
+
+def device_getenv_keys():
+    """Every key that code.py, boards/ and lib/ read with os.getenv (literal names only)."""
+    keys = {}
+    for rel in mpyc.device_sources(mpyc.ROOT):
+        with open(os.path.join(mpyc.ROOT, rel), encoding="utf-8") as f:
+            text = f.read()
+        for m in GETENV.finditer(text):
+            arg = m.group(1).strip()
+            assert re.fullmatch(r"[\"'][A-Z][A-Z0-9_]*[\"']", arg), (
+                "%s: os.getenv(%s): name the setting literally, so that "
+                "tools/settings.toml.in can be checked against it" % (rel, arg))
+            keys.setdefault(arg[1:-1], rel)
+    return keys
+
+
+def template():
+    with open(build_mod.SETTINGS_TEMPLATE, encoding="utf-8") as f:
+        return f.read()
+
+
+def test_device_code_reads_known_settings():
+    keys = device_getenv_keys()
+    # the settings the docs name; a new one must reach the template (next test)
+    assert {"SANBON_BOARD", "SANBON_DEBUG", "SANBON_SEED", "SANBON_RESTART"} <= set(keys)
+
+
+def test_template_names_every_setting_the_device_reads():
+    text = template()
+    offered = re.findall(r"^# ([A-Z][A-Z0-9_]*) = ", text, re.M)
+    missing = sorted(set(device_getenv_keys()) - set(offered))
+    assert not missing, "tools/settings.toml.in lacks %s (read by %s)" % (
+        ", ".join(missing), ", ".join(device_getenv_keys()[k] for k in missing))
+    assert len(offered) == len(set(offered))
+    # each setting has its explanation above it
+    for key in offered:
+        before = text.split("# %s = " % key)[0].rstrip().splitlines()
+        assert before and before[-1].startswith("# ") and "=" not in before[-1].split()[1:2], key
+
+
+def test_template_is_all_comments_and_valid_once_uncommented():
+    text = template()
+    for n, line in enumerate(text.splitlines(), 1):
+        assert line == "" or line.startswith("#"), "settings.toml.in:%d is not a comment" % n
+        assert line.isascii() and len(line) <= 80, "settings.toml.in:%d" % n
+    assert tomllib.loads(text) == {}  # as shipped, it sets nothing
+    lines = re.findall(r"^# ([A-Z][A-Z0-9_]* = .*)$", text, re.M)
+    values = tomllib.loads("\n".join(lines))
+    assert set(values) == set(re.findall(r"^# ([A-Z][A-Z0-9_]*) = ", text, re.M))
+    import boards
+
+    assert values["SANBON_BOARD"] in boards.NAMES and values["SANBON_BOARD"] != "desktop"
+    for key in ("SANBON_DEBUG", "SANBON_SEED", "SANBON_RESTART"):
+        assert isinstance(values[key], int), key
+    # every board a maker may name is described
+    for name in boards.NAMES:
+        if name != "desktop":
+            assert '"%s"' % name in text, name
+
+
+def test_build_ships_the_template_outside_the_manifest(mpy_build):
+    out, result = mpy_build
+    with open(os.path.join(out, build_mod.SETTINGS), encoding="utf-8") as f:
+        assert f.read() == template()
+    assert result["settings"] == build_mod.SETTINGS
+    assert build_mod.SETTINGS not in result["files"]  # never deleted by a later deploy
+    settings = -(-os.path.getsize(os.path.join(out, build_mod.SETTINGS)) // 512) * 512
+    manifest = -(-os.path.getsize(os.path.join(out, build_mod.MANIFEST)) // 512) * 512
+    assert result["drive_bytes"] == manifest + settings + sum(
+        -(-os.path.getsize(os.path.join(out, f)) // 512) * 512 for f in result["files"])
+
+
+def test_py_build_ships_the_template_too(py_build):
+    out, _ = py_build
+    assert os.path.isfile(os.path.join(out, build_mod.SETTINGS))

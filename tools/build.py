@@ -8,7 +8,11 @@ Lays out, in ``dist/CIRCUITPY`` by default:
 - the third-party libraries pinned in requirements-device.txt, downloaded from
   PyPI once into .cache/device-libs/, in ``lib/`` (compiled the same way);
 - ``.sanbon-manifest``: every file above, one relative path a line, which
-  tools.deploy uses to delete only what an earlier build put on the drive.
+  tools.deploy uses to delete only what an earlier build put on the drive;
+- ``settings.toml``: every setting the device reads, each commented out with
+  what it does (from tools/settings.toml.in). It is not in the manifest: it is
+  the user's file once on the drive, and tools.deploy copies it only onto a
+  drive that has none.
 
 Then it prints how much of the drive the build fills.
 """
@@ -28,6 +32,10 @@ from tools.mpyc import CompileError
 
 ROOT = mpyc.ROOT
 MANIFEST = ".sanbon-manifest"
+SETTINGS = "settings.toml"
+# The commented settings.toml the build ships (tests/test_build.py checks it
+# names every os.getenv key of code.py, boards/ and lib/).
+SETTINGS_TEMPLATE = os.path.join(ROOT, "tools", "settings.toml.in")
 # CIRCUITPY on a 2 MB Raspberry Pi Pico (RP2040): CircuitPython keeps the first
 # 1 MB of flash for itself and formats the other 1 MiB as a FAT filesystem with
 # 512-byte sectors and one sector per cluster. The FAT tables and root directory
@@ -220,6 +228,7 @@ def build(out=None, py=False, cross=None, quiet=False, root=None, requirements=N
                                                 circuitpython=True, cross=cross)
                 lib_files += ["lib/" + w for w in written]
         files = sorted(ours + lib_files)
+        shutil.copyfile(SETTINGS_TEMPLATE, os.path.join(out, SETTINGS))
         with open(os.path.join(out, MANIFEST), "w") as f:
             f.write("".join(p + "\n" for p in files))
     except BaseException:
@@ -230,10 +239,10 @@ def build(out=None, py=False, cross=None, quiet=False, root=None, requirements=N
         return sum(os.path.getsize(os.path.join(out, r)) for r in rels)
 
     result = {
-        "out": out, "py": py, "files": files, "libs": sorted(libs), "pins": libs,
+        "out": out, "py": py, "files": files, "settings": SETTINGS, "libs": sorted(libs), "pins": libs,
         "our_bytes": size(ours), "lib_bytes": size(lib_files), "total_bytes": size(files),
         "drive_bytes": sum(-(-os.path.getsize(os.path.join(out, r)) // CLUSTER) * CLUSTER
-                           for r in files + [MANIFEST]),
+                           for r in files + [MANIFEST, SETTINGS]),
         "capacity": CAPACITY,
     }
     if not quiet:
@@ -250,6 +259,8 @@ def report(r):
     print("  libraries  %9s bytes  %s" % (format(r["lib_bytes"], ","), pins))
     print("  total      %9s bytes  %s bytes on the drive (%d-byte clusters)"
           % (format(r["total_bytes"], ","), format(r["drive_bytes"], ","), CLUSTER))
+    print("  %s  every setting commented out (deploy copies it only onto a drive without one)"
+          % r.get("settings", SETTINGS))
     print("  CIRCUITPY  %.1f%% full (a 2 MB Pico's drive holds %s bytes)" % (pct, format(r["capacity"], ",")))
     if r["drive_bytes"] > r["capacity"]:
         print("\n!!! WARNING: the build is %s bytes OVER the CIRCUITPY drive: it will not fit. !!!\n"

@@ -39,8 +39,17 @@ test: gate
 build: $(STAMP)
 	$(VPY) -m tools.build $(if $(filter 1,$(PY)),--py) $(ARGS)
 
-deploy: build
-	@test -n "$(DRIVE)" || { echo "usage: make deploy DRIVE=/path/to/CIRCUITPY"; exit 1; }
+# make deploy: the usage (no DRIVE) before anything runs, then the drive is checked
+# (a CIRCUITPY drive with boot_out.txt, not the repository) before the build.
+ifneq ($(filter deploy,$(MAKECMDGOALS)),)
+ifeq ($(strip $(DRIVE)),)
+$(error usage: make deploy DRIVE=/path/to/CIRCUITPY (the mounted CIRCUITPY drive, e.g. /media/$$USER/CIRCUITPY; PY=1 for .py files))
+endif
+endif
+
+deploy: $(STAMP)
+	@$(VPY) -m tools.deploy --check "$(DRIVE)"
+	@$(MAKE) --no-print-directory build
 	$(VPY) -m tools.deploy "$(DRIVE)"
 
 bench: $(STAMP) $(NODE_STAMP)

@@ -311,12 +311,13 @@ def test_a_write_failing_mid_way_leaves_no_half_file(src, drive, monkeypatch, ca
     assert (drive / "engine" / "rng.mpy").read_bytes() == b"C\x06rng v2, longer"
 
 
-def test_a_failing_replacement_keeps_the_old_file_whole(src, drive, monkeypatch, capsys):
+@pytest.mark.parametrize("err, advice", [(errno.EIO, "still mounted"), (errno.EROFS, "read-only")])
+def test_a_failing_replacement_keeps_the_old_file_whole(src, drive, monkeypatch, capsys, err, advice):
     deploy_mod.deploy(str(drive), str(src), quiet=True)
     (src / "engine" / "rng.mpy").write_bytes(b"C\x06rng v2")
-    fail_writing(monkeypatch, "engine/rng.mpy", errno.EIO)
+    fail_writing(monkeypatch, "engine/rng.mpy", err)
     assert deploy_mod.main([str(drive), "--src", str(src)]) == 1
-    one_line_error(capsys, "engine/rng.mpy", "still mounted")
+    one_line_error(capsys, "engine/rng.mpy", advice, "run make deploy again")
     assert (drive / "engine" / "rng.mpy").read_bytes() == BUILD["engine/rng.mpy"]
     assert not [p for p in tree(drive) if p.endswith(TMP)]
 

@@ -1,5 +1,6 @@
 """tools.build: the CIRCUITPY tree that `make build` lays out."""
 
+import ast
 import os
 import re
 import tomllib
@@ -160,21 +161,49 @@ def test_requirements_are_pinned():
 
 # --- settings.toml -----------------------------------------------------------
 
-GETENV = re.compile(r"\bgetenv\(\s*([^,)]*)")
+def _call_name(node):
+    f = node.func
+    return f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
 
 
 def device_getenv_keys():
-    """Every key that code.py, boards/ and lib/ read with os.getenv (literal names only)."""
-    keys = {}
+    """{key: file} of every setting that code.py, boards/ and lib/ read with os.getenv,
+    directly or through a helper that hands its parameter on (boards.setting(key),
+    boards.flag(key, default), ...). Fails on a key that is not a literal name."""
+    trees = {}
     for rel in mpyc.device_sources(mpyc.ROOT):
         with open(os.path.join(mpyc.ROOT, rel), encoding="utf-8") as f:
-            text = f.read()
-        for m in GETENV.finditer(text):
-            arg = m.group(1).strip()
-            assert re.fullmatch(r"[\"'][A-Z][A-Z0-9_]*[\"']", arg), (
-                "%s: os.getenv(%s): name the setting literally, so that "
-                "tools/settings.toml.in can be checked against it" % (rel, arg))
-            keys.setdefault(arg[1:-1], rel)
+            trees[rel] = ast.parse(f.read(), rel)
+    readers = {"getenv"}  # functions whose first argument is a settings key
+    while True:  # a function that passes its own parameter to a reader is a reader too
+        found = set(readers)
+        for tree in trees.values():
+            for fn in ast.walk(tree):
+                if not isinstance(fn, ast.FunctionDef) or not fn.args.args:
+                    continue
+                params = {a.arg for a in fn.args.args}
+                for call in ast.walk(fn):
+                    if isinstance(call, ast.Call) and _call_name(call) in readers and call.args \
+                            and isinstance(call.args[0], ast.Name) and call.args[0].id in params:
+                        found.add(fn.name)
+        if found == readers:
+            break
+        readers = found
+    keys = {}
+    for rel, tree in trees.items():
+        helpers = {fn for fn in ast.walk(tree) if isinstance(fn, ast.FunctionDef) and fn.name in readers}
+        forwarded = {id(c) for fn in helpers for c in ast.walk(fn) if isinstance(c, ast.Call)
+                     and c.args and isinstance(c.args[0], ast.Name)
+                     and c.args[0].id in {a.arg for a in fn.args.args}}
+        for call in ast.walk(tree):
+            if not isinstance(call, ast.Call) or _call_name(call) not in readers or id(call) in forwarded:
+                continue
+            arg = call.args[0] if call.args else None
+            assert isinstance(arg, ast.Constant) and isinstance(arg.value, str) and \
+                re.fullmatch(r"[A-Z][A-Z0-9_]*", arg.value), (
+                    "%s:%d: %s(...): name the setting literally, so that tools/settings.toml.in "
+                    "can be checked against it" % (rel, call.lineno, _call_name(call)))
+            keys.setdefault(arg.value, rel)
     return keys
 
 

@@ -316,13 +316,16 @@ def test_terminal_log_and_balance_bench():
     text = out.getvalue()
     assert s.is_over()
     assert "=== Board 2" in text and "=== The Court of Pajan" in text
-    assert "peeks at a token" in text and "saw:" in text
+    assert "peeks at a token" in text and "saw:" not in text  # a spectator's log keeps the peeks secret
+    out = io.StringIO()
+    play_okko.play(["normal", "hard"], 3, out, reveal=True)
+    assert "saw:" in out.getvalue()
     assert ("THE TEAM WINS" in text) == (s.result == 1)
     lines = []
     play_okko.play((2, 2), 3, lines.append)
     assert lines and lines[-1].startswith("Result:")
     with pytest.raises(ValueError):
-        play_okko.play(["human", "normal"], 1)
+        play_okko.play(["easy", "normal"], 1)  # Okko's partner has no Easy level
     f = okko_balance.measure(games=4, level=2, procs=1)
     assert f["games"] == 4 and 0 <= f["win_rate"] <= 1 and f["peeks"] > 0
     report = []

@@ -6,6 +6,7 @@ never show the Court, and reproducibility."""
 from engine.core import random_playout
 from engine.okko import actions as A
 from engine.okko import cards as C
+from engine.okko import saves
 from engine.okko.state import OkkoState
 from engine.rng import Rng
 from tools.invariants import okko_check as check
@@ -83,5 +84,5 @@ def test_from_observation_is_consistent():
             t = OkkoState.from_observation(o, Rng(seed + 7))
             assert t.observation(p) == o
             assert t.legal_actions() == s.legal_actions()
-            t._validate()
+            saves.validate(t)
             s.apply(r.choice(s.legal_actions()))

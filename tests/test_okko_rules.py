@@ -10,7 +10,7 @@ from engine.okko import data as D
 from engine.okko.state import OkkoState
 from engine.rng import Rng
 
-OKKO, NOBURO, NOSHIN, GENJI = 0, 1, 2, 3
+OKKO, NOBURO, NOSHIN, GENJI = D.OKKO, D.NOBURO, D.NOSHIN, D.GENJI
 
 
 def adv(type_index, nth=0):
@@ -48,7 +48,7 @@ def make(heroes=(OKKO, NOBURO), hands=((), ()), line=(), seed=1, day=3, board=0)
         s.enemy_deck.remove(e) if e in s.enemy_deck else None
     s.line = bytearray(line)
     s.day = day
-    s.phase = 3  # P_ACTION
+    s.phase = A.P_ACTION
     s.active = s.current_player = 0
     s.events = []
     return s
@@ -480,7 +480,207 @@ def test_a_save_with_an_out_of_range_encounter_or_target_is_refused():
         setattr(bad, name, value)
         with pytest.raises(BadSave, match="encounter or target"):
             OkkoState.from_bytes(bad.to_bytes())
-    for name, value in (("encounters", D.N_ENCOUNTERS), ("target", first), ("target", 128)):
-        ok = OkkoState.from_bytes(st.to_bytes())
-        setattr(ok, name, value)
-        assert OkkoState.from_bytes(ok.to_bytes()).to_bytes() == ok.to_bytes()
+    ok = OkkoState.from_bytes(st.to_bytes())
+    ok.encounters = D.N_ENCOUNTERS
+    assert OkkoState.from_bytes(ok.to_bytes()).to_bytes() == ok.to_bytes()
+    # a target only in a fight: the newest enemy, or the boss here
+    s = make(line=[first, first + 1])
+    s.apply(A.FIGHT_LINE)
+    assert OkkoState.from_bytes(s.to_bytes()).target == first + 1
+    for value in (first, A.NONE, 128):
+        s.target = value
+        with pytest.raises(BadSave, match="encounter or target"):
+            OkkoState.from_bytes(s.to_bytes())
+    s = make()
+    s.loc = 5  # Kawataro's pond
+    s.apply(A.FIGHT_BOSS)
+    assert OkkoState.from_bytes(s.to_bytes()).target == 128
+    s.apply(A.CANCEL)
+    s.target = 128  # not in a fight
+    with pytest.raises(BadSave, match="encounter or target"):
+        OkkoState.from_bytes(s.to_bytes())
+
+
+# -- decisions beyond the digest (docs/rules/okko.md, "Decisions of issue 17") --
+def _late_turn(day=17):
+    """Seat 0 rests at ``day`` with 7 enemies in line: seat 1's turn starts
+    with the line's 2 days, on square ``day`` + 3; seat 1 holds a Swift
+    Messenger and the team a Sake Jar. Returns the state at seat 1's P_ACTION."""
+    line = [e for e in range(19) if C.enemy_power(e) == D.PW_NONE][:8]
+    s = make(day=day, line=line[:7], hands=((adv(ELDER),), (adv(MESSENGER),)))
+    s.enemy_deck = bytearray(line[7:])  # a plain enemy comes next
+    sake = [j for j in range(12) if C.jar_fx(j) == D.FX_DAY][0]
+    s.jar_deck.remove(sake)
+    s.jars = bytearray([sake])
+    s.apply(A.REST)
+    assert s.active == 1 and s.phase == A.P_TRADE
+    s.apply(A.TRADE_DONE)
+    return s, sake
+
+
+def test_the_day_track_stays_on_square_20_and_carries_nothing():
+    # refereed games: a Sake Jar and a Swift Messenger after square 20 gave
+    # the next board the full carry (7 boards of 621)
+    s, sake = _late_turn()
+    assert s.day == 20 and s.board_end
+    s.apply(A.JAR + sake)  # legal, but the days do not come back
+    assert s.day == 20
+    s.apply(A.SPECIAL + adv(MESSENGER))
+    assert s.board == 1 and s.phase == A.P_HERO and s.board_days[0] == 20
+    assert s.day == D.START  # nothing carried
+
+
+def test_days_won_back_before_square_20_still_count():
+    s, sake = _late_turn(day=15)  # seat 1 starts on 18
+    assert s.day == 18 and not s.board_end
+    s.apply(A.JAR + sake)
+    assert s.day == 17
+    s.apply(A.SPECIAL + adv(MESSENGER))  # 17 - 2, + 1 for the action; then seat 0's line costs 2
+    assert ("day", 15) in s.events and ("day", 16) in s.events and s.board == 0 and s.day == 18
+
+
+def test_the_partner_keeps_its_day_cards_on_square_20():
+    from engine.okko import bots
+
+    s, sake = _late_turn()
+    a = bots.choose(s.observation(1), 1, bots.NORMAL, Rng(1), bytearray(16))
+    assert a != A.JAR + sake and a != A.SPECIAL + adv(MESSENGER)
+
+
+def _between_boards():
+    s = make(day=19, heroes=(OKKO, NOBURO), hands=((adv(ELDER),), (adv(FISHER),)))
+    s.apply(A.REST)
+    assert s.board == 1 and s.phase == A.P_HERO and s.current_player == 1 and s.day == 3
+    return s
+
+
+def test_partners_may_swap_heroes_between_boards():
+    # the rulebook: "Players can choose to change their HERO card"; the first
+    # chooser used to be refused the partner's hero, so no swap was possible
+    s = _between_boards()
+    assert [a - A.HERO for a in s.legal_actions()] == [OKKO, NOBURO, NOSHIN, GENJI]
+    s.apply(A.HERO + OKKO)  # seat 1 takes seat 0's hero
+    assert [a - A.HERO for a in s.legal_actions()] == [NOBURO, NOSHIN, GENJI]  # seat 0 must change
+    s.apply(A.HERO + NOBURO)
+    assert list(s.heroes) == [NOBURO, OKKO] and s.phase != A.P_HERO
+    assert s.day == 3 + 2 * D.HERO_CHANGE_DAYS  # two heroes changed
+
+
+def test_the_second_chooser_never_takes_the_first_choosers_hero():
+    s = _between_boards()
+    s.apply(A.HERO + GENJI)
+    assert A.HERO + GENJI not in s.legal_actions() and A.HERO + OKKO in s.legal_actions()
+    s = OkkoState(Rng(3))  # the first board too
+    s.apply(A.HERO + NOSHIN)
+    assert A.HERO + NOSHIN not in s.legal_actions()
+
+
+def test_the_hero_list_says_what_a_swap_costs():
+    from sanbon import okko_words as W
+
+    s = _between_boards()
+    assert W.label(s, A.HERO + OKKO, 28).endswith("(swap: 2 days)")
+    assert W.label(s, A.HERO + NOBURO, 28).endswith("(keep)")
+    assert W.label(s, A.HERO + GENJI, 28).endswith("(1 day)")
+
+
+def _saved_mid_board():
+    s = OkkoState(Rng(5))
+    r = Rng(6)
+    while not (s.board == 1 and s.jars and s.supply and s.phase == A.P_ACTION and s.line):
+        s.apply(r.choice(s.legal_actions()))
+    return s
+
+
+def _corrupt(s, **changes):
+    bad = OkkoState.from_bytes(s.to_bytes())
+    for name, value in changes.items():
+        if callable(value):
+            value(bad)
+        else:
+            setattr(bad, name, value)
+    return bad.to_bytes()
+
+
+@pytest.mark.parametrize("what", [
+    "support in hand", "support id 255", "adventure in the deck", "support in the supply", "support twice",
+    "support discard", "jar", "jar deck", "jar discard", "jar twice", "exploration", "exploration twice",
+    "selection", "summoner", "arrow", "court turn", "next player", "enemy twice", "hero none", "same heroes",
+])
+def test_a_save_with_any_id_out_of_range_is_refused(what):
+    # a save with a Support card id of 17 or more loaded, then legal_actions()
+    # raised IndexError: every id field is checked now
+    s = _saved_mid_board()
+    assert OkkoState.from_bytes(s.to_bytes()).legal_actions() == s.legal_actions()
+    sup = s.supply[0]
+    change = {
+        "support in hand": dict(hands=[s.hands[0] + bytes([D.SUPPORT0 + D.N_SUP]), s.hands[1]]),
+        "support id 255": dict(hands=[s.hands[0] + bytes([255]), s.hands[1]]),
+        "adventure in the deck": dict(adv_deck=s.adv_deck + bytes([D.SUPPORT0])),
+        "support in the supply": dict(supply=s.supply + bytes([D.N_SUP])),
+        "support twice": dict(hands=[s.hands[0] + bytes([D.SUPPORT0 + sup]), s.hands[1]]),
+        "support discard": dict(sup_discard=bytearray([D.N_SUP + 3])),
+        "jar": dict(jars=s.jars + bytes([12])),
+        "jar deck": dict(jar_deck=s.jar_deck + bytes([40])),
+        "jar discard": dict(jar_discard=bytearray([12])),
+        "jar twice": dict(jar_discard=bytearray(s.jars[:1])),
+        "exploration": dict(exp_discard=s.exp_discard + bytes([D.N_EXPLORE])),
+        "exploration twice": dict(exp_discard=s.exp_discard + bytes([s.exp_deck[0]])),
+        "selection": dict(sel=bytearray([s.hands[1 - s.active][0]])),
+        "summoner": dict(summoner=D.N_ADV),
+        "arrow": dict(arrow=len(C.arrows(s.board)) // 4),
+        "court turn": dict(court_turn=2),
+        "next player": dict(active_next=2),
+        "enemy twice": dict(enemy_discard=s.enemy_discard + bytes(s.line[:1])),
+        "hero none": dict(heroes=bytearray([A.NONE, s.heroes[1]])),
+        "same heroes": dict(heroes=bytearray([s.heroes[1], s.heroes[1]])),
+    }[what]
+    with pytest.raises(BadSave):
+        OkkoState.from_bytes(_corrupt(s, **change))
+
+
+def _saves_in_every_phase():
+    out = {}
+    for seed in range(1, 12):
+        s = OkkoState(Rng(seed))
+        r = Rng(seed + 100)
+        while not s.is_over():
+            out.setdefault(s.phase, s.to_bytes())
+            s.apply(r.choice(s.legal_actions()))
+    assert len(out) == A.P_OVER  # every phase but the end
+    return out
+
+
+def test_a_save_that_loads_after_any_one_byte_changed_can_be_played():
+    # every byte of a save in each phase set to a few values: it is refused,
+    # or it loads and everything the screens and the partner read works, and
+    # so does every legal action (the store fuzz of tools/soak.py corrupts
+    # saves the same way, with valid CRCs)
+    from engine.okko import bots
+
+    loaded = 0
+    for ph, data in sorted(_saves_in_every_phase().items()):
+        for i in range(10, len(data)):  # past the header and the RNG
+            for v in (0, 1, 17, 64, 128, 255):
+                bad = bytearray(data)
+                bad[i] = v
+                try:
+                    t = OkkoState.from_bytes(bytes(bad))
+                except BadSave:
+                    continue
+                loaded += 1
+                acts = t.legal_actions()
+                for seat in (0, 1):
+                    t.observation(seat)
+                t.thresholds()
+                if t.phase in (A.P_FIGHT, A.P_ENCOUNTER, A.P_PAY):
+                    t.complete()
+                if not acts:
+                    continue
+                p = t.current_player
+                assert bots.choose(t.observation(p), p, bots.NORMAL, Rng(1), bytearray(16)) in acts, (ph, i, v)
+                for a in acts:
+                    u = OkkoState.from_bytes(bytes(bad))
+                    u.apply(a)
+                    u.to_bytes()
+    assert loaded > 5000

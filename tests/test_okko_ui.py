@@ -26,6 +26,12 @@ def _details():
         out.append(("boss %d" % b, X.boss(b)))
     for j in range(12):
         out.append(("jar %d" % j, X.jar(j)))
+    for c in range(D.N_ADV):  # a day card once square 20 is reached
+        if C.card_fx(c) == D.FX_DAY:
+            out.append(("late card %d" % c, X.late(C.card_name(c))))
+    for j in range(12):
+        if C.jar_fx(j) == D.FX_DAY:
+            out.append(("late jar %d" % j, X.late(C.jar_name(j))))
     return X, out
 
 

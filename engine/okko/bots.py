@@ -22,7 +22,8 @@ Decisions (rules digest section 6, last paragraphs; docs/rules/okko.md,
   blocks the way and neither hand beats it, the card that helps the partner
   most against it.
 - Free extras first: Ink and Rice Jars at once, Ash on a long line, Incense
-  when injured before a fight, Sake when 4 days or fewer are left; summon
+  when injured before a fight, Sake when 4 days or fewer are left (not at
+  square 20: the days do not come back, the jar is kept); summon
   (Noshin, the Yamabushi Hermit) while the board's Kami is missing. Then the
   action: an encounter when the hand completes it (its jars and the peek of
   the fourth are worth the most); the boss when beatable; the line from one
@@ -581,7 +582,7 @@ def _action(o, me):
             return A.JAR + j
         if fx == D.FX_DEFEAT_LAST and n >= t1 - 1:
             return A.JAR + j
-        if fx == D.FX_DAY and day >= D.LAST_DAY - _SAKE_DAYS:
+        if fx == D.FX_DAY and D.LAST_DAY - _SAKE_DAYS <= day < D.LAST_DAY:  # at 20: kept for the next board
             return A.JAR + j
         if fx == D.FX_HEAL_HERO and injured and (boss != A.NONE or n >= t1 - 1):
             return A.JAR + j
@@ -616,7 +617,7 @@ def _action(o, me):
         v = 0
         if fx == D.FX_DRAW_EACH:
             v = 5
-        elif fx == D.FX_DAY:
+        elif fx == D.FX_DAY and day < D.LAST_DAY:
             v = 4
         elif fx == D.FX_DEFEAT_LAST and n >= t1 - 1:
             v = 3

@@ -115,7 +115,10 @@ def new_state(config, rng):
 def load_state(data):
     if len(data) < 40:
         raise ValueError("the saved game is too short")
-    s = OkkoGame.from_bytes(data[:-32])
+    try:
+        s = OkkoGame.from_bytes(data[:-32])
+    finally:
+        ui.unload("engine.okko.saves")  # the save's checks, loaded by from_bytes
     s.memory = (bytearray(data[-32:-16]), bytearray(data[-16:]))
     return s
 

@@ -134,6 +134,12 @@ def boss(b, t=""):
     return [head + " " + p + t, head + " " + p, p]
 
 
+def late(name):
+    """A card that moves the day track back, once square 20 is reached (it
+    stays there: docs/rules/okko.md)."""
+    return [name + ": square 20 is reached, no day comes back.", "Square 20: no day comes back."]
+
+
 def jar(j):
     t = effect(C.jar_fx(j), C.jar_param(j))
     return [C.jar_name(j) + ", a jar. " + t[0], t[0], t[1]]
@@ -161,6 +167,8 @@ def detail(scr, it):
             return ["No enemies wait: a new one comes each turn.", "No enemies wait."]
         return hero(st.heroes[s], " Hurt: it may not fight." if st.injury[s] or st.injured[s] else "")
     if ph == A.P_HERO:
+        if not st.hero_turn and st.heroes[1 - st.current_player] == it:  # a swap between boards
+            return hero(it, " Your partner's hero: they change too (1 day each).")
         return hero(it)
     if it == A.TRADE_DONE:
         return ["Trade no more: go on to the turn's action.", "Go on to the action."]
@@ -209,6 +217,8 @@ def detail(scr, it):
         return ["%sxplore: flip cards until the bank reaches %d, then move to place %d." % (pay, ar[i + 3], ar[i + 1] + 1),
                 "%sxplore to bank %d." % (pay, ar[i + 3]), "Explore to bank %d." % ar[i + 3]]
     if A.JAR <= it < A.SUPPORT:
+        if st.day >= D.LAST_DAY and C.jar_fx(it - A.JAR) == D.FX_DAY:
+            return late(C.jar_name(it - A.JAR))
         return jar(it - A.JAR)
     if A.SUPPORT <= it < A.SUPPORT + 17:
         return card(D.SUPPORT0 + it - A.SUPPORT, " Free: a support card.")
@@ -223,6 +233,8 @@ def detail(scr, it):
     if A.DISCARD <= it < A.SPECIAL:
         return card(it - A.DISCARD, " Discard it.")
     if A.SPECIAL <= it < A.SUMMON:
+        if st.day >= D.LAST_DAY and C.card_fx(it - A.SPECIAL) == D.FX_DAY:
+            return late(C.card_name(it - A.SPECIAL))
         return card(it - A.SPECIAL, " Play it: the turn's action.")
     if A.SUMMON <= it < A.MAP:
         c = it - A.SUMMON

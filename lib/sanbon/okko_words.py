@@ -95,6 +95,8 @@ def label(st, a, n):
         text = C.hero_name(h) + ", " + names().CLASS_NAMES[C.hero_class(h)]
         if cur == h:
             return text + " (keep)"
+        if not st.hero_turn and st.heroes[1 - st.current_player] == h:  # a swap: the partner changes too
+            return pick(n, text + " (swap: 2 days)", text)
         return text + " (1 day)" if cur < 4 else text
     if a == A.TRADE_DONE:
         return "Done trading" if st.traded else "No trade, go on"
@@ -307,5 +309,5 @@ def transition(st, b):
                 "A courtier loses, unless a Spirit Jar saves you (%d)." % st.spirit_jars())
     carried = 3 - st.day
     return ("Board %d ended on day %d. Board %d, %s, starts on day %d (%d day%s carried). "
-            "Keep your hero (free) or change (1 day each)." % (
+            "Keep your hero (free), change it or swap with your partner (1 day a change)." % (
                 b, st.board_days[b - 1], b + 1, names().BOARD_NAMES[b], st.day, carried, "" if carried == 1 else "s"))

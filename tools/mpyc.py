@@ -76,9 +76,12 @@ def compile_file(src, dst, source_name=None, cross=None, fold_root=None):
         tmp = dst + ".fold.py"
         with open(tmp, "w", encoding="utf-8") as f:
             f.write(text)
-        src = tmp
     try:
-        _cross(src, dst, source_name, cross)
+        _cross(tmp or src, dst, source_name, cross)
+    except CompileError as e:
+        if tmp is None:
+            raise
+        raise CompileError(str(e).replace(tmp, src))  # the folded text keeps the lines
     finally:
         if tmp is not None and os.path.exists(tmp):
             os.remove(tmp)

@@ -1,7 +1,7 @@
 """Okko: Oni Hunters: the rules engine, ``OkkoState`` (the State API of
 docs/ARCHITECTURE.md).
 
-Rules: ../shared/rules/okko.md (R1-R28, gaps G1-G39, content section 6);
+Rules: the rules digest's R1-R28, gaps G1-G39 and content (section 6);
 the decisions taken beyond it are in docs/rules/okko.md. Actions and phases:
 actions.py; content and knobs: data.py, decoded by cards.py.
 

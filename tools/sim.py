@@ -1,17 +1,22 @@
 """The desktop simulator.
 
-    python -m tools.sim --board NAME [--headless] [--press "DOWN,DOWN,A,..."]
+    python -m tools.sim [--board NAME] [--headless] [--press "Y,Y,A,..."]
                         [--screenshot out.png] [--seed N] [--nvm FILE]
 
 Runs the real app (lib/sanbon) on the desktop board (boards/desktop.py) at the
-chosen board's screen size. Keyboard: arrows or W/S move (X/Y), Z/Enter/Space
-select (A), X/Esc/Backspace back (B, hold for the pause menu).
+chosen board's screen size, in a window (KEYS_HELP: the keyboard). Without a
+display that can show one it stops at once with a line saying so (use
+``--headless --screenshot out.png`` there).
 
 ``--press`` plays a script of button names first, on a virtual clock:
 A, B, X, Y (UP/LEFT = X, DOWN/RIGHT = Y), HOLD_B (the pause menu), and
 WAIT or WAIT:ms to let time pass (computer turns). Then ``--screenshot``
 saves the screen and exits, or the window stays open for play.
-``--nvm FILE`` keeps the save store in a file, so a second run is a reboot.
+A scripted run (``--press``, ``--headless``, ``--screenshot``) starts from a
+fresh save, so it does the same every time; a plain window run keeps its
+save in .cache/sim-nvm-BOARD.bin. ``--nvm FILE`` keeps the save store in
+FILE instead, so a second run is a reboot. Every argument is checked before
+anything runs: a bad one stops with one line (argparse's ``error:``, exit 2).
 """
 
 import argparse
@@ -23,10 +28,115 @@ for p in (ROOT, os.path.join(ROOT, "lib")):
     if p not in sys.path:
         sys.path.insert(0, p)
 
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
 SIZES = ("pico_display2", "picosystem", "pico_display")
 STEP_MS = 20  # between a press and its release
 WAIT_STEP_MS = 50  # loop passes while waiting
 ALIASES = {"UP": "X", "LEFT": "X", "DOWN": "Y", "RIGHT": "Y", "PAUSE": "HOLD_B"}
+BUTTONS = ("A", "B", "X", "Y", "HOLD_B")
+SEED_MAX = 0x3FFFFFFF  # the app's seeds are 30 bits (App.new_seed); a record keeps them whole
+NVM_SIZE = 4096  # boards.desktop.NVM_SIZE: what an --nvm file holds
+NO_WINDOW = ("offscreen", "dummy", "evdev")  # SDL video drivers that show nothing on a desktop
+# the window's keyboard, as boards/desktop.py KEYMAP has it (a test holds them together)
+KEYS_HELP = (
+    ("A", "select", "A, Enter, Space"),
+    ("B", "back; hold for the pause menu", "B, Esc, Backspace"),
+    ("X", "move up / previous", "X, Up, Left, W"),
+    ("Y", "move down / next", "Y, Down, Right, S"),
+)
+
+
+def keys_help():
+    return "keys in the window: " + "; ".join("%s %s: %s" % (b, what, keys) for b, what, keys in KEYS_HELP) + \
+        "; close the window (or Ctrl+C) to quit"
+
+
+def parse_script(text):
+    """A --press script as its steps, all checked before any runs: a button
+    name (A, B, X, Y, HOLD_B) or the ms of a WAIT. Raises ValueError naming
+    the bad item."""
+    steps = []
+    for i, raw in enumerate(text.split(",")):
+        item = raw.strip().upper()
+        if not item:
+            continue
+        name = ALIASES.get(item, item)
+        if name == "WAIT":
+            steps.append(1000)
+        elif name.startswith("WAIT:"):
+            ms = name[5:].strip()
+            if not ms.isdigit():
+                raise ValueError("item %d, %r: a wait is whole milliseconds, e.g. WAIT:500" % (i + 1, raw.strip()))
+            steps.append(int(ms))
+        elif name in BUTTONS:
+            steps.append(name)
+        else:
+            raise ValueError("item %d, unknown button %r: use A, B, X, Y, UP, DOWN, LEFT, RIGHT, HOLD_B, WAIT or "
+                             "WAIT:ms, separated by commas" % (i + 1, raw.strip()))
+    return steps
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, with a bad argument answered in one line (exit 2)."""
+
+    def error(self, message):
+        self.exit(2, "%s: error: %s (see --help)\n" % (self.prog, message))
+
+
+def _without_stderr(fn):
+    """fn() with file descriptor 2 dropped: SDL prints its own lines there
+    while it looks for a display (e.g. "XDG_RUNTIME_DIR is invalid")."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):
+        return fn()
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+            try:
+                return fn()
+            finally:
+                os.dup2(saved, 2)
+    finally:
+        os.close(saved)
+
+
+def window_problem():
+    """None if SDL can show a window here, else why not (pygame would fall
+    back quietly to an invisible offscreen surface, and a window run would
+    wait for keys that never come)."""
+    asked = os.environ.get("SDL_VIDEODRIVER", "")
+    if asked.strip().lower() in NO_WINDOW:
+        return "SDL_VIDEODRIVER=%s shows none" % asked
+    import pygame
+
+    def probe():
+        try:
+            pygame.display.init()
+            return pygame.display.get_driver(), None
+        except pygame.error as e:
+            return None, e
+        finally:
+            pygame.display.quit()
+
+    driver, error = _without_stderr(probe)
+    if error is not None:
+        return "the display cannot be opened: %s%s" % ("SDL_VIDEODRIVER=%s, " % asked if asked else "", error)
+    if driver.lower() not in NO_WINDOW:
+        return None
+    for var in ("DISPLAY", "WAYLAND_DISPLAY"):
+        if os.environ.get(var):
+            return "%s=%s cannot be opened" % (var, os.environ[var])
+    if sys.platform.startswith("linux"):
+        return "neither DISPLAY nor WAYLAND_DISPLAY is set"
+    return "SDL found no display, only its %r driver" % driver
+
+
+def no_window_line(prog, why, instead='make sim ARGS="--headless --screenshot out.png"'):
+    return "%s: error: no window can be shown (%s): run it on a desktop with a display, or without a window: %s" % (
+        prog, why, instead)
 
 
 def quiet_env(headless):
@@ -43,7 +153,11 @@ class Sim:
 
     def __init__(self, size="pico_display2", seed=None, nvm_path=None, headless=True, virtual_time=True, render=True, note=None, strict=True, restart=False):
         quiet_env(headless)
-        from boards import desktop
+        import contextlib
+        import io
+
+        with contextlib.redirect_stdout(io.StringIO()):  # Blinka's "GENERIC_X86 is not fully supported"
+            from boards import desktop
         from sanbon.app import App
 
         self.board = desktop.make(size=size, nvm_path=nvm_path, virtual_time=virtual_time, render=render,
@@ -83,33 +197,28 @@ class Sim:
         self.board.keys.events.put(key, pressed, self.board.ticks_ms())
 
     def press(self, *names):
-        """Press and release buttons by name (see module docstring)."""
+        """Press and release buttons by name (see module docstring). The whole
+        script is checked first: a bad name raises ValueError before any press."""
         from boards import KEY_A, KEY_B, KEY_X, KEY_Y
 
         keys = {"A": KEY_A, "B": KEY_B, "X": KEY_X, "Y": KEY_Y}
-        for raw in names:
-            for name in raw.split(","):
-                name = ALIASES.get(name.strip().upper(), name.strip().upper())
-                if not name:
-                    continue
-                if name.startswith("WAIT"):
-                    self.wait(int(name[5:]) if ":" in name else 1000)
-                elif name == "HOLD_B":
-                    self.key(KEY_B, True)
-                    self.wait(800)
-                    self.key(KEY_B, False)
+        for step in parse_script(",".join(names)):
+            if isinstance(step, int):
+                self.wait(step)
+            elif step == "HOLD_B":
+                self.key(KEY_B, True)
+                self.wait(800)
+                self.key(KEY_B, False)
+                self.step()
+            else:
+                self.key(keys[step], True)
+                self.step()
+                self.key(keys[step], False)
+                self.step()
+                for _ in range(4):  # a game loads over a few steps ("Loading", the replay, the screen)
+                    if type(self.app.top).__name__ != "LoadingScreen":
+                        break
                     self.step()
-                elif name in keys:
-                    self.key(keys[name], True)
-                    self.step()
-                    self.key(keys[name], False)
-                    self.step()
-                    for _ in range(4):  # a game loads over a few steps ("Loading", the replay, the screen)
-                        if type(self.app.top).__name__ != "LoadingScreen":
-                            break
-                        self.step()
-                else:
-                    raise ValueError("unknown button %r: use A, B, X, Y, UP, DOWN, HOLD_B or WAIT:ms" % name)
 
     def choose(self, text):
         """Move the top menu's cursor to the item ``text`` and press A."""
@@ -159,24 +268,104 @@ class Sim:
         pygame.image.save(surface, path)
 
 
+def _nearest_folder(path):
+    """The nearest folder that exists on the way up from ``path``; raises
+    ArgumentTypeError if that is a file, or cannot be written."""
+    up = os.path.dirname(path)
+    while up and not os.path.exists(up):
+        up = os.path.dirname(up)
+    up = up or "."
+    if not os.path.isdir(up):
+        raise argparse.ArgumentTypeError("%s is a file, not a folder" % up)
+    if not os.access(up, os.W_OK | os.X_OK):
+        raise argparse.ArgumentTypeError("cannot write in %s" % up)
+    return up
+
+
+def out_file(path, what):
+    """Check ``path`` can be written as a new or replaced file (its missing
+    folders are made when it is written)."""
+    full = os.path.abspath(os.path.expanduser(path))
+    if os.path.isdir(full):
+        raise argparse.ArgumentTypeError("%s is a folder: give a file name, e.g. %s" % (path, os.path.join(path, what)))
+    if os.path.exists(full):
+        if not os.access(full, os.R_OK | os.W_OK):
+            raise argparse.ArgumentTypeError("%s cannot be read and written" % path)
+    else:
+        _nearest_folder(full)
+    return full
+
+
+def nvm_arg(path):
+    full = out_file(path, "sim-nvm.bin")
+    if os.path.exists(full) and os.path.getsize(full) not in (0, NVM_SIZE):
+        raise argparse.ArgumentTypeError("%s is not a simulator save (%d bytes; a save is %d): give a new file name, "
+                                         "it would be overwritten" % (path, os.path.getsize(full), NVM_SIZE))
+    return full
+
+
+def png_arg(path):
+    if not path.lower().endswith(".png"):
+        raise argparse.ArgumentTypeError("%r is not a .png file name, e.g. out.png" % path)
+    return out_file(path, "out.png")
+
+
+def seed_arg(text):
+    try:
+        n = int(text)
+    except ValueError:
+        n = -1
+    if not 0 <= n <= SEED_MAX:
+        raise argparse.ArgumentTypeError("%r: a seed is a whole number from 0 to %d" % (text, SEED_MAX))
+    return n
+
+
+def script_arg(text):
+    try:
+        parse_script(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e))
+    return text
+
+
 def parse(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.sim", description="Run Sanbon in a window.")
+    ap = Parser(
+        prog="python -m tools.sim", description="Run Sanbon in a window (or headless).",
+        epilog=keys_help() + ". A run with --press, --headless or --screenshot starts from a fresh save unless "
+        "--nvm is given; a plain window run keeps .cache/sim-nvm-BOARD.bin.")
     ap.add_argument("--board", default="pico_display2", choices=SIZES, help="screen size to simulate")
     ap.add_argument("--headless", action="store_true", help="no window (SDL dummy video driver)")
-    ap.add_argument("--press", default="", help="comma-separated buttons to press first")
-    ap.add_argument("--screenshot", metavar="PNG", help="save the screen to this PNG, then exit")
-    ap.add_argument("--seed", type=int, help="seed for new games (replays exactly)")
-    ap.add_argument("--nvm", metavar="FILE", help="keep the save store in FILE (default: .cache/sim-nvm-BOARD.bin)")
+    ap.add_argument("--press", default="", type=script_arg, metavar="BUTTONS",
+                    help="buttons to press first, by comma: A, B, X, Y, UP, DOWN, LEFT, RIGHT, HOLD_B, WAIT, WAIT:ms")
+    ap.add_argument("--screenshot", metavar="PNG", type=png_arg, help="save the screen to this PNG, then exit")
+    ap.add_argument("--seed", type=seed_arg, help="seed for new games, 0-%d (replays exactly)" % SEED_MAX)
+    ap.add_argument("--nvm", metavar="FILE", type=nvm_arg,
+                    help="keep the save store in FILE (default: a fresh one for a scripted run, else "
+                    ".cache/sim-nvm-BOARD.bin)")
     return ap.parse_args(argv)
 
 
 def main(argv=None):
     args = parse(argv)
     headless = args.headless or bool(args.screenshot)
-    nvm = args.nvm or os.path.join(ROOT, ".cache", "sim-nvm-%s.bin" % args.board)
-    os.makedirs(os.path.dirname(nvm), exist_ok=True)
     scripted = bool(args.press) or headless
-    sim = Sim(args.board, args.seed, nvm, headless=headless, virtual_time=scripted, restart=True)
+    if not headless:
+        why = window_problem()
+        if why:
+            print(no_window_line("python -m tools.sim", why), file=sys.stderr)
+            return 1
+    nvm = args.nvm
+    if nvm is None and not scripted:
+        nvm = os.path.join(ROOT, ".cache", "sim-nvm-%s.bin" % args.board)
+    if nvm is not None:
+        os.makedirs(os.path.dirname(nvm), exist_ok=True)
+    import pygame
+
+    try:
+        sim = Sim(args.board, args.seed, nvm, headless=headless, virtual_time=scripted, restart=True)
+    except pygame.error as e:  # the window itself would not open
+        print(no_window_line("python -m tools.sim", "the window would not open (%s)" % e), file=sys.stderr)
+        return 1
     if args.press:
         sim.press(args.press)
     if args.screenshot:
@@ -189,11 +378,16 @@ def main(argv=None):
         return 0
     import time
 
+    if nvm is None:
+        print("a fresh save, not kept: add --nvm FILE to keep it")
     board = sim.board
     board.clock = None  # real time from here on
-    while board.poll_window():
-        sim.app_step()
-        time.sleep(0.01)
+    try:
+        while board.poll_window():
+            sim.app_step()
+            time.sleep(0.01)
+    except KeyboardInterrupt:
+        pass
     return 0
 
 

@@ -1,16 +1,18 @@
 """Replay a game record: ``python -m tools.replay RECORD [--sim] [--board B]``.
 
 A record is what "Share game" (the pause menu, the end screen) writes to the
-serial console (lib/sanbon/records.py): a line ``SANBON-RECORD <base64>``. RECORD is that line, its
-base64 part, or a file holding it. The record holds the game, its setup, the
-seed and every action (sanbon.records.record); replaying deals the
-same game from the seed and applies the actions, checking each one is legal.
+serial console (lib/sanbon/records.py): a line ``SANBON-RECORD <base64>``.
+RECORD is that line, its base64 part, or a file holding it (a saved console
+log: its last such line). The record holds the game, its setup, the seed and
+every action (sanbon.records.record); replaying deals the same game from the
+seed and applies the actions, checking each one is legal.
 
 Without ``--sim`` the game is printed move by move in the terminal; with it,
 the simulator shows the play screen and steps through the moves (``--delay``
 ms apart; in the window, any key steps at once). A record from a build whose
 record format or the game's rules version differs is refused with a message
-that says which.
+that says which. A bad argument or record stops with one line (exit 2), and
+``--sim`` without a display that can show a window says so (exit 1).
 """
 
 import argparse
@@ -18,7 +20,8 @@ import binascii
 import os
 import sys
 
-from tools.sim import ROOT  # puts ROOT and lib/ on sys.path
+from tools.sim import ROOT  # noqa: F401 (importing tools.sim puts ROOT and lib/ on sys.path)
+from tools.sim import SIZES, Parser, _nearest_folder, no_window_line, window_problem
 
 PREFIX = "SANBON-RECORD"
 
@@ -29,19 +32,30 @@ class RecordError(ValueError):
 
 def parse_text(text):
     """The record's bytes from a console line, bare base64 or a file path."""
-    if os.path.isfile(text):
-        with open(text) as f:
-            text = f.read()
-    for line in text.splitlines() or [text]:
-        line = line.strip()
-        if line.startswith(PREFIX):
+    if os.path.isdir(text):
+        raise RecordError("%s is a folder, not a record file" % text)
+    is_file = os.path.isfile(text)
+    if is_file:
+        try:
+            with open(text, encoding="utf-8") as f:
+                text = f.read(1 << 20)
+        except (OSError, UnicodeDecodeError) as e:
+            raise RecordError("cannot read %s (%s)" % (text, getattr(e, "strerror", None) or e))
+    lines = [l.strip() for l in text.splitlines() or [text]]
+    marked = [l for l in lines if l.startswith(PREFIX)]  # a console log: its record line
+    for line in marked[-1:] or lines:
+        whole = line.startswith(PREFIX)
+        if whole:
             line = line[len(PREFIX):].strip()
         if not line:
             continue
         try:
-            return binascii.a2b_base64(line)
+            return binascii.a2b_base64(line, strict_mode=True)
         except (binascii.Error, ValueError) as e:
-            raise RecordError("not a Sanbon record (%s)" % e)
+            if is_file or whole:
+                raise RecordError("not a Sanbon record (%s): copy the whole SANBON-RECORD line" % e)
+            raise RecordError("no file %s, and it is not a record: give a SANBON-RECORD line (in quotes), its "
+                              "base64 part, or a file holding it" % text)
     raise RecordError("no record found")
 
 
@@ -65,7 +79,10 @@ class Record:
         n = data[5]
         if len(data) < 10 + n or (len(data) - 10 - n) % 2:
             raise RecordError("the record is cut short")
-        self.config = games.Config.from_bytes(self.info, data[6 : 6 + n])
+        try:
+            self.config = games.Config.from_bytes(self.info, data[6 : 6 + n])
+        except ValueError as e:
+            raise RecordError("the record's %s setup is damaged (%s)" % (self.info.name, e))
         i = 6 + n
         self.seed = (data[i] << 24) | (data[i + 1] << 16) | (data[i + 2] << 8) | data[i + 3]
         self.actions = [(data[j] << 8) | data[j + 1] for j in range(i + 4, len(data), 2)]
@@ -164,8 +181,13 @@ def in_sim(rec, board="pico_display2", delay=600, headless=False, shots=None):
     app.push(rec.module.GameScreen(app, session))
     sim.step()
     window = not headless
+    from engine.core import IllegalAction
+
     for i, a in enumerate(rec.actions):
-        state.apply(a)
+        try:
+            state.apply(a)
+        except IllegalAction as e:
+            raise RecordError("move %d (%d) is not legal here: %s" % (i + 1, a, e))
         top = app.top
         while top is not None and not hasattr(top, "update") and len(app.stack) > 1:
             app.pop()  # a dialog the record's move opened: the record goes on
@@ -179,33 +201,71 @@ def in_sim(rec, board="pico_display2", delay=600, headless=False, shots=None):
             import time
 
             waited = 0
+            keys = sim.board.keys.events
             while waited < delay:
                 if not sim.board.poll_window():
                     return state
+                if len(keys):  # a key: the next move now
+                    keys.clear()
+                    break
                 time.sleep(0.02)
                 waited += 20
     return state
 
 
+def delay_arg(text):
+    try:
+        ms = int(text)
+    except ValueError:
+        ms = -1
+    if not 0 <= ms <= 60000:
+        raise argparse.ArgumentTypeError("%r: the delay is whole milliseconds from 0 to 60000" % text)
+    return ms
+
+
+def shots_arg(path):
+    full = os.path.abspath(os.path.expanduser(path))
+    if os.path.exists(full):
+        if not os.path.isdir(full):
+            raise argparse.ArgumentTypeError("%s is a file, not a folder" % path)
+        if not os.access(full, os.W_OK | os.X_OK):
+            raise argparse.ArgumentTypeError("cannot write in %s" % path)
+    else:
+        _nearest_folder(full)
+    return full
+
+
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.replay", description=__doc__.split("\n")[0])
-    ap.add_argument("record", help="a SANBON-RECORD line, its base64, or a file holding it")
+    ap = Parser(prog="python -m tools.replay", description=__doc__.split("\n")[0])
+    ap.add_argument("record", help="a SANBON-RECORD line (in quotes), its base64, or a file holding it")
     ap.add_argument("--sim", action="store_true", help="step through it on the simulator's play screen")
-    ap.add_argument("--board", default="pico_display2", help="the simulated board (with --sim)")
-    ap.add_argument("--delay", type=int, default=600, help="ms between moves in the window (with --sim)")
+    ap.add_argument("--board", choices=SIZES, help="the simulated board (with --sim; default pico_display2)")
+    ap.add_argument("--delay", type=delay_arg, help="ms between moves in the window (with --sim; default 600)")
     ap.add_argument("--headless", action="store_true", help="with --sim: no window")
-    ap.add_argument("--shots", metavar="DIR", help="with --sim: save a PNG per move into DIR")
+    ap.add_argument("--shots", metavar="DIR", type=shots_arg, help="with --sim: save a PNG per move into DIR")
     args = ap.parse_args(argv)
+    if not args.sim:
+        given = [o for o, v in (("--board", args.board), ("--delay", args.delay), ("--headless", args.headless),
+                                ("--shots", args.shots)) if v not in (None, False)]
+        if given:
+            ap.error("%s works only with --sim" % " and ".join(given))
     try:
         rec = Record(parse_text(args.record))
         if args.sim:
+            rec.start()  # refuses a record of another rules version before anything is shown or written
+            if not args.headless:
+                why = window_problem()
+                if why:
+                    print(no_window_line(ap.prog, why, "add --headless --shots DIR"), file=sys.stderr)
+                    return 1
             if args.shots:
                 os.makedirs(args.shots, exist_ok=True)
-            in_sim(rec, args.board, args.delay, args.headless, args.shots)
+            in_sim(rec, args.board or "pico_display2", 600 if args.delay is None else args.delay, args.headless,
+                   args.shots)
         else:
             terminal(rec)
     except RecordError as e:
-        print("replay: %s" % e, file=sys.stderr)
+        print("%s: error: %s" % (ap.prog, e), file=sys.stderr)
         return 2
     return 0
 

@@ -236,7 +236,8 @@ def shots_arg(path):
 
 
 def main(argv=None):
-    ap = Parser(prog="python -m tools.replay", description=__doc__.split("\n")[0])
+    ap = Parser(prog="python -m tools.replay",
+                description="Replay a shared game (a SANBON-RECORD line) in the terminal, or on the play screen.")
     ap.add_argument("record", help="a SANBON-RECORD line (in quotes), its base64, or a file holding it")
     ap.add_argument("--sim", action="store_true", help="step through it on the simulator's play screen")
     ap.add_argument("--board", choices=SIZES, help="the simulated board (with --sim; default pico_display2)")

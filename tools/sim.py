@@ -41,15 +41,16 @@ NO_WINDOW = ("offscreen", "dummy", "evdev")  # SDL video drivers that show nothi
 # the window's keyboard, as boards/desktop.py KEYMAP has it (a test holds them together)
 KEYS_HELP = (
     ("A", "select", "A, Enter, Space"),
-    ("B", "back; hold for the pause menu", "B, Esc, Backspace"),
+    ("B", "back (hold: the pause menu)", "B, Esc, Backspace"),
     ("X", "move up / previous", "X, Up, Left, W"),
     ("Y", "move down / next", "Y, Down, Right, S"),
 )
 
 
 def keys_help():
-    return "keys in the window: " + "; ".join("%s %s: %s" % (b, what, keys) for b, what, keys in KEYS_HELP) + \
-        "; close the window (or Ctrl+C) to quit"
+    rows = ["  %s  %-28s %s" % row for row in KEYS_HELP]
+    return "\n".join(["keys in the window (button, what it does, keys):"] + rows +
+                     ["  close the window (or Ctrl+C) to quit"])
 
 
 def parse_script(text):
@@ -331,7 +332,8 @@ def script_arg(text):
 def parse(argv=None):
     ap = Parser(
         prog="python -m tools.sim", description="Run Sanbon in a window (or headless).",
-        epilog=keys_help() + ". A run with --press, --headless or --screenshot starts from a fresh save unless "
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=keys_help() + "\n\nA run with --press, --headless or --screenshot starts from a fresh save unless\n"
         "--nvm is given; a plain window run keeps .cache/sim-nvm-BOARD.bin.")
     ap.add_argument("--board", default="pico_display2", choices=SIZES, help="screen size to simulate")
     ap.add_argument("--headless", action="store_true", help="no window (SDL dummy video driver)")

@@ -1,5 +1,5 @@
-"""Kyudo rules: the digest's scenarios K1-K20 (../shared/rules/kyudo.md, section
-7), the rulebook's two worked examples, and the decisions of docs/rules/kyudo.md.
+"""Kyudo rules: the worked examples K1-K20 (docs/rules/kyudo.md, "Worked
+examples"), the rulebook's two worked examples, and the decisions of docs/rules/kyudo.md.
 
 Scenarios are built by finishing the setup, then setting the sheets directly
 (keeping the token count) and the final dice through ``final()``, which plays

@@ -1112,7 +1112,11 @@ def _journal_max():
     return int(m.group(1)) if m else 128
 
 
-def main():
+def main(argv=None):
+    import argparse
+
+    argparse.ArgumentParser(prog="python -m tools.bench", description="measure everything into %s "
+                            "(make bench; takes a long time)" % os.path.relpath(OUT)).parse_args(argv)
     if not micropython.available():
         print("bench: MicroPython is not installed: run 'npm ci'", file=sys.stderr)
         return 1

@@ -245,7 +245,11 @@ def run_scenario(path, budget, mpy_root, engine_files, needs=ENGINE):
     return True, "%d results identical, peak in use %.1f KB" % (len(mp_lines), res.heap_used / 1024), res.heap_peak
 
 
-def main():
+def main(argv=None):
+    import argparse
+
+    argparse.ArgumentParser(prog="python -m tools.gate", description="the CircuitPython gate "
+                            "(make gate; part of make test)").parse_args(argv)
     failures = 0
     tmp = tempfile.mkdtemp(prefix="sanbon-gate-")
     try:

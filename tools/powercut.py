@@ -245,8 +245,16 @@ def run(names=None, full_boot=25):
 
 
 def main(argv=None):
-    names = (argv if argv is not None else sys.argv[1:]) or None
-    res = run(names)
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python -m tools.powercut", description=(__doc__ or "").split("\n")[0])
+    ap.add_argument("names", nargs="*", metavar="GAME", help="which seeded games (default: all): %s"
+                    % ", ".join(sorted(SETUPS)))
+    a = ap.parse_args(argv)
+    bad_names = [n for n in a.names if n not in SETUPS]
+    if bad_names:
+        ap.error("no game %r: choose from %s" % (bad_names[0], ", ".join(sorted(SETUPS))))
+    res = run(a.names or None)
     bad = 0
     for name, r in res.items():
         print("%s: %d saves (%d sector rewrites), %d cut points: %d kept, %d blank, %d detected, %d failures, "

@@ -355,7 +355,11 @@ def okko_shots(size, tmp, save):
     assert len(done) == 5, done
 
 
-def main():
+def main(argv=None):
+    import argparse
+
+    argparse.ArgumentParser(prog="python -m tools.shots", description="render the documentation "
+                            "screenshots into %s" % os.path.relpath(OUT, ROOT)).parse_args(argv)
     os.makedirs(OUT, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         for size in SIZES:

@@ -1,4 +1,4 @@
-"""Kendo Duel: the card duel (rules digest: ../shared/rules/kendo_duel.md).
+"""Kendo Duel: the card duel (rules: docs/rules/kendo_duel.md).
 
 - ``engine.kendo.cards``: the 52 cards and the reaction table, as data
 - ``engine.kendo.actions``: the action encoding, phases and option bits

@@ -1,6 +1,6 @@
 """Kendo Duel: the rules engine, ``KendoState`` (the State API of docs/ARCHITECTURE.md).
 
-Rules: ../shared/rules/kendo_duel.md (R1-R14, gaps G1-G18); the decisions taken
+Rules: docs/rules/kendo_duel.md (R1-R14, gaps G1-G18); the decisions taken
 beyond it are in docs/rules/kendo_duel.md. Actions and phases: actions.py;
 cards and the reaction table: cards.py. Only the Duel mode is implemented.
 

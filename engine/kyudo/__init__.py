@@ -1,4 +1,4 @@
-"""Kyudo: the dice archery game (rules digest: ../shared/rules/kyudo.md).
+"""Kyudo: the dice archery game (rules: docs/rules/kyudo.md).
 
 - ``engine.kyudo.actions``: the action encoding and phases (the contract)
 - ``engine.kyudo.data``: every tunable number

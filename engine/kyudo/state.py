@@ -1,6 +1,6 @@
 """Kyudo: the rules engine, ``KyudoState`` (the State API of docs/ARCHITECTURE.md).
 
-Rules: ../shared/rules/kyudo.md (R1-R25, gaps G1-G23); the decisions taken
+Rules: docs/rules/kyudo.md (R1-R25, gaps G1-G23); the decisions taken
 beyond it are in docs/rules/kyudo.md. Actions and phases: actions.py.
 
 ``KyudoState(rng, players)`` deals the characters, picks the first archer and

@@ -568,7 +568,7 @@ def render(m):
             "Balance: 1,000 seeded games of two computer partners of one level",
             "(tools/okko_balance.py). Target: two Normal partners win 35-55%%. Knobs"
             " (engine/okko/data.py): START %d, MAX_CARRY %d, line thresholds %d/%d"
-            " (siege %d/%d), the digest's arrow values, %d Spirit Jars of 12."
+            " (siege %d/%d), the rules' arrow values (docs/rules/okko.md), %d Spirit Jars of 12."
             % (OD.START, OD.MAX_CARRY, OD.LINE_1, OD.LINE_2, OD.SIEGE_1, OD.SIEGE_2,
                sum(OD.JAR_TYPES[t * 3 + 2] for t in range(len(OD.JAR_TYPES) // 3)
                    if OD.JAR_TYPES[t * 3] == OD.FX_EXTRA_ATTEMPT)),

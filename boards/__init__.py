@@ -2,7 +2,9 @@
 
 ``load(name=None)`` returns a Board. The name comes from the argument, else
 SANBON_BOARD in settings.toml (os.getenv), else the chip's board.board_id.
-No other file knows a pin name.
+No other file knows a pin name. ``start()`` is code.py's: it never raises,
+and says on the console (and on the screen, if there is one) why a board
+could not be set up.
 
 The Board interface (duck-typed, the same on every board):
 
@@ -30,12 +32,14 @@ LEFT to KEY_X, DOWN and RIGHT to KEY_Y, so every screen works with four
 buttons: A select, B back (hold B: pause menu), X up/previous, Y down/next.
 """
 
+import sys
+
 KEY_A = 0
 KEY_B = 1
 KEY_X = 2
 KEY_Y = 3
 
-NAMES = ("picosystem", "pico_display2", "pico_display", "desktop")
+NAMES = ("pico_display2", "pico_display", "picosystem", "desktop")  # the last: the simulator's, on a PC only
 # board.board_id -> our module (a bare Pico defaults to the reference build)
 BOARD_IDS = {
     "pimoroni_picosystem": "picosystem",
@@ -46,55 +50,90 @@ BOARD_IDS = {
 SIZES = {"picosystem": (240, 240), "pico_display2": (320, 240), "pico_display": (240, 135)}
 TICKS_PERIOD = 1 << 29
 TICKS_MASK = TICKS_PERIOD - 1
+NOTES = []  # what the board's set-up had to say (a setting ignored): start()'s note
+
+
+def setting(key):
+    """``key`` from settings.toml (os.getenv) as stripped text, or None when
+    it is unset or empty (CircuitPython 10 gives text or an int)."""
+    try:
+        import os
+
+        v = str(os.getenv(key, "")).strip()
+    except (ImportError, AttributeError):  # MicroPython has no os.getenv
+        return None
+    return v or None
 
 
 def detect():
-    """The board module for this chip's board.board_id.
-
-    An unknown board on CircuitPython gets the reference build (Pico Display
-    Pack 2.0); on a desktop (no board module, or Blinka's) the simulator.
-    """
-    import sys
-
-    on_device = sys.implementation.name == "circuitpython"
+    """The board module for this chip's board.board_id, or None for a board
+    Sanbon does not know (on a PC: the simulator)."""
     try:
         import board
 
-        return BOARD_IDS.get(board.board_id, "pico_display2" if on_device else "desktop")
+        bid = board.board_id
     except (ImportError, AttributeError):
-        return "pico_display2" if on_device else "desktop"
+        bid = None
+    return BOARD_IDS.get(bid, "desktop" if sys.implementation.name == "cpython" else None)
 
 
 def choose(name=None):
-    """The board module name: ``name``, else SANBON_BOARD, else detect().
+    """The board module name: ``name``, else SANBON_BOARD, else detect()
+    (None: an unknown board).
 
-    Raises ValueError, naming the choices, for an unknown name.
+    Raises ValueError, naming the choices, for a name that is not a board
+    here ("desktop" is the simulator's, not a device's).
     """
-    if not name:
-        try:
-            import os
-
-            name = os.getenv("SANBON_BOARD")
-        except (ImportError, AttributeError):
-            name = None
+    name = name or setting("SANBON_BOARD")
     if not name:
         return detect()
-    if name not in NAMES:
-        raise ValueError("SANBON_BOARD %r is not a board: use one of %s" % (name, ", ".join(NAMES)))
+    name = str(name).strip().lower()
+    if name not in NAMES[: 4 if sys.implementation.name == "cpython" else 3]:
+        from boards import say
+
+        raise ValueError(say.bad_name(name))
     return name
 
 
 def load(name=None, **options):
-    module = __import__("boards." + choose(name), None, None, ["make"])
-    return module.make(**options)
+    name = choose(name)
+    if name is None:
+        from boards import say
+
+        raise RuntimeError(say.unknown())
+    return __import__("boards." + name, None, None, ["make"]).make(**options)
 
 
 def start():
-    """Load the board for code.py. Returns (board, note): a bad SANBON_BOARD
-    falls back to detect() and the note says so on screen."""
+    """Load the board for code.py; never raises. Returns (board, note), the
+    note to show at start: a bad SANBON_BOARD (the board then comes from
+    board_id), or, on a bare Pico, which Display Pack was assumed. Returns
+    (None, why) when no board could be set up: why is on the console and,
+    lit, on the board's own screen or one an earlier run made. The words
+    are boards/say.py's, loaded only when there is something to say."""
+    name = None
     try:
-        return load(), None
-    except ValueError as e:
-        print(e)
-        module = __import__("boards." + detect(), None, None, ["make"])
-        return module.make(), str(e)
+        try:
+            name = choose()
+        except ValueError as e:
+            from boards import say
+
+            say.note(str(e))
+            name = detect()
+        if name == "pico_display2" and not NOTES and setting("SANBON_BOARD") is None:
+            import supervisor  # a bare Pico: say which pack, but not after Sanbon's own restart
+
+            if not str(getattr(supervisor.runtime, "run_reason", "")).endswith("SUPERVISOR_RELOAD"):
+                from boards import say
+
+                say.assumed()
+        board = load(name)
+        note = " ".join(NOTES) or None
+    except Exception as e:  # noqa: BLE001  (whatever it was: one line, on the screen too)
+        from boards import say
+
+        board, note = None, say.failure(name, e)
+    del NOTES[:]
+    sys.modules.pop("boards.say", None)  # boot-only: let its code be collected
+    globals().pop("say", None)
+    return board, note

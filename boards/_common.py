@@ -5,6 +5,9 @@ buttons into the four logical keys; ``rgb_led`` and ``neopixel_strip`` give
 the optional lights and ``piezo`` the optional speaker (None when they cannot
 be set up); ``pico_display_pack`` builds either Pimoroni Pico Display Pack on
 a Raspberry Pi Pico.
+
+A board module first checks that it runs on its board (one pin name it
+needs), so that nothing is touched on another: boards/say.py ``missing``.
 """
 
 import keypad
@@ -48,13 +51,10 @@ class Board:
         self.rgb_led = rgb_led
         self.nvm = microcontroller.nvm
         self.speaker = speaker
-        try:  # SANBON_RESTART = 0 in settings.toml: no restart between games (to measure what it saves)
-            import os
+        from boards import setting
 
-            if str(os.getenv("SANBON_RESTART")).strip() == "0":  # CircuitPython 10 gives settings as text
-                self.restart = None
-        except (ImportError, AttributeError):
-            pass
+        if setting("SANBON_RESTART") == "0":  # no restart between games (to measure what it saves)
+            self.restart = None
         self.ticks_ms = supervisor.ticks_ms
         self.hints = hints
         try:
@@ -76,29 +76,14 @@ class Board:
             pass  # the reload takes effect at the interpreter's next check
 
 
-class KeyEvent:
-    """A key event with a logical key_number; Keys reuses one instance."""
-
-    def __init__(self):
-        self.key_number = 0
-        self.pressed = False
-
-    @property
-    def released(self):
-        return not self.pressed
-
-    def __repr__(self):
-        return "KeyEvent(%d, %s)" % (self.key_number, "pressed" if self.pressed else "released")
-
-
 class Keys:
     """keypad.Keys on buttons wired to ground (internal pull-ups), reporting
     logical key numbers: ``logical[i]`` is the key of ``pins[i]``.
 
     Several pins may share one logical key (a D-pad): the key is pressed when
     the first of them goes down and released when the last comes up.
-    ``keys.events.get()`` returns None or one reused KeyEvent, so read it
-    before the next get().
+    ``keys.events.get()`` returns None or the event, which is the Keys
+    itself (key_number, pressed), reused: read it before the next get().
     """
 
     def __init__(self, pins, logical):
@@ -106,7 +91,8 @@ class Keys:
         self._logical = bytes(logical)
         self._held = bytearray(4)
         self._raw = keypad.Event()
-        self._event = KeyEvent()
+        self.key_number = 0
+        self.pressed = False
         self.events = self
         self.key_count = 4
 
@@ -129,10 +115,9 @@ class Keys:
                 held[k] = n - 1
                 if n > 1:
                     continue
-            ev = self._event
-            ev.key_number = k
-            ev.pressed = raw.pressed
-            return ev
+            self.key_number = k
+            self.pressed = raw.pressed
+            return self
         return None
 
     def clear(self):
@@ -142,15 +127,6 @@ class Keys:
         held = self._held
         for i in range(len(held)):
             held[i] = 0
-
-    def reset(self):
-        self.clear()
-
-    def __len__(self):
-        return len(self._keys.events)
-
-    def deinit(self):
-        self._keys.deinit()
 
 
 class RGBLed:
@@ -176,15 +152,24 @@ class RGBLed:
         p[1].duty_cycle = self._duty(g)
         p[2].duty_cycle = self._duty(b)
 
-    def deinit(self):
-        for p in self._pwms:
-            p.deinit()
-
 
 def rgb_led(pins, active_low):
-    """An RGBLed on (red, green, blue) pins, off; None if a pin is unavailable."""
+    """An RGBLed on (red, green, blue) pins, off; None if a pin is unavailable.
+
+    ``active_low`` is the board module's LED_ACTIVE_LOW; SANBON_LED_ACTIVE_LOW
+    = 1 (or 0) in settings.toml overrides it, for an LED that glows when it
+    should be dark (docs/HARDWARE.md)."""
     import pwmio
 
+    from boards import setting  # (not a module global: a Keys' class would keep boards alive through it)
+
+    v = setting("SANBON_LED_ACTIVE_LOW")
+    if v in ("0", "1"):
+        active_low = v == "1"
+    elif v is not None:
+        from boards import say
+
+        say.bad_flag("SANBON_LED_ACTIVE_LOW", v)
     off = 65535 if active_low else 0
     pwms = []
     try:
@@ -215,9 +200,6 @@ class Piezo:
 
     def off(self):
         self._pwm.duty_cycle = 0
-
-    def deinit(self):
-        self._pwm.deinit()
 
 
 def piezo(pin):
@@ -254,29 +236,39 @@ def neopixel_strip(pin, count):
 def _kept_display(width, height):
     """The display an earlier run of code.py made and published as
     supervisor.runtime.display (a soft reload keeps it), if it has this size:
-    reusing it skips the ST7789's start-up. None: make a new one."""
+    reusing it skips the ST7789's start-up. None: make a new one. It goes
+    dark until the app's first frame (a reload after a copy to the drive
+    left the backlight on over CircuitPython's console)."""
     display = getattr(supervisor.runtime, "display", None)
     if display is None or display.width != width or display.height != height:
         return None
     try:
         display.auto_refresh = False  # the reload showed the console with it on
-    except (AttributeError, RuntimeError):
+        display.brightness = 0
+    except (AttributeError, RuntimeError, ValueError):
         return None
     return display
 
 
-def pico_display_pack(name, width, height, rowstart=0, colstart=0, neopixels=4):
+def pico_display_pack(name, width, height, rowstart=0, colstart=0, neopixels=4, led_active_low=True):
     """A Raspberry Pi Pico with a Pimoroni Pico Display Pack (1.14" or 2.0").
 
     Both packs use the same pins (docs/HARDWARE.md): ST7789 on SPI0 (SCK GP18,
     MOSI GP19, DC GP16, CS GP17, backlight GP20), buttons A B X Y on GP12-GP15,
     a common-anode RGB LED on GP6-GP8; an optional NeoPixel stick on GP22.
+    A board without a Pico's pin names is refused before any display is
+    released (a PicoSystem keeps its own, and shows why).
     """
     import board
     import busdisplay
     import busio
     import displayio
     import fourwire
+
+    if not hasattr(board, "GP18"):
+        from boards import say
+
+        raise say.missing("GP18")
 
     display = _kept_display(width, height)
     if display is None:
@@ -301,7 +293,7 @@ def pico_display_pack(name, width, height, rowstart=0, colstart=0, neopixels=4):
         except (AttributeError, ValueError, TypeError):
             pass
     keys = Keys((board.GP12, board.GP13, board.GP14, board.GP15), (KEY_A, KEY_B, KEY_X, KEY_Y))
-    led = rgb_led((board.GP6, board.GP7, board.GP8), True)
+    led = rgb_led((board.GP6, board.GP7, board.GP8), led_active_low)
     pixels = neopixel_strip(board.GP22, neopixels)
     hints = {"A": "A", "B": "B", "X": "X", "Y": "Y"}
     return Board(name, display, keys, hints, rgb_led=led, pixels=pixels)

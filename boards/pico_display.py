@@ -7,6 +7,11 @@ The 240x135 panel is a window of the ST7789's memory: rowstart 40, colstart 53.
 
 from boards import _common
 
+# Common anode, as on the 2.0 pack (boards/pico_display2.py);
+# SANBON_LED_ACTIVE_LOW = 0 in settings.toml flips it.
+LED_ACTIVE_LOW = True
+
 
 def make(neopixels=4, **_):
-    return _common.pico_display_pack("pico_display", 240, 135, rowstart=40, colstart=53, neopixels=neopixels)
+    return _common.pico_display_pack("pico_display", 240, 135, rowstart=40, colstart=53, neopixels=neopixels,
+                                     led_active_low=LED_ACTIVE_LOW)

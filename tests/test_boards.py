@@ -102,9 +102,27 @@ def test_picosystem_events_are_one_reused_object(fake_hardware):
     raw.press(hw.board.SW_A)
     raw.press(hw.board.SW_B)
     e1 = b.keys.events.get()
-    assert (e1.key_number, e1.pressed, e1.released) == (KEY_A, True, False)
+    assert (e1.key_number, e1.pressed) == (KEY_A, True)
     e2 = b.keys.events.get()
     assert e2 is e1 and e2.key_number == KEY_B
+
+
+def on_device(monkeypatch, version=(10, 2, 1)):
+    """sys.implementation as CircuitPython's (boards/ then refuses "desktop"
+    and unknown board ids)."""
+    import types
+
+    fields = dict(vars(sys.implementation), name="circuitpython", version=version)  # cache_tag etc. for imports
+    monkeypatch.setattr(sys, "implementation", types.SimpleNamespace(**fields))
+
+
+def one_line(capsys):
+    """What was printed, which must be exactly one line (no traceback)."""
+    out = capsys.readouterr()
+    assert out.err == ""
+    lines = out.out.splitlines()
+    assert len(lines) == 1, out.out
+    return lines[0]
 
 
 def test_picosystem_rgb_led_is_active_high_and_shares_the_backlight_slice(fake_hardware):
@@ -124,9 +142,27 @@ def test_picosystem_rgb_led_is_active_high_and_shares_the_backlight_slice(fake_h
 
 def test_picosystem_without_display_says_why(fake_hardware):
     hw = fake_hardware("pimoroni_picosystem")
-    hw.board.DISPLAY = None  # what release_displays() leaves behind
+    hw.board.DISPLAY = None
     with pytest.raises(RuntimeError, match="DISPLAY"):
         hw.make("picosystem")
+
+
+def test_picosystem_after_release_displays_says_switch_off_and_on(fake_hardware, monkeypatch, capsys):
+    # displayio.release_displays() leaves board.DISPLAY an object, not None,
+    # whose every attribute fails; only a power-on sets the display up again
+    monkeypatch.delenv("SANBON_BOARD", raising=False)
+    hw = fake_hardware("pimoroni_picosystem")
+    hw.displayio.release_displays()
+    assert hw.board.DISPLAY is not None and repr(hw.board.DISPLAY) == "None"
+    with pytest.raises(RuntimeError, match="switch the PicoSystem off and on"):
+        hw.make("picosystem")
+    hw.soft_reload()
+    on_device(monkeypatch)
+    board, why = boards.start()
+    assert board is None
+    assert one_line(capsys) == why
+    assert "released" in why and "switch the PicoSystem off and on" in why
+    assert not hw.microcontroller.claimed  # nothing half set up
 
 
 def owners(hw, cls_name):
@@ -298,7 +334,7 @@ def test_load_builds_through_boards(fake_hardware, monkeypatch):
         ("pimoroni_picosystem", "picosystem"),
         ("raspberry_pi_pico", "pico_display2"),
         ("raspberry_pi_pico_w", "pico_display2"),
-        ("adafruit_feather_rp2040", "desktop"),
+        ("adafruit_feather_rp2040", "desktop"),  # on a PC: the simulator
     ],
 )
 def test_choose_from_board_id(fake_hardware, monkeypatch, board_id, name):
@@ -311,6 +347,8 @@ def test_settings_toml_overrides_board_id(fake_hardware, monkeypatch):
     fake_hardware("pimoroni_picosystem")
     monkeypatch.setenv("SANBON_BOARD", "pico_display")
     assert boards.choose() == "pico_display"
+    monkeypatch.setenv("SANBON_BOARD", " Pico_Display ")  # spaces and capitals are forgiven
+    assert boards.choose() == "pico_display"
     assert boards.choose("pico_display2") == "pico_display2"  # an argument beats both
 
 
@@ -321,35 +359,239 @@ def test_unknown_sanbon_board_is_a_clear_error(fake_hardware, monkeypatch):
         boards.choose()
     msg = str(e.value)
     assert "gameboy" in msg
-    for n in boards.NAMES:
+    for n in boards.NAMES[:3]:
         assert n in msg
 
 
 def test_fakes_are_gone_after_a_test():
-    for name in ("board", "keypad", "supervisor", "busdisplay", "neopixel"):
+    for name in ("board", "keypad", "supervisor", "busdisplay", "neopixel", "displayio", "vectorio", "terminalio"):
         m = sys.modules.get(name)
         assert m is None or "fakes" not in (getattr(m, "__file__", "") or "")
     assert "boards.picosystem" not in sys.modules
+    ui = sys.modules.get("sanbon.ui")
+    assert ui is None or "fakes" not in (getattr(ui.displayio, "__file__", "") or "")
 
 
-def test_unknown_board_on_circuitpython_gets_the_reference_build(fake_hardware, monkeypatch):
-    import types
+def test_desktop_is_not_offered_on_the_device(fake_hardware, monkeypatch):
+    fake_hardware()
+    monkeypatch.setenv("SANBON_BOARD", "desktop")
+    assert boards.choose() == "desktop"  # the simulator's, on a PC
+    on_device(monkeypatch)
+    with pytest.raises(ValueError) as e:
+        boards.choose()
+    assert "simulator" in str(e.value)
+    for n in boards.NAMES[:3]:
+        assert n in str(e.value)
 
+
+@pytest.mark.parametrize("value", ["gameboy", "desktop", 3, "pico display", "pico_display3"])
+def test_every_bad_sanbon_board_falls_back_to_board_id_with_one_line_and_a_note(fake_hardware, monkeypatch, capsys,
+                                                                                  value):
+    # CircuitPython 10 gives settings.toml's values as text, or an int (SANBON_BOARD = 3)
+    hw = fake_hardware("pimoroni_picosystem")
+    monkeypatch.setattr("os.getenv", lambda k, d=None: value if k == "SANBON_BOARD" else d)
+    on_device(monkeypatch)
+    board, note = boards.start()
+    assert board.name == "picosystem"  # what board_id says
+    line = one_line(capsys)
+    assert note == line and '"%s"' % value in note
+    for n in boards.NAMES[:3]:
+        assert n in note
+    assert board.display is hw.board.DISPLAY
+
+
+@pytest.mark.parametrize("value", ["", "   "])
+def test_an_empty_sanbon_board_is_no_choice(fake_hardware, monkeypatch, value):
+    fake_hardware("pimoroni_picosystem")
+    monkeypatch.setenv("SANBON_BOARD", value)
+    on_device(monkeypatch)
+    board, note = boards.start()
+    assert board.name == "picosystem" and note is None
+
+
+def test_an_unknown_board_id_says_so_in_one_line_and_releases_nothing(fake_hardware, monkeypatch, capsys):
+    # a board with a display of its own (a Feather TFT, say): the message is
+    # shown there, lit, and the display is not released for a pack's GP18
+    monkeypatch.delenv("SANBON_BOARD", raising=False)
+    hw = fake_hardware("adafruit_feather_rp2040_tft")
+    own = hw.busdisplay.BusDisplay(hw.fourwire.FourWire(hw.busio.SPI(hw.board.GP2, hw.board.GP3),
+                                                        command=hw.board.GP4), b"", width=240, height=135,
+                                   brightness=0.0)
+    on_device(monkeypatch)
+    board, why = boards.start()
+    assert board is None
+    assert one_line(capsys) == why
+    assert 'board_id "adafruit_feather_rp2040_tft"' in why and "SANBON_BOARD" in why and "PicoSystem" in why
+    assert hw.displayio.displays == [own]  # not released
+    assert own.root_group is hw.displayio.CIRCUITPYTHON_TERMINAL and own.auto_refresh and own.brightness == 1
+    assert not [o for o in hw.microcontroller.claimed.values() if not getattr(o, "display_part", False)]
+
+
+def test_a_board_module_on_the_wrong_board_says_which_pin_is_missing(fake_hardware, monkeypatch, capsys):
+    # a pack's module on a PicoSystem: it fails before releasing the
+    # PicoSystem's own display, which shows the message
+    hw = fake_hardware("pimoroni_picosystem")
+    monkeypatch.setenv("SANBON_BOARD", "pico_display2")
+    on_device(monkeypatch)
+    board, why = boards.start()
+    assert board is None and one_line(capsys) == why
+    assert why.startswith("Sanbon cannot start the pico_display2 board:")
+    assert 'board_id "pimoroni_picosystem" has no board.GP18' in why and "SANBON_BOARD" in why
+    d = hw.board.DISPLAY
+    assert hw.displayio.displays == [d] and d.root_group is hw.displayio.CIRCUITPYTHON_TERMINAL and d.brightness == 1
+
+
+def test_the_picosystem_module_on_a_pico_says_so(fake_hardware, monkeypatch, capsys):
+    hw = fake_hardware("raspberry_pi_pico")
+    monkeypatch.setenv("SANBON_BOARD", "picosystem")
+    on_device(monkeypatch)
+    board, why = boards.start()
+    assert board is None and one_line(capsys) == why
+    assert 'board_id "raspberry_pi_pico" has no board.SW_A:' in why
+    assert not hw.microcontroller.claimed and not hw.displayio.displays  # no screen: the console only
+
+
+def test_a_failure_after_the_display_was_made_is_shown_on_it(fake_hardware, monkeypatch, capsys):
+    hw = fake_hardware("raspberry_pi_pico")
+    hw.digitalio.DigitalInOut(hw.board.GP12)  # button A's pin taken: keypad.Keys fails
+    monkeypatch.setenv("SANBON_BOARD", "pico_display")
+    on_device(monkeypatch)
+    board, why = boards.start()
+    assert board is None and one_line(capsys) == why
+    assert why == "Sanbon cannot start the pico_display board: ValueError: GP12 in use"
+    (d,) = hw.displayio.displays
+    assert d.root_group is hw.displayio.CIRCUITPYTHON_TERMINAL and d.auto_refresh and d.brightness == 1
+
+
+def test_a_missing_board_module_says_to_copy_again(fake_hardware, monkeypatch, capsys):
+    fake_hardware("raspberry_pi_pico")
+    monkeypatch.setenv("SANBON_BOARD", "pico_display")
+    monkeypatch.setitem(sys.modules, "boards.pico_display", None)  # import fails: the file is not on the drive
+    on_device(monkeypatch)
+    board, why = boards.start()
+    assert board is None and one_line(capsys) == why
+    assert "make deploy" in why
+
+
+def test_a_bare_pico_says_which_pack_it_assumed_until_a_restart(fake_hardware, monkeypatch, capsys):
+    monkeypatch.delenv("SANBON_BOARD", raising=False)
+    hw = fake_hardware("raspberry_pi_pico")
+    on_device(monkeypatch)
+    board, note = boards.start()
+    assert board.name == "pico_display2" and one_line(capsys) == note
+    assert note.startswith("Pico Display Pack 2.0 assumed") and 'SANBON_BOARD = "pico_display"' in note
+    assert "1.14" in note and "settings.toml" in note
+    with pytest.raises(hw.supervisor.Reload):  # Sanbon's restart between games: no note again
+        board.restart()
+    hw.soft_reload()
+    board, note = boards.start()
+    assert board.name == "pico_display2" and note is None and capsys.readouterr().out == ""
+    hw.soft_reload()  # a power-on after naming the pack: no note either
+    hw.supervisor.runtime.run_reason = hw.supervisor.RunReason.STARTUP
+    monkeypatch.setenv("SANBON_BOARD", "pico_display2")
+    board, note = boards.start()
+    assert note is None and capsys.readouterr().out == ""
+
+
+def test_a_picosystem_needs_no_note(fake_hardware, monkeypatch, capsys):
+    monkeypatch.delenv("SANBON_BOARD", raising=False)
+    fake_hardware("pimoroni_picosystem")
+    on_device(monkeypatch)
+    board, note = boards.start()
+    assert board.name == "picosystem" and note is None and capsys.readouterr().out == ""
+
+
+# -- the LED's polarity: one setting per board, flipped in settings.toml ------
+
+
+@pytest.mark.parametrize("board_id, name, low", [
+    ("pimoroni_picosystem", "picosystem", False),
+    ("raspberry_pi_pico", "pico_display2", True),
+    ("raspberry_pi_pico", "pico_display", True),
+])
+def test_led_polarity_is_the_boards_unless_settings_toml_flips_it(fake_hardware, monkeypatch, board_id, name, low):
+    for value, expect in ((None, low), ("1", True), ("0", False), (1, True)):
+        hw = fake_hardware(board_id)
+        module = __import__("boards." + name, None, None, ["LED_ACTIVE_LOW"])
+        assert module.LED_ACTIVE_LOW is low
+        monkeypatch.setattr("os.getenv", lambda k, d=None: value if k == "SANBON_LED_ACTIVE_LOW" else d)
+        b = hw.make(name)
+        r = [p for p in owners(hw, "PWMOut") if p.pin.number in (6, 14)][0]  # red
+        assert r.duty_cycle == (65535 if expect else 0)  # off
+        b.rgb_led.set(255, 0, 0)
+        assert r.duty_cycle == (0 if expect else 65535)  # on
+
+
+def test_a_bad_led_setting_is_ignored_with_one_line_and_a_note(fake_hardware, monkeypatch, capsys):
+    hw = fake_hardware("pimoroni_picosystem")
+    monkeypatch.setattr("os.getenv", lambda k, d=None: "maybe" if k == "SANBON_LED_ACTIVE_LOW" else d)
+    on_device(monkeypatch)
+    board, note = boards.start()
+    assert one_line(capsys) == note == 'SANBON_LED_ACTIVE_LOW = "maybe" in settings.toml is not 0 or 1: ignored.'
+    r = [p for p in owners(hw, "PWMOut") if p.pin is hw.board.LED_R][0]
+    assert r.duty_cycle == 0  # the board's own: active high, off
+
+
+# -- code.py ------------------------------------------------------------------
+
+
+def run_code_py(monkeypatch):
+    """code.py as CircuitPython runs it; sanbon.app.main records its call."""
+    import os
+
+    import sanbon.app
+
+    calls = []
+    monkeypatch.setattr(sanbon.app, "main", lambda board, note=None: calls.append((board, note)))
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "code.py")
+    with open(path) as f:
+        exec(compile(f.read(), path, "exec"), {"__name__": "__main__"})
+    return calls
+
+
+@pytest.mark.parametrize("version, board_id", [((9, 2, 1), "raspberry_pi_pico"), ((8, 2, 10), "pimoroni_picosystem"),
+                                               ((11, 0, 0), "raspberry_pi_pico")])
+def test_code_py_on_another_circuitpython_says_what_to_install(fake_hardware, monkeypatch, capsys, version, board_id):
+    fake_hardware(board_id)
+    on_device(monkeypatch, version)
+    for name in [n for n in sys.modules if n.startswith("boards.")]:
+        monkeypatch.delitem(sys.modules, name)
+    assert run_code_py(monkeypatch) == []
+    line = one_line(capsys)
+    assert "CircuitPython 10.x" in line and "circuitpython.org/board/%s/" % board_id in line
+    assert "%d.%d.%d" % version in line
+    assert not [n for n in sys.modules if n.startswith("boards.")]  # no .mpy of ours was loaded
+
+
+def test_code_py_starts_the_app_on_the_chosen_board(fake_hardware, monkeypatch, capsys):
+    monkeypatch.setenv("SANBON_BOARD", "pico_display")
+    fake_hardware("raspberry_pi_pico")
+    on_device(monkeypatch)
+    (board, note), = run_code_py(monkeypatch)
+    assert board.name == "pico_display" and note is None and capsys.readouterr().out == ""
+
+
+def test_code_py_does_not_start_the_app_without_a_board(fake_hardware, monkeypatch, capsys):
     monkeypatch.delenv("SANBON_BOARD", raising=False)
     fake_hardware("adafruit_feather_rp2040")
-    monkeypatch.setattr(sys, "implementation", types.SimpleNamespace(name="circuitpython"))
-    assert boards.choose() == "pico_display2"
-
-
-def test_bad_sanbon_board_falls_back_with_a_note(fake_hardware, monkeypatch):
-    fake_hardware("pimoroni_picosystem")
-    monkeypatch.setenv("SANBON_BOARD", "gameboy")
-    board, note = boards.start()
-    assert board.name == "picosystem"
-    assert "gameboy" in note and "pico_display" in note
+    on_device(monkeypatch)
+    assert run_code_py(monkeypatch) == []
+    assert one_line(capsys).startswith('Sanbon cannot start: board_id "adafruit_feather_rp2040"')
 
 
 def test_uid_is_the_chip_id(fake_hardware):
     hw = fake_hardware("raspberry_pi_pico")
     b = hw.make("pico_display2")
     assert b.uid == bytes(hw.microcontroller.cpu.uid) and len(b.uid) == 8
+
+
+def test_every_note_is_whole_in_a_240x135_toast(monkeypatch):
+    # a toast shows three lines of 36 characters on 240x135 (49 on 320x240,
+    # where the note about the assumed pack is shown)
+    from boards import say
+    from sanbon.ui import CHAR_W, wrap
+
+    monkeypatch.setattr(say, "note", lambda text: text)
+    for text, width in ((say.bad_name("gameboy"), 240), (say.bad_name("desktop"), 240),
+                        (say.bad_flag("SANBON_LED_ACTIVE_LOW", "maybe"), 240), (say.assumed(), 320)):
+        assert len(wrap(text, width // CHAR_W - 4)) <= 3, text

@@ -10,6 +10,11 @@ into other tests:
         hw = fake_hardware("pimoroni_picosystem")   # board.board_id
         board = hw.make("picosystem")               # boards.picosystem.make()
         hw.keypad.instances[-1].press(hw.board.SW_UP)
+
+vectorio and terminalio come from the gate's display stand-ins
+(tools/scenarios/mp_fakes), so the app itself can run on a fake board. The
+app's modules (sanbon.*) imported during a test are dropped afterwards and
+the ones from before put back, so none of them keeps a fake.
 """
 
 import importlib.util
@@ -19,11 +24,13 @@ import sys
 import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+MP_FAKES = os.path.join(os.path.dirname(os.path.dirname(HERE)), "tools", "scenarios", "mp_fakes")
 # Load order: a fake imports only fakes loaded before it.
 FAKES = (
     "microcontroller", "supervisor", "digitalio", "pwmio", "busio", "displayio",
-    "fourwire", "busdisplay", "keypad", "neopixel", "board",
+    "fourwire", "busdisplay", "keypad", "neopixel", "board", "vectorio", "terminalio",
 )
+FROM_MP_FAKES = ("vectorio", "terminalio")
 # Our modules that import the fakes: dropped before and after each test.
 OURS = ("boards._common", "boards.picosystem", "boards.pico_display2", "boards.pico_display")
 
@@ -34,9 +41,13 @@ class Hardware:
 
     def install(self, board_id="raspberry_pi_pico"):
         self._drop_ours()
+        self._app = {k: m for k, m in sys.modules.items() if k == "sanbon" or k.startswith("sanbon.")}
+        for k in self._app:
+            del sys.modules[k]
         for name in FAKES:
             self._saved[name] = sys.modules.get(name)
-            spec = importlib.util.spec_from_file_location(name, os.path.join(HERE, name + ".py"))
+            where = MP_FAKES if name in FROM_MP_FAKES else HERE
+            spec = importlib.util.spec_from_file_location(name, os.path.join(where, name + ".py"))
             module = importlib.util.module_from_spec(spec)
             sys.modules[name] = module
             if name == "microcontroller":
@@ -70,6 +81,7 @@ class Hardware:
     def _drop_ours(self):
         import boards
 
+        del boards.NOTES[:]  # what a board module had to say belongs to its own start
         for name in OURS:
             sys.modules.pop(name, None)
             attr = name.split(".")[1]
@@ -78,6 +90,9 @@ class Hardware:
 
     def restore(self):
         self._drop_ours()
+        for k in [k for k in sys.modules if k == "sanbon" or k.startswith("sanbon.")]:
+            del sys.modules[k]
+        sys.modules.update(getattr(self, "_app", {}))
         for name, module in self._saved.items():
             if module is None:
                 sys.modules.pop(name, None)

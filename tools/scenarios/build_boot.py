@@ -45,6 +45,7 @@ BOARDS = (
     ("picosystem", "pimoroni_picosystem", {}, "picosystem", 4),
 )
 # A bad SANBON_BOARD: boards.start() falls back to board_id, with a note.
+# Then a board module on the wrong board: code.py says why, starts no app.
 FALLBACK = ("fallback", "raspberry_pi_pico", {"SANBON_BOARD": "gameboy"}, "pico_display2")
 
 
@@ -85,10 +86,11 @@ def code_py():
     raise AssertionError("no code.py on sys.path")
 
 
-def power_on(board_id, settings):
+def power_on(board_id, settings, starts=True):
     """Run code.py on the board ``board_id`` with ``settings`` (settings.toml).
 
-    Returns (app, board, note) as code.py made them.
+    Returns (app, board, note) as code.py made them (``starts`` False: no
+    board could be set up, so no app; the note is why).
     """
     import microcontroller
 
@@ -118,6 +120,9 @@ def power_on(board_id, settings):
         else:
             del os.getenv
     print("LOADED code.py %s" % path)
+    if not starts:
+        check(not made, "code.py started no app")
+        return None, None, g["note"]
     check(len(made) == 1, "code.py called main() once")
     app = made[0]
     check(app.board is g["board"], "the app runs on code.py's board")
@@ -252,7 +257,8 @@ def one_board(tag, board_id, settings, expect, turns):
     import keypad
 
     check(board.name == expect, "boards.start() chose %s, not %s" % (board.name, expect))
-    check(note is None, "no note")
+    check((note is None) == bool(settings or board_id != "raspberry_pi_pico"), "a note only on a bare Pico")
+    result(tag + " note", str(note))  # which pack it assumed
     check(board.display.root_group is app.root, "the app set the display's root group")
     check(board.display.auto_refresh is False, "auto_refresh off")
     check(board.ticks_ms is __import__("supervisor").ticks_ms, "the board's clock is supervisor.ticks_ms")
@@ -369,7 +375,7 @@ def one_board(tag, board_id, settings, expect, turns):
     soft_reload()
     yield  # the old app is collected at the end of this step
     app, board, note = power_on(board_id, settings)
-    check(board.name == expect, "the same board after the restart")
+    check(board.name == expect and note is None, "the same board after the restart, no note")
     result(tag + " after restart", shown(app))
     result(tag + " after restart brightness", "%.2f" % board.display.brightness)
     check(app.saved_game is not None, "the game is offered to continue")
@@ -389,6 +395,9 @@ def fallback():
     result(tag + " boot", shown(app))
     result(tag + " boot screen", " / ".join(texts(board.display.root_group, [])))
     app = board = None
+    power_off()
+    yield
+    result("failure", power_on(board_id, {"SANBON_BOARD": "picosystem"}, False)[2])
     power_off()
     yield
 

@@ -1,5 +1,7 @@
 """Stand-in for CircuitPython's supervisor: ticks_ms() reads a clock the
-scenario sets (``now[0]``), wrapping at 2**29 as the real one does."""
+scenario sets (``now[0]``), wrapping at 2**29 as the real one does;
+``runtime.run_reason`` reads STARTUP until reload() makes it
+SUPERVISOR_RELOAD (what the next run of code.py sees)."""
 
 now = [0]
 
@@ -10,6 +12,7 @@ def ticks_ms():
 
 class _Runtime:
     display = None  # the display code.py published (boards/_common.py); kept by soft_reload()
+    run_reason = "supervisor.RunReason.STARTUP"  # as str() of CircuitPython's RunReason reads
 
 
 runtime = _Runtime()
@@ -20,6 +23,7 @@ class Reload(BaseException):
 
 
 def reload():
+    runtime.run_reason = "supervisor.RunReason.SUPERVISOR_RELOAD"
     raise Reload()
 
 

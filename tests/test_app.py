@@ -397,3 +397,92 @@ def test_sanbon_seed_fixes_the_seed_of_new_games_in_debug_mode(tmp_path, monkeyp
     assert "SANBON_SEED 'x' is not a number" in capsys.readouterr().out
     monkeypatch.setenv("SANBON_DEBUG", "0")  # only with the debug reports
     assert Sim("pico_display", nvm_path=str(tmp_path / "q")).app.seed is None
+
+
+# -- on the device boards (tests/fakes): the boot's screen and errors --------
+
+from fakes import fake_hardware  # noqa: E402,F401  (the fixture)
+
+DEVICE_BOARDS = [("raspberry_pi_pico", "pico_display2"), ("raspberry_pi_pico", "pico_display"),
+                 ("pimoroni_picosystem", "picosystem")]
+
+
+def dark_until_the_first_frame(display, root, since):
+    """The display's log from ``since``: the backlight stays at 0 until a
+    refresh has drawn ``root``, and comes on after it."""
+    log = display.log[since:]
+    first = [i for i, e in enumerate(log) if e[0] == "refresh" and e[1] is root]
+    assert first, "the app never drew its first frame"
+    before = log[: first[0] + 1]
+    assert all(e[-1] == 0 for e in before), before  # every brightness set, and the frame itself, dark
+    assert display.brightness > 0
+
+
+@pytest.mark.parametrize("board_id, name", DEVICE_BOARDS)
+def test_the_screen_stays_dark_until_the_first_frame(fake_hardware, board_id, name):
+    hw = fake_hardware(board_id)
+    board = hw.make(name)
+    assert board.display.brightness == 0  # from the board's set-up on (the PicoSystem's firmware lit it)
+    since = len(board.display.log)
+    from sanbon.app import App
+
+    app = App(board, seed=1, strict=True)
+    dark_until_the_first_frame(board.display, app.root, since)
+    # a reload that was not Sanbon's restart (a copy to the drive) left the
+    # backlight on over CircuitPython's console: dark again until the new frame
+    board.display.brightness = 0.8
+    hw.soft_reload()
+    board = hw.make(name)
+    assert board.display.brightness == 0
+    since = len(board.display.log)
+    from sanbon.app import App
+
+    app = App(board, seed=1, strict=True)
+    dark_until_the_first_frame(board.display, app.root, since)
+
+
+def test_an_unexpected_error_prints_its_full_traceback(tmp_path, capsys):
+    sim = Sim("pico_display2", seed=3, nvm_path=str(tmp_path / "n"), strict=False)
+
+    def a_bug_in_here():
+        raise RuntimeError("bot bug")
+
+    try:
+        a_bug_in_here()
+    except RuntimeError as e:
+        sim.app.recover(e)
+    out = capsys.readouterr()
+    text = out.out + out.err
+    assert "Traceback (most recent call last)" in text and "a_bug_in_here" in text and "RuntimeError: bot bug" in text
+    assert sim.text().startswith("Dialog: Something went wrong (bot bug)")
+
+
+def test_the_traceback_uses_circuitpythons_traceback_module(tmp_path, monkeypatch):
+    # CircuitPython 10 has traceback.print_exception(exc) and no sys.print_exception
+    import sys
+    import types
+
+    sim = Sim("pico_display2", seed=3, nvm_path=str(tmp_path / "n"), strict=False)
+    seen = []
+    monkeypatch.setitem(sys.modules, "traceback", types.SimpleNamespace(print_exception=seen.append))
+    monkeypatch.delattr(sys, "print_exception", raising=False)
+    e = ValueError("x")
+    sim.app.recover(e)
+    assert seen == [e]
+
+
+@pytest.mark.parametrize("board_id, name", DEVICE_BOARDS)
+def test_an_error_in_the_apps_start_lights_the_console_with_its_traceback(fake_hardware, monkeypatch, board_id, name):
+    # code.py ends with the error: CircuitPython prints the traceback and
+    # shows its console on the display, which must not stay dark
+    hw = fake_hardware(board_id)
+    board = hw.make(name)
+    from sanbon import app
+
+    def no_memory(self):
+        raise MemoryError("memory allocation failed")
+
+    monkeypatch.setattr(app.App, "_menu", no_memory)
+    with pytest.raises(MemoryError):
+        app.main(board)
+    assert board.display.brightness == 1

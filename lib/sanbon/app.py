@@ -373,13 +373,14 @@ class App:
             self.recover(e)
 
     def recover(self, error):
-        """After an unexpected error: back to the menu, the save untouched."""
+        """After an unexpected error: back to the menu, the save untouched.
+        Its full traceback goes to the serial console: CircuitPython 10 has
+        traceback.print_exception (and no sys.print_exception)."""
         try:
-            import sys
-
-            sys.print_exception(error)  # the serial console (CircuitPython)
-        except AttributeError:
-            print("error:", repr(error))
+            from traceback import print_exception
+        except ImportError:  # MicroPython (the gate)
+            from sys import print_exception
+        print_exception(error)
         self.session = None  # do not save a state that may be broken: the game stays as at the last turn end
         self.clear_toast()
         self._menu()
@@ -431,6 +432,16 @@ def main(board, seed=None, note=None):
     """Run the app on ``board`` (code.py picks it; see boards/).
 
     ``note`` is shown at start (e.g. a bad SANBON_BOARD in settings.toml).
+    An error the app cannot recover from (one in its start, or in its own
+    recovery) ends code.py: CircuitPython then prints its traceback and
+    shows its console on the display, whose backlight is first turned on
+    (it is dark until the app's first frame).
     """
-    app = App(board, seed, note)
-    app.run()
+    try:
+        App(board, seed, note).run()
+    except Exception:
+        try:
+            board.display.brightness = 1
+        except Exception:  # noqa: BLE001  (a display without a backlight, or none)
+            pass
+        raise

@@ -259,6 +259,33 @@ def test_a_note_from_boot_is_shown(tmp_path):
     assert "SANBON_BOARD 'x' is not a board" in " ".join(sim.visible_text())
 
 
+def test_boot_notes_show_together_where_either_display_pack_shows_them(tmp_path):
+    """A bare Pico cannot tell the 1.14" pack from the 2.0: with the 2.0
+    assumed, the 1.14" panel shows only the middle 240x135 of the 320x240
+    picture (x 40-279, y 53-187). The notes from start go there, whole, and
+    two notes share the toast instead of the second hiding the first."""
+    from sanbon.store import SETTINGS, Store
+    from sim_helpers import toast_text
+
+    MSG = "Some settings were invalid and were reset."
+    sector = bytearray(b"\xff" * 4096)
+    Store(sector).save({SETTINGS: b"\xfe" * 8})  # settings out of range: their own note
+    nvm = tmp_path / "n"
+    nvm.write_bytes(bytes(sector))
+    note = ('Pico Display Pack 2.0 assumed: in settings.toml, SANBON_BOARD = "pico_display" for the '
+            '1.14" pack, or "pico_display2" to hide this note.')
+    sim = Sim("pico_display2", seed=1, nvm_path=str(nvm), note=note)
+    words = toast_text(sim.app)
+    assert words is not None and words.replace(" ", "") == (note + " " + MSG).replace(" ", "")  # nothing cut
+    g = sim.app.toast_widget.group
+    for item in g:
+        if hasattr(item, "text"):  # a line of text (ui.Text: placed from its anchor)
+            x0, y0, x1, y1 = item.x, item.y, item.x + 6 * len(item.text), item.y + 12
+        else:  # the frame's rectangles
+            x0, y0, x1, y1 = item.x, item.y, item.x + item.width, item.y + item.height
+        assert 40 <= x0 and x1 <= 280 and 53 <= y0 and y1 <= 188, (x0, y0, x1, y1)
+
+
 def test_a_game_loads_behind_a_loading_frame_without_the_menus(tmp_path):
     import sys
 

@@ -90,8 +90,8 @@ class App:
             self._sound = Sound(board.speaker, self.settings)
         board.display.root_group = self.root
         self._menu()
-        for n in notes:
-            self.toast(n, 4000)
+        if notes:  # together (one toast would hide another), where either Display Pack shows them
+            self.toast(" ".join(notes), 8000, safe=True)
         self.board.display.refresh()
         self.apply_brightness()  # the backlight on once the first frame is drawn
 
@@ -187,9 +187,9 @@ class App:
         collect()
 
     # -- overlays ------------------------------------------------------
-    def toast(self, text, ms=1800, color=ui.TEXT):
+    def toast(self, text, ms=1800, color=ui.TEXT, safe=False):
         t = self._toast
-        t.show(text, (self.now + ms) & 0x1FFFFFFF, color)
+        t.show(text, (self.now + ms) & 0x1FFFFFFF, color, safe)
         self.toast_widget = t
 
     def clear_toast(self):

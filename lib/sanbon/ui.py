@@ -521,27 +521,33 @@ class Toast:
         g.append(vectorio.Rectangle(pixel_shader=palette(PANEL), width=L.width - 4, height=h - 4, x=2, y=y + 2))
         g.hidden = True
 
-    def show(self, text, until, color=TEXT):
+    def show(self, text, until, color=TEXT, safe=False):
         """Show ``text`` (up to three lines) until ``until``: new Texts (a
         TileGrid new on the display redraws only its own box) in the kept
-        rectangles."""
+        rectangles. ``safe`` (the notes at start): up to nine lines in the
+        middle 240x135 of the screen, the part a 1.14" Pico Display Pack
+        shows of a 320x240 picture (a bare Pico cannot tell the packs apart)."""
         L = self.L
         g = self.group
         self.until = until
         while len(g) > 2:
             g.pop()
-        lines = wrap(text, L.width // CHAR_W - 4)[:3]  # a column each side for the error's "!"
+        w = min(L.width, 240) if safe else L.width  # 240: the 1.14" pack's width
+        x = (L.width - w) // 2
+        lines = wrap(text, w // CHAR_W - 4)[:9 if safe else 3]  # a column each side for the "!"
         h = len(lines) * (CHAR_H + 1) + 8
-        y = L.height - h - L.hint_h
+        y = (L.height - h) // 2 if safe else L.height - h - L.hint_h
         c = DIM if color == TEXT else color
         if self.pal[0] != c:
             self.pal[0] = c
-        for r, d in ((g[0], 0), (g[1], 2)):  # only their heights and places change
-            if r.y != y + d:
+        for r, d in ((g[0], 0), (g[1], 2)):  # their places and sizes change only when they must
+            if r.y != y + d or r.x != x + d or r.height != h - 2 * d:
+                r.x = x + d
                 r.y = y + d
+                r.width = w - 2 * d
                 r.height = h - 2 * d
         if color == BAD:
-            g.append(Text(5, y + 4, "!", BAD))
+            g.append(Text(x + 5, y + 4, "!", BAD))
         for i in range(len(lines)):
             g.append(Text(L.width // 2, y + 4 + i * (CHAR_H + 1), lines[i], color, 1, (0.5, 0.0)))
         g.hidden = False

@@ -178,6 +178,7 @@ def measure():
         "kyudo_strength": kyudo_strength(),
         "kendo_strength": kendo_strength(),
         "okko_balance": okko_balance(),
+        "ladder": ladder(),
     }
 
 
@@ -195,6 +196,16 @@ def okko_balance():
 
     # one process (see kendo_strength())
     return [ob.measure(1000, level, 1) for level in (2, 3)]
+
+
+def ladder():
+    print("bench: the ladder, 400 games a rung ...")
+    from tools import ladder as lad
+
+    # spawned workers (not forked: see kendo_strength()), so two processes are safe
+    d = lad.run(400, 2, out=print)
+    d["command"] = "python -m tools.ladder --games 400"
+    return d
 
 
 def kyudo_strength():
@@ -612,6 +623,7 @@ def render(m):
             "enforces it; judged on bytes in use, since this port's heap total",
             "doubles from 31.2 KB to 62.5 KB).",
         ]
+    L += ladder_section(m.get("ladder"))
     L += soak_section()
     L += sprites_section()
     L += presses_section(m.get("presses"))
@@ -635,6 +647,92 @@ def render(m):
         "",
     ]
     return "\n".join(L)
+
+
+LADDER_VS_RANDOM = 0.80  # issue 19: every level beats random in 80% of decided games
+LADDER_VS_BELOW = 0.60  # ... and the level below in 60% (games of opponents)
+LADDER_TEAM_BEST, LADDER_TEAM_WORST, LADDER_BOSS = 0.55, 0.35, 0.20  # Okko: pairs and final bosses
+
+
+def _pct(x):
+    return "%.1f%%" % (100.0 * x)
+
+
+def _met(ok):
+    return "yes" if ok else "**no**"
+
+
+def ladder_section(d):
+    """Section 7a from the ladder's figures (tools/ladder.py ``run``), if measured."""
+    if not d:
+        return []
+    L = [
+        "",
+        "## 7a. The ladder",
+        "",
+        "`%s` (tools/ladder.py), %d games a rung on fixed seeds (seat i's Rng"
+        % (d.get("command", "python -m tools.ladder --games %d" % d["games"]), d["games"]),
+        "from its seat and the seed). Every computer level of the registry (tools/games.py)",
+        "against a random player (uniform over the legal actions) and against the level",
+        "below, 2 seats; games of opponents go in pairs on one deal with the seats",
+        "swapped. The rate is the higher level's share of the decided games, with its",
+        "Wilson 95% interval; a draw decides nothing. Targets (issue 19): at least",
+        "%d%% against random, at least %d%% against the level below."
+        % (100 * LADDER_VS_RANDOM, 100 * LADDER_VS_BELOW),
+        "",
+        "| Game | Level | Against | Wins | Losses | Draws | Games | Win share (95%) | Target met |",
+        "|---|---|---|---:|---:|---:|---:|---:|---|",
+    ]
+    teams = []
+    for e in d["variants"]:
+        if e["team"]:
+            teams.append(e)
+            continue
+        for r in e["rungs"]:
+            goal = LADDER_VS_RANDOM if r["vs"] == "random" else LADDER_VS_BELOW
+            L.append("| %s | %s | %s | %d | %d | %d | %d | %s (%s-%s) | %s |" % (
+                e["label"], r["level"].capitalize(), r["vs"].capitalize(), r["wins"], r["losses"], r["draws"],
+                r["games"], _pct(r["rate"]), _pct(r["lo"]), _pct(r["hi"]), _met(r["rate"] >= goal)))
+    for e in teams:
+        pairs = [r for r in e["rungs"] if r["level"] != "random"]
+        best = max(pairs, key=lambda r: r["rate"]) if pairs else None
+        worst = min(pairs, key=lambda r: r["rate"]) if pairs else None
+        L += [
+            "",
+            "%s is a team game: both seats win or lose together, so each level plays as"
+            % e["label"],
+            "a pair (both seats that level), %d seeded games each; against the level below"
+            % d["games"],
+            "on the same seeds, the games this pair won and the lower one lost, against the",
+            "reverse. Targets: the strongest pair wins at least %d%%, the weakest at most %d%%,"
+            % (100 * LADDER_TEAM_BEST, 100 * LADDER_TEAM_WORST),
+            "and each board's final boss falls in at least %d%% of the strongest pair's games."
+            % (100 * LADDER_BOSS),
+            "",
+            "| Pair | Won | Games | Win rate (95%) | Final boss falls (per board) | Against the level below: better / worse (share, 95%) |",
+            "|---|---:|---:|---:|---|---|",
+        ]
+        for r in e["rungs"]:
+            p = r.get("paired")
+            L.append("| %s | %d | %d | %s (%s-%s) | %s | %s |" % (
+                r["level"].capitalize(), r["wins"], r["games"], _pct(r["rate"]), _pct(r["lo"]), _pct(r["hi"]),
+                " / ".join(_pct(float(x) / r["games"]) for x in r["finals"]),
+                "%s: %d / %d (%s, %s-%s)" % (r["vs"].capitalize(), p["better"], p["worse"], _pct(p["rate"]),
+                                             _pct(p["lo"]), _pct(p["hi"])) if p else ""))
+        if best:
+            falls = [float(x) / best["games"] for x in best["finals"]]
+            L += [
+                "",
+                "Strongest pair: %s, %s (at least %d%%: %s); weakest: %s, %s (at most %d%%: %s); the"
+                % (best["level"].capitalize(), _pct(best["rate"]), 100 * LADDER_TEAM_BEST,
+                   _met(best["rate"] >= LADDER_TEAM_BEST), worst["level"].capitalize(), _pct(worst["rate"]),
+                   100 * LADDER_TEAM_WORST, _met(worst["rate"] <= LADDER_TEAM_WORST)),
+                "strongest pair's final bosses fall on every board in at least %d%% of games: %s."
+                % (100 * LADDER_BOSS, _met(bool(falls) and min(falls) >= LADDER_BOSS)),
+            ]
+    n = d.get("procs", 1)
+    L += ["", "The ladder took %.0f s on %d process%s." % (d["seconds"], n, "es" if n > 1 else "")]
+    return L
 
 
 SOAK_JSON = os.path.join(micropython.ROOT, "docs", "soak.json")

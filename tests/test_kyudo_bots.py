@@ -279,7 +279,8 @@ def test_hard_keeps_the_red_token_when_no_change_pays():
     def red(s):
         _give(s, s.active, RED)
 
-    s = _rolled([ARROW, ARROW, GREEN, BLUE], setup=red)
+    # three arrows at RED (Hard's dearest circles); with GREEN BLUE a change to RED pays now
+    s = _rolled([ARROW, ARROW, ARROW, RED], setup=red)
     s.apply(A.STOP)
     assert s.phase == A.P_RED
     assert _hard(s) == A.RED_SKIP

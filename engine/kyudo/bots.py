@@ -25,7 +25,15 @@ factor for Hard), a win now _WIN.
   closing bonus, flat token and talent values, no ring); re-rolls every die
   its best combination can do without (never an arrow) and stops when there
   is none; resolves greedily; shields a loss of 3 or more, or a lethal one.
-- Hard: the full evaluation (closing a colour opens attacks on it and stops
+- Hard: the full evaluation, with values measured across turns (issue 19;
+  ``python -m tools.kyudo_strength --values``: from positions of Hard games,
+  one thing changed, both versions played out to the end on the same dice):
+  a circle is worth by its colour what it adds to the win rate, 10 *
+  attractiveness - 8 points (BLACK, ORANGE 2; GREEN, BLUE 12; RED 22;
+  measured 1.6 / 1.7 / 6.4 / 7.2 / 14.4% against a spectator's 4.2% = _WS),
+  where a flat _WC made Hard fill BLACK and ORANGE and leave RED open; the
+  tokens (measured 17 / 19 / 13 points) and the flag boxes kept their
+  values, which the measure confirmed. Then (closing a colour opens attacks on it and stops
   attacks on me in it; threats: hurting the leader or an opponent close to
   completing is worth more; opponents' shields; elimination, a win when it
   is the last opponent; flag progress and moves; tokens, gained and spent;
@@ -79,9 +87,6 @@ _ELIM = const(120)  # an opponent eliminated (more than one left: most 3-4 arche
 _NEG = const(-30000)  # not possible
 _BASE = const(200)  # value-table offset: values are clamped to 0..D.VALUE_MAX (small ints)
 _TOKV = b"\x00\x00\x0e\x12\x00\x0c"  # a token: ORANGE 14, GREEN 18, RED 12
-# the talent, per opponent, times their threat: Kitsune, Kuma, Saru, Shika
-# (3 made Hard chase four colours and lose 4-archer games to Normal)
-_TAL = b"\x01\x01\x01\x01"
 _SETUP = b"\x00\x05\x03\x04\x02\x01"  # catch-up ticks: BLACK, GREEN, ORANGE, BLUE, RED
 # _Ev.t: aim[c * 4 + k] (k arrows at colour c) from 0, fl[c * 5 + n] (n dice
 # to the flag of c) from _FL, pk[p] (p circles of my choice) from _PK.
@@ -187,7 +192,7 @@ class _Ev:
         self.ult = self.atk(0, ULTIMATE_LOSS)
         x = 0
         for v in opps:
-            x += b[_TF + v] * _TAL[o.characters[me]]
+            x += b[_TF + v]  # the talent: per opponent, their threat (more made Hard chase four colours)
         self.tal = x if hard else 20
         self.rc = o.ring_colour if hard and o.ring_owner >= 0 and o.ring_owner != me else 0
 
@@ -202,7 +207,7 @@ class _Ev:
         o = self.o
         ec = self.b[c]
         fill = min(k, ec)
-        v = fill * _WC
+        v = fill * (ATTRACTIVENESS[c] * 10 - 8 if self.hard else _WC)
         if fill == ec and ec:
             v += self.b[_CB + c] + (self.comp if ec == self.need else 0)
         k -= fill

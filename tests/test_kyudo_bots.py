@@ -401,3 +401,22 @@ def test_gate_scenario_plays_its_games_under_cpython(capsys):
     decisions = sum(int(l.split("decisions=")[1]) for l in head)
     assert steps == decisions + 2  # one step per decision, one per game's RESULT lines
     assert len(out) > 2
+
+
+def test_values_tool_measures_each_change_on_the_same_dice():
+    """tools.kyudo_strength.values: positions from seeded Hard games, one
+    change each, played out on the same dice: deterministic, on 1 or 2
+    processes, and a change that does nothing to the game is worth 0."""
+    from tools import kyudo_strength as ks
+
+    a = ks.values(games=2, seeds=1, procs=1)
+    b = ks.values(games=2, seeds=1, procs=2)
+    a.pop("seconds"), b.pop("seconds")
+    assert a == b and a["positions"] == a["plays"] <= 6
+    assert "opponent's spectator lost" in a and any(k.startswith("circle ") for k in a)
+    for name, f in a.items():
+        if isinstance(f, dict):
+            assert f["n"] <= a["plays"] and -1 <= f["dwin"] <= 1 and f["se"] >= 0
+    data = ks._positions(ks.VALUES_SEED0)[0]
+    s = KyudoState.from_bytes(data)
+    assert ks._playout(KyudoState.from_bytes(data), 5) == ks._playout(s, 5)  # the same dice, the same game

@@ -347,3 +347,40 @@ def test_huge_hands():
         s.traded = 0
         a = bots.choose(s.observation(0), 0, 2, Rng(1), bytearray(16))
         assert a in s.legal_actions()
+
+
+def test_dead_cards_go_first():
+    """A card of a class neither hero has is worth least (it is discarded
+    first): the partner keeps what the team can play."""
+    s = OkkoState(Rng(3))
+    while s.phase == A.P_HERO:
+        s.apply(bots.choose(s.observation(s.current_player), s.current_player, 2, Rng(1), bytearray(16)))
+    o = s.observation(0)
+    classes = (C.hero_class(o[A.O_HEROES][0]), C.hero_class(o[A.O_HEROES][1]))
+    bots._needs(o)
+    dead = [c for c in range(58) if C.field(c, 4) and C.field(c, 4) not in classes]
+    live = [c for c in range(58) if C.field(c, 0) != 2 and not C.field(c, 4)]
+    assert dead and live
+    assert all(bots._kv(o, c) == 1 for c in dead)
+    assert min(bots._kv(o, c) for c in live) > 1
+
+
+def test_levels_named_by_what_they_do_and_saves_keep_their_numbers(tmp_path):
+    """Level 2 is the Steady partner and 3 the Forgetful one in the setup
+    (the numbers are the saves'); a setup saved with either still loads."""
+    from sanbon import games
+    from sim_helpers import choose, set_rows
+    from tools.sim import Sim
+
+    assert (games.OKKO.seat_name(2), games.OKKO.seat_name(3)) == ("Steady", "Forgetful")
+    assert games.KYUDO.seat_name(3) == "Hard"  # the other games keep theirs
+    for seats in ([0, 2], [0, 3], [2, 3]):
+        c = games.Config(games.OKKO, 2, 0, seats)
+        assert games.Config.from_bytes(games.OKKO, c.to_bytes()).seats == seats
+    sim = Sim("pico_display2", seed=1, nvm_path=str(tmp_path / "n"), render=False)
+    choose(sim, "Okko: Oni Hunters")
+    text = sim.visible_text()
+    assert "P2: Computer (Steady)" in text and "Normal" not in " ".join(text)
+    set_rows(sim, ["P2: Computer (Forgetful)"])
+    assert sim.app.top.config.seats == [0, 3]
+

@@ -107,6 +107,7 @@ _ML = bytearray(256)  # the cheapest set reaching a state: card mask, low byte
 _MH = bytearray(256)  # ... high byte (15 candidates at most)
 _NEED = bytearray(6)  # per element: needed soon on this board
 _KEY = bytearray(1)  # the support id of a key an encounter still needs, or A.NONE
+_CL = bytearray(2)  # the two heroes' classes
 _PAYK = bytearray(1)  # the unpaid leave cost's kind here (PAY_FIGHT, PAY_INV), else 0
 _R = [0, 0, 0, 0, 0, 0, 0]  # a search's result: cost, card mask, hero, partner card,
 #                             partner cards' mask, a table state, candidates
@@ -148,6 +149,9 @@ def _needs(o):
         if bs != A.NONE and C.boss_field(bs, 4) == D.PW_NEEDS:
             n[C.boss_field(bs, 5)] += 2
     n[0] = 0
+    for q in (0, 1):
+        h = o[A.O_HEROES][q]
+        _CL[q] = C.hero_class(h) if h != A.NONE else 0
     _PAYK[0] = 0
     loc = o[A.O_LOC]
     if not o[A.O_PAID] and C.location(b, loc, 5) == A.NONE:
@@ -164,6 +168,9 @@ def _kv(o, c):
         if _cf(c, 5) == D.FX_PASS_MAP:
             return 7
         return 20 if c - D.SUPPORT0 == _KEY[0] else 1
+    cl = _cf(c, 4)
+    if cl and cl != _CL[0] and cl != _CL[1]:
+        return 1  # neither hero can play it: the first to go
     v = 3 + _cf(c, 1) + _cf(c, 2) + _NEED[_cf(c, 3)]
     pk = _PAYK[0]
     if pk == D.PAY_FIGHT:
@@ -593,10 +600,10 @@ def _action(o, me):
         for c in hand:
             if c < D.SUPPORT0 and _cf(c, 5) == D.FX_SUMMON:
                 return A.SUMMON + c
+    if boss != A.NONE and _fight(o, me, 128 + boss, None) < 255:
+        return A.FIGHT_BOSS  # before an encounter: it may not be beatable next turn
     if o[A.O_ENCOUNTERS] < D.N_ENCOUNTERS and _enc(o, me, None, 0) < 255:
         return A.ENCOUNTER
-    if boss != A.NONE and _fight(o, me, 128 + boss, None) < 255:
-        return A.FIGHT_BOSS
     lc = _fight(o, me, line[-1], None) if n else 255
     if lc < 255 and (n >= t1 - _FIGHT_AT or o[A.O_PILE] == D.PILE - 1):
         return A.FIGHT_LINE  # pressure ahead, or a defeat that completes a pile (a peek)

@@ -75,7 +75,7 @@ KENDO_HOUSE = (
      ("Only a parry answers TAIATARI or MAKI AGE.",
       "A parry or a deflect answers TAIATARI or MAKI AGE.")),
 )
-KENDO = GameInfo(2, "kendo", "Kendo Duel", "Kendo", "sanbon.kendo", (2, 4), ("Duel", "Competition"), (2, 3),
+KENDO = GameInfo(2, "kendo", "Kendo Duel", "Kendo", "sanbon.kendo", (2, 4), ("Duel", "Competition"), (1, 2, 3),
                  "sanbon.howto_kendo", KENDO_HOUSE, (4, 2))
 # engine/okko/state.py OkkoState(rng, aid): bit 1 = the Easy aid
 OKKO_HOUSE = (

@@ -49,7 +49,7 @@ def test_setup_modes_fix_the_seats(tmp_path):
 
     sim = Sim("pico_display", seed=1, nvm_path=str(tmp_path / "n"))
     choose(sim, "Okko: Oni Hunters")
-    assert "P2: Computer (Normal)" in sim.visible_text()
+    assert "P2: Computer (Steady)" in sim.visible_text()  # level 2, named by what it does
     set_rows(sim, ["Mode: Solo"])
     assert not any(t.startswith("P2:") for t in sim.visible_text())
     assert sim.app.top.config.seats == [0, 0]
@@ -61,7 +61,7 @@ def test_setup_modes_fix_the_seats(tmp_path):
 
 # -- whole games through presses -----------------------------------------------
 def test_a_game_with_a_computer_partner_to_the_end_screen(tmp_path):
-    sim = start(seed=5, seats=("P2: Computer (Hard)",), path=str(tmp_path / "n"))
+    sim = start(seed=5, seats=("P2: Computer (Forgetful)",), path=str(tmp_path / "n"))
     session = sim.app.session
     assert sim.text().startswith("Game: Okko hero")
     nvm = sim.board.nvm

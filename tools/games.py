@@ -461,8 +461,8 @@ def _make():
             menu=okko.name,
             press_setups=(["Mode: Partner"], ["Mode: Solo"], ["Mode: Pass and play"]),
             restore_setups=(
-                (["Mode: Partner"], ["P1: Computer (Normal)", "P2: Computer (Hard)"]),
-                (["Mode: Partner"], ["P1: Computer (Hard)", "P2: Computer (Normal)"]),
+                (["Mode: Partner"], ["P1: Computer (Steady)", "P2: Computer (Forgetful)"]),
+                (["Mode: Partner"], ["P1: Computer (Forgetful)", "P2: Computer (Steady)"]),
             ),
             tour=(("walk_okko", {}), ("walk_okko", {"mode": "Pass and play", "seed": 8})),
             hooks={"play": "tools.play:OkkoAdapter", "shots": "tools.shots:okko_shots",

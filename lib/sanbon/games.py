@@ -21,7 +21,7 @@ setup screen asks for them; e.g. Okko's Solo: two human seats, one player).
 
 class GameInfo:
     def __init__(self, gid, key, name, short, module, players, modes, levels, howto, house=(), mode_max=None,
-                 mode_seats=None, room=1024):
+                 mode_seats=None, room=1024, level_names=None):
         self.id = gid
         self.key = key
         self.name = name
@@ -36,6 +36,13 @@ class GameInfo:
         self.mode_max = mode_max or (self.max_players,) * len(modes)
         self.mode_seats = mode_seats
         self.room = room  # the save store's bytes a whole game takes, about (sanbon.app._start)
+        self.level_names = level_names  # a game's own names of the seat types (by SEAT_TYPES index), or None
+
+    def seat_name(self, t):
+        """What the setup and the statistics call seat type t in this game."""
+        from sanbon.profile import SEAT_TYPES
+
+        return self.level_names[t] if self.level_names else SEAT_TYPES[t]
 
     def fixed_seats(self, mode):
         """The seat types ``mode`` fixes, or None (the setup asks for them)."""
@@ -86,7 +93,9 @@ OKKO_HOUSE = (
 # modes: Partner (a computer partner, or two humans if chosen), Solo (one
 # human plays both heroes), Pass and play (two humans, hand-over at peeks)
 OKKO = GameInfo(3, "okko", "Okko: Oni Hunters", "Okko", "sanbon.okko", (2, 2), ("Partner", "Solo", "Pass and play"),
-                (2, 3), "sanbon.howto_okko", OKKO_HOUSE, None, (None, (0, 0), (0, 0)), 3000)
+                (2, 3), "sanbon.howto_okko", OKKO_HOUSE, None, (None, (0, 0), (0, 0)), 3000,
+                # the partners by what they do; the numbers (saves) are Normal 2 and Hard 3
+                ("Human", "Easy", "Steady", "Forgetful"))
 PIG = GameInfo(4, "pig", "Pig (demo)", "Pig", "sanbon.pig", (2, 4), ("To 30",), (1, 2), "sanbon.howto_pig")
 
 GAMES = (KYUDO, KENDO, OKKO)

@@ -30,6 +30,11 @@ PAGES = (
      " count for its kind and its element. All done: a peek. Every 6th enemy"
      " beaten: a peek. Only you see it, so remember it - some cards rotate"
      " the Court.", ("okko", (49, 50, 51, 52, 53), 12)),
+    ("Partners",
+     "A computer partner plays the other hero. Steady remembers every peek"
+     " it makes. Forgetful plays the same but loses about 1 peek in 5: a"
+     " harder game for you. At the Court it says where it thinks the Oni"
+     " are."),
     ("Controls",
      "A selects or marks a card; B goes back, hold B to pause; X/Y move. On"
      " the Court's grid X goes to the next column, Y to the next row. A peek"

@@ -81,7 +81,7 @@ class SetupScreen(MenuScreen):
         fixed = info.fixed_seats(c.mode) is not None
         for s in range(0 if fixed else c.players):
             t = c.seats[s]
-            who = "Human" if t == 0 else "Computer (%s)" % SEAT_TYPES[t]
+            who = "Human" if t == 0 else "Computer (%s)" % info.seat_name(t)
             self.rows.append(("seat", s, "P%d: %s" % (s + 1, who)))
         if info.house:
             n = 0

@@ -1,9 +1,9 @@
 """Okko: Oni Hunters in the app: the game plugin (engine/okko) and its play
 screen.
 
-Modes (sanbon.games.OKKO): Partner (a computer partner, Normal or Hard, in
-the other seat), Solo (one human plays both heroes: no hand-over, every
-peek shown at once) and Pass and play (two humans: a hand-over screen
+Modes (sanbon.games.OKKO): Partner (a computer partner, Steady or
+Forgetful, in the other seat), Solo (one human plays both heroes: no
+hand-over, every peek shown at once) and Pass and play (two humans: a hand-over screen
 before every peek). The Easy aid is a house rule (OkkoState's ``aid``).
 
 The screen (widgets: sanbon.okko_layout, words: sanbon.okko_words, what

@@ -2,13 +2,22 @@
 
 ``choose(obs, seat, level, rng)`` returns a legal action for ``seat`` (the
 state's ``current_player``) from ``obs = state.observation(seat)`` only.
-Levels: NORMAL 2 (1 plays as Normal), HARD 3. ``rng`` is the bot's own
-engine.rng.Rng; no level draws from it today (the choice is a function of
-the observation alone), so it stays untouched and the bots are trivially
-deterministic.
+Levels (the app's seat types): EASY 1, NORMAL 2, HARD 3.
 
-Both levels count cards. The unseen cards are the 52 minus the own hand minus
-the face-up discards; per subdeck category the other hands hold the unseen
+- Normal is the weighting below (the Hard of issue 17): a deterministic
+  function of the observation; ``rng`` is accepted and left untouched (the
+  app's hint calls it with None).
+- Hard plays as Normal: a determinized search (tools/kendo_search.py) was
+  built and measured for issue 19 and was no stronger within the device's
+  time, and it does not fit the ``kendo_bots`` heap budget (see
+  docs/rules/kendo_duel.md, "Computer opponents").
+- Easy is Normal with noise: a random 0..19.9 cards on every opening's score
+  (its openings are in effect random; it still reinforces by the rule) and
+  0..2.9 cards on every answer's, drawn from ``rng`` (so the same seed and
+  observation give the same choice).
+
+Card counting. The unseen cards are the 52 minus the own
+hand minus the face-up discards; per subdeck category the other hands hold the unseen
 cards that are not in the subdeck (in Competition JIKAN DESU hides there
 too). The chance that a hand holds no answer to a play is a product of
 hypergeometric terms, one per category, in integer fixed point (1/4096); a
@@ -21,30 +30,19 @@ the card itself.
 Openings: every target and opening card is scored: the chance the target
 cannot answer, times what that wins (2 cards pulled in a Duel, 1 for an
 alternative attack; an ippon or a hansoku in Competition), minus the card's
-keep value; a tie goes to the target with the fewest cards (G17). A Basic
+keep value, marked down (Duel) by the chance that the target can counter
+it; a tie goes to the target with the fewest cards (G17). A Basic
 opening is reinforced when the target has no answer to the reinforcement
 with a chance of 1 in 20 or more (measured better than always or never).
 Answers: each legal card is scored by minus its keep value; a counterattack
-adds the chance the striker cannot answer it times the prize, plus a tenth
-of a card for the card the striker must spend otherwise; a reflect likewise;
-a deflect is weighed by the initiative it takes. Setup: switch the weakest
-card (keep value under its category's average) while switches are left.
-Competition, over 12 cards: discard the lowest keep value.
-
-- Normal plays a counterattack only when the striker cannot answer it with a
-  chance of 1 in 10 or more (the issue's "counter when the opponent likely
-  cannot answer it, cheap block otherwise"), else the cheapest answer, and
-  likes to deflect (take the initiative) when it holds openings.
-- Hard always weighs the counterattack (the striker must spend a card or lose
-  two: a counterattack wins the exchange's card count whenever the striker
-  has to end it), avoids the initiative in a Duel (the opener spends first),
-  and marks an opening down by the chance that the target can counter it. In
-  Competition (cards refill) it weighs counterattacks the same way, seeks
-  the initiative and values its alternative attacks more.
-
-docs/rules/kendo_duel.md ("Computer opponents") gives the measured strength
-and why Hard does not search (a determinized look-ahead was tried and
-measured: no stronger, and 3.7 KB more heap).
+(always weighed: the striker must spend a card or lose two) adds the chance
+the striker cannot answer it times the prize, plus a tenth of a card for
+the card the striker must spend otherwise; a reflect likewise; a deflect is
+weighed by the initiative it takes (avoided in a Duel, where the opener
+spends first; sought in Competition, which also values the alternative
+attacks more). Setup: switch the weakest card (keep value under its
+category's average) while switches are left. Competition, over 12 cards:
+discard the lowest keep value.
 
 Memory: no floats (boxed on MicroPython), no lists or tuples per decision;
 the counts live in bytearrays allocated once at import.
@@ -62,8 +60,11 @@ except ImportError:
         return x
 
 
+EASY = const(1)
 NORMAL = const(2)
 HARD = const(3)
+_NOISE_O = const(200)  # Easy: a random 0..n-1 tenths of a card on every opening's score
+_NOISE_R = const(30)  # and on every answer's
 
 # card types: Basic part 0-3, Counter 4 + answer * 4 + strike (4-19), then
 # reinforcing 20, against reinforcing 21, deflect 22, parry 23, alternative
@@ -85,11 +86,11 @@ _TOTAL = b"\x03\x03\x03\x03\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\
 # opening card; a counterattack's threshold (percent chance that the striker
 # cannot answer it; 0: always weigh it); the initiative a deflect takes (+ 8,
 # tenths of a card); an opening the target can counter (tenths of a card)
-_W_N = b"\x05\x04\x03\x00\x08\x09\x05\x03\x02\x0a\x0b\x00"  # Normal
-_W_H = b"\x05\x04\x03\x00\x08\x09\x05\x03\x02\x00\x03\x0a"  # Hard, Duel
-_W_HC = b"\x05\x04\x03\x00\x08\x09\x09\x03\x02\x00\x0b\x00"  # Hard, Competition
+_W_H = b"\x05\x04\x03\x00\x08\x09\x05\x03\x02\x00\x03\x0a"  # Duel
+_W_HC = b"\x05\x04\x03\x00\x08\x09\x09\x03\x02\x00\x0b\x00"  # Competition
 
 # scratch, reused by every decision
+_R = [None]  # Easy: the bot's Rng while it decides (noise on the scores), else None
 _U = bytearray(_NT)  # unseen cards per type
 _M = bytearray(_NT)  # my hand per type
 _UC = bytearray(3)  # unseen cards per category
@@ -254,6 +255,8 @@ def _open(obs, seat, w):
             else:
                 continue
             s = (s - _keep(t, w)) * 64 - sizes[tgt]  # a tie: the fewest cards (G17)
+            if _R[0] is not None:
+                s += _R[0].randrange(_NOISE_O) * 64
             if best < 0 or s > bs:
                 bs = s
                 best = c
@@ -295,6 +298,8 @@ def _react(obs, w):
             s += (q * 20 + (_ONE - q) * 10) * 16 // _ONE
         elif eff == C.E_AVOID:  # the initiative
             s += (w[10] - 8) * 16 if _openers() else -16
+        if _R[0] is not None:
+            s += _R[0].randrange(_NOISE_R) * 16
         if best < 0 or s > bs:
             bs = s
             best = c
@@ -304,19 +309,19 @@ def _react(obs, w):
 
 
 def choose(obs, seat, level, rng):
-    """A legal action for ``seat`` from its observation ``obs``."""
+    """A legal action for ``seat`` from its observation ``obs``: Easy (level
+    1 and below) draws its noise from ``rng``; Normal and Hard do not use it."""
+    _R[0] = rng if level < NORMAL else None
     _count(obs)
-    if level < HARD:
-        w = _W_N
-    elif obs[A.O_MODE] == A.COMPETITION:
-        w = _W_HC
-    else:
-        w = _W_H
+    w = _W_HC if obs[A.O_MODE] == A.COMPETITION else _W_H
     ph = obs[A.O_PHASE]
     if ph == A.P_REACT:
-        return _react(obs, w)
-    if ph == A.P_OPEN:
-        return _open(obs, seat, w)
-    if ph == A.P_SWITCH:
-        return _switch(obs, w)
-    return _discard(obs, w)
+        a = _react(obs, w)
+    elif ph == A.P_OPEN:
+        a = _open(obs, seat, w)
+    elif ph == A.P_SWITCH:
+        a = _switch(obs, w)
+    else:
+        a = _discard(obs, w)
+    _R[0] = None
+    return a

@@ -145,15 +145,31 @@ def measure(games=1000, level=2, procs=2):
     }
 
 
+def wilson(k, n, z=1.96):
+    """The Wilson 95% interval of k successes in n, as fractions."""
+    if not n:
+        return (0.0, 1.0)
+    p = k / float(n)
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * ((p * (1 - p) / n + z * z / (4.0 * n * n)) ** 0.5) / d
+    return (max(0.0, c - h), min(1.0, c + h))
+
+
+def _ci(rate, n):
+    lo, hi = wilson(round(rate * n), n)
+    return "%.1f%% [%.1f, %.1f]" % (100 * rate, 100 * lo, 100 * hi)
+
+
 def report(f, out=print, detail=False):
     out("Okko balance: %d games, two %s computer partners"
-        % (f["games"], "Hard" if f["level"] == bots.HARD else "Normal"))
-    out("  win rate            %.1f%%" % (100 * f["win_rate"]))
+        % (f["games"], "Forgetful (3)" if f["level"] == bots.HARD else "Steady (2)"))
+    out("  win rate            %s (Wilson 95%%)" % _ci(f["win_rate"], f["games"]))
     out("  days used per board %s (squares the DAY token moved on each board: %d from"
         " square %d, more after a carry-over)"
         % (" / ".join("%.1f" % d for d in f["days"]), D.LAST_DAY - D.START, D.START))
     out("  location reached    %s (of 5)" % " / ".join("%.2f" % d for d in f["reached"]))
-    out("  final boss falls    %s" % " / ".join("%.0f%%" % (100 * d) for d in f["finals"]))
+    out("  final boss falls    %s" % " / ".join(_ci(d, f["games"]) for d in f["finals"]))
     out("  middle boss falls   %.0f%% (board 2) / %.0f%% (board 3)"
         % (100 * f["bosses"][1], 100 * f["bosses"][3]))
     out("  encounters done     %s (of 4)" % " / ".join("%.2f" % d for d in f["encounters"]))
@@ -172,7 +188,7 @@ def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m tools.okko_balance",
                                 description=__doc__.split("\n")[0])
     p.add_argument("--games", type=int, default=1000, help="games (default 1000)")
-    p.add_argument("--level", type=int, default=2, help="partner level, 2 Normal or 3 Hard")
+    p.add_argument("--level", type=int, default=2, help="partner level, 2 Steady or 3 Forgetful")
     p.add_argument("--procs", type=int, default=2, help="worker processes (default 2)")
     p.add_argument("--detail", action="store_true", help="also the action mix")
     a = p.parse_args(argv)

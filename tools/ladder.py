@@ -225,7 +225,7 @@ def pct(x):
 def line(e, r):
     """One rung in one line of text."""
     if e["team"]:
-        s = "%-18s %-7s pair: won %d of %d (%s, 95%% %s-%s), final bosses %s" % (
+        s = "%-26s %-7s pair: won %d of %d (%s, 95%% %s-%s), final bosses %s" % (
             e["label"], r["level"], r["wins"], r["games"], pct(r["rate"]), pct(r["lo"]), pct(r["hi"]),
             "/".join(str(x) for x in r["finals"]))
         p = r.get("paired")
@@ -233,7 +233,7 @@ def line(e, r):
             s += "; vs %s on the same seeds: %d better, %d worse (%s, %s-%s)" % (
                 r["vs"], p["better"], p["worse"], pct(p["rate"]), pct(p["lo"]), pct(p["hi"]))
         return s
-    return "%-18s %-7s vs %-7s %d-%d-%d of %d (%s of decided, 95%% %s-%s)" % (
+    return "%-26s %-7s vs %-7s %d-%d-%d of %d (%s of decided, 95%% %s-%s)" % (
         e["label"], r["level"], r["vs"], r["wins"], r["losses"], r["draws"], r["games"], pct(r["rate"]),
         pct(r["lo"]), pct(r["hi"]))
 

@@ -2,10 +2,10 @@
 
 PAGES = (
     ("Goal",
-     "You and your partner lead two heroes across three boards, then reach"
-     " the Court of Pajan: 16 face-down tokens, 3 of them Oni. Flip the 3"
-     " Oni to win together. Flip a courtier and you lose, unless a Spirit"
-     " Jar saves you."),
+     "Lead two heroes over three boards to the Court of Pajan: 16"
+     " face-down tokens, 3 of them Oni. Flip all 3 to win; a courtier loses,"
+     " unless a Spirit Jar saves you. Computer partners: Steady recalls its"
+     " peeks, Forgetful loses 1 in 5."),
     ("A turn",
      "Reveal an enemy at the end of the line and draw a card. You may trade"
      " 1 card with your partner. Then take one action for 1 day: draw 2"
@@ -30,11 +30,6 @@ PAGES = (
      " count for its kind and its element. All done: a peek. Every 6th enemy"
      " beaten: a peek. Only you see it, so remember it - some cards rotate"
      " the Court.", ("okko", (49, 50, 51, 52, 53), 12)),
-    ("Partners",
-     "A computer partner plays the other hero. Steady remembers every peek"
-     " it makes. Forgetful plays the same but loses about 1 peek in 5: a"
-     " harder game for you. At the Court it says where it thinks the Oni"
-     " are."),
     ("Controls",
      "A selects or marks a card; B goes back, hold B to pause; X/Y move. On"
      " the Court's grid X goes to the next column, Y to the next row. A peek"

@@ -191,9 +191,10 @@ def test_easy_draws_its_noise_from_its_rng_and_hard_plays_as_normal():
 
 
 def test_the_measured_search_sees_only_the_observation_and_replays():
-    """tools/kendo_search.py (host only, not shipped): legal, the same action
-    and Rng draws on a re-dealt state, the same seed the same decision."""
-    from tools import kendo_search as ks
+    """tools/kendo_strength.py's search (host only, not shipped): legal, the
+    same action and Rng draws on a re-dealt state, the same seed the same
+    decision."""
+    from tools import kendo_strength as ks
 
     points = 0
     for seed in range(4):
@@ -204,9 +205,9 @@ def test_the_measured_search_sees_only_the_observation_and_replays():
             obs = state.observation(seat)
             other = KendoState.from_observation(obs, Rng(31 * seed + points))
             r1, r2 = Rng(seed + 3), Rng(seed + 3)
-            a = ks.choose(obs, seat, r1)
+            a = ks.search_choose(obs, seat, r1)
             assert a in state.legal_actions()
-            assert a == ks.choose(other.observation(seat), seat, r2) and r1.getstate() == r2.getstate()
+            assert a == ks.search_choose(other.observation(seat), seat, r2) and r1.getstate() == r2.getstate()
             points += 1
             state.apply(a)
     assert points > 40

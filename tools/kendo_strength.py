@@ -23,12 +23,13 @@ import sys
 import time
 
 from engine.kendo import bots
+from engine.kendo import actions as A
 from engine.kendo.actions import COMPETITION, DUEL
 from engine.kendo.state import KendoState
 from engine.rng import Rng
 
 RANDOM = 0  # a seat that plays uniformly random legal actions
-SEARCH = 9  # tools/kendo_search.py (measured, not shipped)
+SEARCH = 9  # the determinized search below (measured for issue 19, not shipped)
 NAMES = {RANDOM: "Random", SEARCH: "Search", bots.EASY: "Easy", bots.NORMAL: "Normal", bots.HARD: "Hard"}
 LADDER = ((bots.EASY, RANDOM), (bots.NORMAL, RANDOM), (bots.HARD, RANDOM),
           (bots.NORMAL, bots.EASY), (bots.HARD, bots.NORMAL))
@@ -50,9 +51,7 @@ def play(seed, levels, mode=DUEL, options=0):
         if levels[s] == RANDOM:
             a = rngs[s].choice(state.legal_actions())
         elif levels[s] == SEARCH:
-            from tools import kendo_search
-
-            a = kendo_search.choose(state.observation(s), s, rngs[s])
+            a = search_choose(state.observation(s), s, rngs[s])
         else:
             a = bots.choose(state.observation(s), s, levels[s], rngs[s])
         state.apply(a)
@@ -60,6 +59,124 @@ def play(seed, levels, mode=DUEL, options=0):
         if n > MAX_ACTIONS:
             raise RuntimeError("game %d did not end" % seed)
     return state
+
+
+# -- the determinized search (issue 19), measured and not shipped -----------
+# ``search_choose(obs, seat, rng)`` starts from Normal's choice. Where a choice
+# matters (an opening, or an answer with two or more kinds of card), up to
+# _CANDS candidates (Normal's first, then one per kind of card; openings
+# without reinforcement) are each played out on _SAMPLES determinizations
+# (KendoState.from_observation: the unseen cards dealt at random from the
+# seat's own observation only), every seat then playing as Normal from its
+# own observation in that deal, for at most _STEPS plays while the exchange
+# lasts (_WHOLE = 1: to the game's end). The same deals serve every candidate
+# (common random numbers, seeded from the bot's rng; no clock). A state is
+# valued by the cards each seat holds (1 card + its keep value), ippon and
+# hansoku in Competition, +-100 cards for a won or lost game; a candidate
+# replaces Normal's choice only when it gains _MARGIN tenths of a card per
+# deal. ``--search`` measures it against Normal (docs/rules/kendo_duel.md).
+
+_SAMPLES = 2  # determinizations per decision
+_STEPS = 6  # plays per playout, at most
+_MARGIN = 5  # tenths of a card per sample a candidate must gain over Normal's
+_CANDS = 3  # candidates per decision, at most (Normal's first)
+_WHOLE = 0  # 1: play out to the game's end
+# a card's worth beyond 1 (tenths): Basic x4, Counter, reinforcing, against
+# reinforcing, deflect, parry, alternative
+_CV = b"\x05\x05\x05\x05\x04\x03\x00\x08\x09\x05"
+_SR = Rng(1)  # the deals' Rng, seeded per sample from the bot's own
+
+
+def _cands(obs, seat, base, legal):
+    """Up to _CANDS actions worth comparing: Normal's, then one per kind of
+    card (cards of one type play alike), openings without reinforcement."""
+    out = [base]
+    seen = bytearray(bots._NT * 4)
+    ph = obs[A.O_PHASE]
+    if ph == A.P_REACT:
+        seen[bots._TI[base - A.PLAY]] = 1
+        for a in legal:
+            t = bots._TI[a - A.PLAY]
+            if not seen[t]:
+                seen[t] = 1
+                out.append(a)
+    else:
+        t, m, r = A.decode_open(base)
+        seen[t * bots._NT + bots._TI[m]] = 1
+        for a in legal:
+            t, m, r = A.decode_open(a)
+            k = t * bots._NT + bots._TI[m]
+            if r < 0 and not seen[k]:
+                seen[k] = 1
+                out.append(a)
+    return out
+
+
+def _value(s, seat):
+    """How good a state is for ``seat`` (tenths of a card)."""
+    w = s.winner()
+    if w is not None:
+        if seat in w:
+            return 1000 // len(w)
+        return -1000
+    v = 0
+    n = 0
+    for p in range(s.players):
+        if s.eliminated[p]:
+            continue
+        x = 0
+        for c in s.hands[p]:
+            t = bots._TI[c]
+            x += 10 + _CV[t if t < 4 else (4 if t < 20 else t - 15)]
+        if s.mode == A.COMPETITION:
+            x += s.ippons[p] * 150 - s.hansoku[p] * 60
+        if p == seat:
+            v += x * (s.players - 1)
+        else:
+            v -= x
+            n += 1
+    return v // (n if n else 1)
+
+
+def _playout(s, seat):
+    k = 0
+    while k < _STEPS and not s.is_over() and (_WHOLE or s.phase == A.P_REACT):
+        p = s.current_player
+        s.apply(bots.choose(s.observation(p), p, bots.NORMAL, None))
+        k += 1
+    return _value(s, seat)
+
+
+def search_choose(obs, seat, rng):
+    base = bots.choose(obs, seat, bots.NORMAL, None)
+    ph = obs[A.O_PHASE]
+    if ph != A.P_REACT and ph != A.P_OPEN:
+        return base
+    if ph == A.P_REACT and (base == A.FAIL or len(obs[A.O_HAND]) < 2):
+        return base
+    seeds = [rng.next30() for _ in range(_SAMPLES)]
+    r = _SR
+    r.seed(seeds[0])
+    d = KendoState.from_observation(obs, r)
+    cands = _cands(obs, seat, base, d.legal_actions())
+    if len(cands) < 2:
+        return base
+    if len(cands) > _CANDS:
+        cands = cands[:_CANDS]
+    best = 0
+    bs = 0
+    for i in range(len(cands)):
+        v = 0
+        for j in range(_SAMPLES):
+            if i or j:
+                r.seed(seeds[j])
+                d = KendoState.from_observation(obs, r)
+            d.apply(cands[i])
+            v += _playout(d, seat)
+        if i == 0 or v > bs + _MARGIN * _SAMPLES:
+            bs = v
+            best = i
+    return cands[best]
 
 
 def _one(job):
@@ -129,9 +246,7 @@ def decision_times(games=100, level=bots.HARD, mode=DUEL):
             obs = state.observation(s)
             t = time.perf_counter()
             if levels[s] == SEARCH:
-                from tools import kendo_search
-
-                a = kendo_search.choose(obs, s, rngs[s])
+                a = search_choose(obs, s, rngs[s])
             else:
                 a = bots.choose(obs, s, levels[s], rngs[s])
             if levels[s] == level:
@@ -146,8 +261,22 @@ def main(argv=None):
     p.add_argument("--games", type=int, default=400, help="games per match (default 400)")
     p.add_argument("--procs", type=int, default=2, help="worker processes (default 2)")
     p.add_argument("--time", action="store_true", help="also time each level's decisions (one process)")
+    p.add_argument("--search", default=None, metavar="DEALS,STEPS,MARGIN,CANDS[,WHOLE]",
+                   help="instead: the search against Normal with that budget, e.g. 2,6,5,3")
     args = p.parse_args(argv)
     t = time.time()
+    if args.search:
+        global _SAMPLES, _STEPS, _MARGIN, _CANDS, _WHOLE
+        v = [int(x) for x in args.search.split(",")] + [0]
+        _SAMPLES, _STEPS, _MARGIN, _CANDS, _WHOLE = v[:5]
+        ms = tuple(("search_vs_normal" + ("_competition" if m else ""), SEARCH, bots.NORMAL, m)
+                   for m in (DUEL, COMPETITION))
+        measure(args.games, 1, print, ms)
+        for m in (DUEL, COMPETITION):
+            med, worst, n = decision_times(min(args.games, 100), SEARCH, m)
+            print("Search %s: %d decisions, median %.3f ms, worst %.3f ms (CPython)"
+                  % ("Competition" if m else "Duel", n, med * 1e3, worst * 1e3))
+        return 0
     measure(args.games, args.procs, print)
     if args.time:
         for mode in (DUEL, COMPETITION):

@@ -7,7 +7,7 @@ Levels (the app's seat types): EASY 1, NORMAL 2, HARD 3.
 - Normal is the weighting below (the Hard of issue 17): a deterministic
   function of the observation; ``rng`` is accepted and left untouched (the
   app's hint calls it with None).
-- Hard plays as Normal: a determinized search (tools/kendo_search.py) was
+- Hard plays as Normal: a determinized search (tools/kendo_strength.py (its search)) was
   built and measured for issue 19 and was no stronger within the device's
   time, and it does not fit the ``kendo_bots`` heap budget (see
   docs/rules/kendo_duel.md, "Computer opponents").

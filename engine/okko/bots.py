@@ -2,8 +2,8 @@
 
 ``choose(obs, seat, level, rng, memory)`` returns a legal action for ``seat``
 (the state's ``current_player``) from ``obs = state.observation(seat)`` and
-the partner's own ``memory`` only. Levels: NORMAL 2 (1 plays as Normal),
-HARD 3. ``rng`` is the partner's own engine.rng.Rng (only Hard's forgetting
+the partner's own ``memory`` only. Levels (named by what they do in the
+app): NORMAL 2 "Steady" (1 plays as it), HARD 3 "Forgetful". ``rng`` is the partner's own engine.rng.Rng (only Hard's forgetting
 draws from it). ``memory`` is a bytearray(16) kept by the caller, one per
 computer seat: what this partner saw of the Court in its own peeks, by board
 square (row * 4 + column): 0 unknown, 1 courtier, 2 Oni. The partner writes
@@ -25,8 +25,8 @@ Decisions (rules digest section 6, last paragraphs; docs/rules/okko.md,
   when injured before a fight, Sake when 4 days or fewer are left (not at
   square 20: the days do not come back, the jar is kept); summon
   (Noshin, the Yamabushi Hermit) while the board's Kami is missing. Then the
-  action: an encounter when the hand completes it (its jars and the peek of
-  the fourth are worth the most); the boss when beatable; the line from one
+  action: the boss when beatable; an encounter when the hand completes it
+  (its jars and the peek of the fourth are worth the most); the line from one
   enemy below the size that costs days, or when one defeat completes a pile
   of 6 (a peek; the newest enemy must be beatable); the
   Omen of Crows (a peek: playing it before moving won 46% of the games
@@ -39,8 +39,9 @@ Decisions (rules digest section 6, last paragraphs; docs/rules/okko.md,
   NEEDS element") over at most 15 cards, once without the hero and once
   with him (his injury tokens cost; none for Okko's resolve, none beside a
   Kami; Noburo's +1 per Equipment). A card's cost is what keeping it is
-  worth: 3 + F + I, more for an element this board still asks for, for what
-  pays an unpaid leave cost here, for a Kami; keys and Specials by use. The
+  worth: 1 for a class neither hero has, else 3 + F + I, more for an
+  element this board still asks for, for what pays an unpaid leave cost
+  here, for a Kami; keys and Specials by use. The
   fight goes on to the next enemy while a winning set exists.
 - Encounters: the cheapest exact cover (each card one kind and one element
   requirement, Genji's free element) by backtracking over the at most 4

@@ -7,10 +7,13 @@ Levels (the app's seat types): EASY 1, NORMAL 2, HARD 3.
 - Normal is the weighting below (the Hard of issue 17): a deterministic
   function of the observation; ``rng`` is accepted and left untouched (the
   app's hint calls it with None).
-- Hard plays as Normal: a determinized search (tools/kendo_strength.py (its search)) was
-  built and measured for issue 19 and was no stronger within the device's
-  time, and it does not fit the ``kendo_bots`` heap budget (see
-  docs/rules/kendo_duel.md, "Computer opponents").
+- Hard plays as Normal in a Duel; in Competition it also marks an opening
+  down by the chance that the target can counter it (a card's worth), which
+  beats Normal in about 54% of decided games. A determinized search
+  (``search_choose`` in tools/kendo_strength.py) was built and measured for
+  issue 19: no stronger within the device's time, and over the
+  ``kendo_bots`` heap budget (docs/rules/kendo_duel.md, "Computer
+  opponents").
 - Easy is Normal with noise: a random 0..19.9 cards on every opening's score
   (its openings are in effect random; it still reinforces by the rule) and
   0..2.9 cards on every answer's, drawn from ``rng`` (so the same seed and
@@ -88,6 +91,7 @@ _TOTAL = b"\x03\x03\x03\x03\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\
 # tenths of a card); an opening the target can counter (tenths of a card)
 _W_H = b"\x05\x04\x03\x00\x08\x09\x05\x03\x02\x00\x03\x0a"  # Duel
 _W_HC = b"\x05\x04\x03\x00\x08\x09\x09\x03\x02\x00\x0b\x00"  # Competition
+_W_XC = b"\x05\x04\x03\x00\x08\x09\x09\x03\x02\x00\x0b\x0a"  # Hard, Competition
 
 # scratch, reused by every decision
 _R = [None]  # Easy: the bot's Rng while it decides (noise on the scores), else None
@@ -313,7 +317,10 @@ def choose(obs, seat, level, rng):
     1 and below) draws its noise from ``rng``; Normal and Hard do not use it."""
     _R[0] = rng if level < NORMAL else None
     _count(obs)
-    w = _W_HC if obs[A.O_MODE] == A.COMPETITION else _W_H
+    if obs[A.O_MODE] == A.COMPETITION:
+        w = _W_XC if level >= HARD else _W_HC
+    else:
+        w = _W_H
     ph = obs[A.O_PHASE]
     if ph == A.P_REACT:
         a = _react(obs, w)

@@ -11,6 +11,7 @@ from tools.device import plan, report
 
 
 def test_each_setup_sequence_makes_two_computer_seats_and_lands_on_start(tmp_path):
+    names = {"okko": ("Forgetful", "Steady")}  # Okko's partners are named for what they do
     for game, title in (("kyudo", "Setup: Kyudo"), ("kendo", "Setup: Kendo Duel"), ("okko", "Setup: Okko")):
         p = {"steps": plan.boot() + list(plan.INSTANT) + [{"press": plan.SETUP[game]}]}
         lines, marks = plan.in_sim(p, "pico_display", nvm_path=str(tmp_path / game))
@@ -22,7 +23,8 @@ def test_each_setup_sequence_makes_two_computer_seats_and_lands_on_start(tmp_pat
         sim.press("Y,Y,Y,Y,A,Y,Y,A,B,X,X,X,X", plan.SETUP[game])
         text = sim.text()
         assert text.startswith(title), text
-        assert "P1: Computer (Hard)" in text and "P2: Computer (Normal)" in text, text
+        hard, normal = names.get(game, ("Hard", "Normal"))
+        assert "P1: Computer (%s)" % hard in text and "P2: Computer (%s)" % normal in text, text
         assert "> Start" in text, text
 
 

@@ -24,7 +24,7 @@ INSTANT = ({"press": "Y,Y,Y,Y,A"}, {"wait": "after SettingsScreen$"}, {"press": 
 # the main menu -> a game's setup with two computer seats (P1 Hard, P2 Normal), the cursor on Start
 SETUP = {
     "kyudo": "A,X,X,X,A,A,A,Y,Y,Y",
-    "kendo": "Y,A,X,X,X,X,A,A,Y,Y,Y,Y",
+    "kendo": "Y,A,X,X,X,X,A,A,A,Y,Y,Y,Y",
     "okko": "Y,Y,A,X,X,X,X,A,A,Y,Y,Y,Y",
 }
 TO_MENU = "Y,Y,A"  # the End screen: Menu (the app restarts into the main menu)

@@ -12,6 +12,7 @@ from tools.scenarios import SCENARIOS
 
 from sanbon import games as app_games
 from sanbon.profile import SEAT_TYPES, Stats
+from test_conformance import Stones  # the stand-in game that passes the conformance test
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -98,36 +99,6 @@ def test_invariant_checks_by_name():
         check(s)
         s.apply(s.legal_actions()[0])
         check(s)
-
-
-class Stones:
-    """A stand-in game: take 1-3 stones, the last one wins."""
-
-    def __init__(self, rng, players=2, mode=0, options=0):
-        self.pile = 10 + rng.randrange(5)
-        self.players = players
-        self.current_player = 0
-        self._winner = None
-
-    def legal_actions(self):
-        return [] if self._winner else list(range(1, min(3, self.pile) + 1))
-
-    def apply(self, a):
-        self.pile -= a
-        if not self.pile:
-            self._winner = (self.current_player,)
-            self.current_player = 255
-        else:
-            self.current_player = (self.current_player + 1) % self.players
-
-    def is_over(self):
-        return self._winner is not None
-
-    def winner(self):
-        return self._winner
-
-    def observation(self, seat):
-        return (seat, 0, self.current_player, self.pile)
 
 
 def _take_one(level, seat, rng):

@@ -108,8 +108,9 @@ def test_bench_section_renders_the_ladder(tmp_path):
         r["wins"], r["losses"], r["draws"], 100 * r["rate"], 100 * r["lo"], 100 * r["hi"])
     assert row in text
     assert "Okko is a team game" in text
-    for r in by["okko_partner"]["rungs"]:
-        assert "| %s | %d | 4 | %.1f%%" % (r["level"].capitalize(), r["wins"], 100 * r["rate"]) in text
+    for r in by["okko_partner"]["rungs"]:  # the app's names: Forgetful, Steady
+        assert "| %s | %d | 4 | %.1f%%" % (r["name"].capitalize(), r["wins"], 100 * r["rate"]) in text
+    assert [r["name"] for r in by["okko_partner"]["rungs"]] == ["random", "forgetful", "steady"]
     assert "Strongest pair:" in text
     assert bench.ladder_section(None) == []
     # a rung under its target says so

@@ -44,6 +44,23 @@ def test_the_saved_state_carries_the_partner_memory():
         okko.load_state(data[:20])
 
 
+def test_two_computer_partners_talk_it_over_at_the_court():
+    """R28: at the Court a computer partner hears the other seat's memory
+    (all unknown for a human, who hears the advice on screen instead)."""
+    from engine.rng import Rng
+    from sanbon import games, okko
+
+    st = okko.new_state(games.Config(games.OKKO), Rng(3))
+    st.phase = A.P_COURT
+    st.current_player = st.court_turn = 0
+    assert okko.bot_action(st, 0, 2, Rng(1)) == A.FLIP + 0  # nothing known: its first square
+    st.memory[1][9] = 2  # the other partner believes square 9 an Oni
+    st.memory[1][0] = 1  # and square 0 a courtier
+    assert okko.bot_action(st, 0, 2, Rng(1)) == A.FLIP + 9
+    st.memory[0][14] = 2  # its own belief comes first
+    assert okko.bot_action(st, 0, 2, Rng(1)) == A.FLIP + 14
+
+
 def test_setup_modes_fix_the_seats(tmp_path):
     from sim_helpers import set_rows
 

@@ -37,7 +37,7 @@ def playthrough(seed=SEED):
     ]
     while not s.is_over():
         p = s.current_player
-        a = bots.choose(s.observation(p), p, LEVELS[p], rngs[p], mem[p])
+        a = bots.choose(s.observation(p), p, LEVELS[p], rngs[p], mem[p], mem[1 - p])
         lines.append("action %d %d %s" % (p, a, s.describe_action(a)))
         s.apply(a)
     lines.append("result %d" % s.result)

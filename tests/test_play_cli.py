@@ -82,7 +82,7 @@ def test_bad_arguments_say_so_in_one_line():
 def test_seat_levels_a_game_does_not_have_are_refused():
     """The registry lists each game's levels: no Easy partner in Okko, no Hard Pig player."""
     rc, text = run(["okko", "--seats", "human,easy"])
-    assert rc == 2 and text == "Okko has no 'easy' seat: use human, normal or hard\n"
+    assert rc == 2 and text == "Okko has no 'easy' seat: use human, normal (Steady) or hard (Forgetful)\n"
     rc, text = run(["pig", "--seats", "hard,easy"])
     assert rc == 2 and text == "Pig has no 'hard' seat: use human, easy or normal\n"
     for g in games.with_hook("play"):

@@ -77,7 +77,7 @@ class Game:
     def __init__(self, key, title, new, load, gid=None, modes=None, players=(2, 4), options=(0,), levels=None,
                  bot=None, checker=_no_check, end_check=None, round_trip=None, hidden=None, soak_deal=None,
                  scenarios=(), app_scenario=None, fixtures=(), menu=None, press_setups=(), restore_setups=(),
-                 tour=(), hooks=None):
+                 tour=(), hooks=None, team_bots=None, weakest_first=None, labels=None):
         self.key = key
         self.title = title
         self.new = new
@@ -102,6 +102,9 @@ class Game:
         self.restore_setups = tuple(restore_setups)
         self.tour = tuple(tour)
         self.hooks = dict(hooks or {})
+        self.team_bots = team_bots  # (levels, rngs) -> one bot per seat, a team that talks (Okko)
+        self.weakest_first = tuple(weakest_first) if weakest_first else None  # when not by number
+        self.labels = dict(labels or {})  # the levels' names in the app, where the key differs
 
     def __repr__(self):
         return "Game(%r)" % self.key
@@ -115,8 +118,15 @@ class Game:
         return max(v.players[1] for v in self.modes)
 
     def level_names(self):
-        """The computer seats' names, weakest first."""
+        """The computer seats' names, weakest first (by number, unless the
+        game says otherwise: Okko's Forgetful 3 is weaker than Steady 2)."""
+        if self.weakest_first:
+            return list(self.weakest_first)
         return sorted(self.levels, key=self.levels.get)
+
+    def level_label(self, name):
+        """A level's name as the app shows it (Okko: "steady" for "normal")."""
+        return self.labels.get(name, name)
 
     def hook(self, name):
         """The object a "module:attribute" hook names (None if the game has none)."""
@@ -155,10 +165,8 @@ def _other_rng(t, rng):
     t.rng = Rng(1 + rng.randrange(1 << 29))
 
 
-def _observing(choose, seat, level, rng, memory=None):
-    if memory is None:
-        return lambda s: choose(s.observation(seat), seat, level, rng)
-    return lambda s: choose(s.observation(seat), seat, level, rng, memory)
+def _observing(choose, seat, level, rng):
+    return lambda s: choose(s.observation(seat), seat, level, rng)
 
 
 # -- Kyudo -----------------------------------------------------------------------
@@ -302,11 +310,20 @@ def _okko_load(data):
     return _okko_class().from_bytes(data)
 
 
-def _okko_bot(level, seat, rng, memory=None):
-    """A computer partner, with its own memory of its peeks (16 bytes)."""
+def _okko_bot(level, seat, rng, memory=None, told=None):
+    """A computer partner, with its own memory of its peeks (16 bytes) and,
+    at the Court, what its partner tells it (``told``, the partner's memory)."""
     from engine.okko import bots
 
-    return _observing(bots.choose, seat, level, rng, bytearray(16) if memory is None else memory)
+    memory = bytearray(16) if memory is None else memory
+    return lambda s: bots.choose(s.observation(seat), seat, level, rng, memory, told)
+
+
+def _okko_team(levels, rngs):
+    """Two computer partners who talk it over at the Court (R28): each hears
+    what the other remembers."""
+    mems = (bytearray(16), bytearray(16))
+    return [_okko_bot(levels[i], i, rngs[i], mems[i], mems[1 - i]) for i in range(2)]
 
 
 def _okko_checker():
@@ -337,7 +354,7 @@ def _okko_hidden(s, seat, rng):
 def _okko_soak(seed, mode=0):
     s = _okko_new(Rng(seed), 2, options=seed % 2)
     levels = (2 + seed % 2, 2 + (seed // 2) % 2)
-    return s, [_okko_bot(levels[i], i, Rng(seed * 8 + 1 + i)) for i in range(2)]
+    return s, _okko_team(levels, [Rng(seed * 8 + 1 + i) for i in range(2)])
 
 
 # -- Pig (the demo) ----------------------------------------------------------------
@@ -454,7 +471,9 @@ def _make():
         Game(
             "okko", "Okko", _okko_new, _okko_load, gid=okko.id,
             modes=(Variant("okko_partner", 0, (2, 2), ("okko", "Okko, 2 partners"), "partner"),),
-            options=(0, 1), levels=_levels(okko), bot=_okko_bot, checker=_okko_checker, end_check=_okko_end,
+            options=(0, 1), levels=_levels(okko), bot=_okko_bot, team_bots=_okko_team, checker=_okko_checker,
+            weakest_first=("hard", "normal"), labels={"normal": "steady", "hard": "forgetful"},
+            end_check=_okko_end,
             hidden=_okko_hidden, soak_deal=_okko_soak,
             scenarios=("okko_random", "okko_bots", "okko_app"), app_scenario="okko_app",
             fixtures=("tests/golden/okko_seed7.txt", "tests/okko_helpers.py"),

@@ -116,7 +116,11 @@ def play(variant, levels, seed):
     """One seeded game, one level name per seat; returns the final state."""
     g = variant.game
     state = g.new(Rng(seed), len(levels), variant.mode, 0)
-    bots = [make_bot(g, lv, i, Rng(seed * 8 + 1 + i)) for i, lv in enumerate(levels)]
+    rngs = [Rng(seed * 8 + 1 + i) for i in range(len(levels))]
+    if g.team_bots and RANDOM not in levels:  # computer partners who talk (Okko's Court)
+        bots = g.team_bots([g.levels[lv] for lv in levels], rngs)
+    else:
+        bots = [make_bot(g, lv, i, rngs[i]) for i, lv in enumerate(levels)]
     n = 0
     while not state.is_over():
         state.apply(bots[state.current_player](state))
@@ -208,6 +212,8 @@ def run(games=400, procs=2, keys=None, out=None):
                                   "lo": lo, "hi": hi}
         else:
             rung = _versus(a, b, r)
+        rung["name"] = v.game.level_label(a)  # as the app names it
+        rung["vs_name"] = v.game.level_label(b) if b is not None else None
         e["rungs"].append(rung)
         if out:
             out(line(e, rung))
@@ -225,16 +231,16 @@ def pct(x):
 def line(e, r):
     """One rung in one line of text."""
     if e["team"]:
-        s = "%-26s %-7s pair: won %d of %d (%s, 95%% %s-%s), final bosses %s" % (
-            e["label"], r["level"], r["wins"], r["games"], pct(r["rate"]), pct(r["lo"]), pct(r["hi"]),
+        s = "%-26s %-9s pair: won %d of %d (%s, 95%% %s-%s), final bosses %s" % (
+            e["label"], r["name"], r["wins"], r["games"], pct(r["rate"]), pct(r["lo"]), pct(r["hi"]),
             "/".join(str(x) for x in r["finals"]))
         p = r.get("paired")
         if p:
             s += "; vs %s on the same seeds: %d better, %d worse (%s, %s-%s)" % (
-                r["vs"], p["better"], p["worse"], pct(p["rate"]), pct(p["lo"]), pct(p["hi"]))
+                r["vs_name"], p["better"], p["worse"], pct(p["rate"]), pct(p["lo"]), pct(p["hi"]))
         return s
     return "%-26s %-7s vs %-7s %d-%d-%d of %d (%s of decided, 95%% %s-%s)" % (
-        e["label"], r["level"], r["vs"], r["wins"], r["losses"], r["draws"], r["games"], pct(r["rate"]),
+        e["label"], r["name"], r["vs_name"], r["wins"], r["losses"], r["draws"], r["games"], pct(r["rate"]),
         pct(r["lo"]), pct(r["hi"]))
 
 

@@ -65,7 +65,7 @@ def play(seed, levels=(bots.NORMAL, bots.NORMAL)):
         p = state.current_player
         ph = state.phase
         b = state.board
-        a = bots.choose(state.observation(p), p, levels[p], rngs[p], mem[p])
+        a = bots.choose(state.observation(p), p, levels[p], rngs[p], mem[p], mem[1 - p])  # they talk at the Court
         state.apply(a)
         n += 1
         if n > MAX_ACTIONS:

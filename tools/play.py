@@ -486,7 +486,11 @@ def play(game, kinds, seed, quiet=False, inp=None, out=None, mode=None, reveal=F
     g = registry.get(game)
     ad = adapter_for(game)
     state = g.new(Rng(seed), len(kinds), mode or 0)
-    seats = [None if k == HUMAN else g.bot(g.levels[k], v, Rng(seed * 8 + 1 + v)) for v, k in enumerate(kinds)]
+    rngs = [Rng(seed * 8 + 1 + v) for v in range(len(kinds))]
+    if g.team_bots and HUMAN not in kinds:  # computer partners who talk at the Court (Okko)
+        seats = g.team_bots([g.levels[k] for k in kinds], rngs)
+    else:
+        seats = [None if k == HUMAN else g.bot(g.levels[k], v, rngs[v]) for v, k in enumerate(kinds)]
     table = Table(kinds, out, inp, reveal)
     say = (lambda line: None) if quiet else (lambda line: out.write(line + "\n"))
     public = getattr(ad, "public", lambda state, seat, action: None)
@@ -529,7 +533,8 @@ def check_seats(game, kinds, mode_name=None):
     """(mode value, None) for seats ``kinds`` of ``game`` (a registry Game)
     in the mode named ``mode_name`` (None: the first), or (None, why not:
     one line)."""
-    levels = game.level_names()
+    levels = [k if game.level_label(k) == k else "%s (%s)" % (k, game.level_label(k).capitalize())
+              for k in sorted(game.levels, key=game.levels.get)]
     bad = [k for k in kinds if k != HUMAN and k not in game.levels]
     if bad:
         return None, "%s has no %s seat: use %s" % (

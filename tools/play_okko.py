@@ -317,7 +317,7 @@ def play(seats, seed, out=None, inp=None, reveal=False, prompt=None):
             if private:
                 table.hide()
         else:
-            action = bots.choose(obs, seat, levels[seat], rngs[seat], mem[seat])
+            action = bots.choose(obs, seat, levels[seat], rngs[seat], mem[seat], mem[1 - seat])  # a human's stays unknown
         text = table.line(seat, secret(state, action) or log.describe(state, action), log.describe(state, action))
         seen = obs[A.O_REVEAL] if action == A.SEEN and table.shown(seat) else None
         board = state.board

@@ -7,8 +7,8 @@ A module of its own so that the app can load just this much (about 1 KB)
 for a peek or a flip, instead of the whole partner (about 10 KB): a peek
 comes in the middle of a board, where the heap is fullest.
 
-``decide(obs, seat, level, rng, memory)`` and ``advice(obs, memory)`` are
-described in engine/okko/bots.py (choose and advice).
+``decide(obs, seat, level, rng, memory, told)`` and ``advice(obs, memory,
+told)`` are described in engine/okko/bots.py (choose and advice).
 """
 
 from engine.okko import actions as A  # the contract: read by name, folded by the build (tools/fold.py)
@@ -25,10 +25,12 @@ except ImportError:
 # is needed, as this module is loaded alone; 1 plays as NORMAL)
 NORMAL = const(2)
 HARD = const(3)
+_FORGET = const(4)  # Forgetful forgets each of its peeks with a chance of 1 in this (G30)
 
 
-def decide(obs, me, level, rng, memory):
-    """The partner's action in a Court phase (P_PEEK, P_REVEAL, P_COURT)."""
+def decide(obs, me, level, rng, memory, told=None):
+    """The partner's action in a Court phase (P_PEEK, P_REVEAL, P_COURT);
+    ``told``: what the other partner says at the Court (advice)."""
     ph = obs[A.O_PHASE]
     if ph == A.P_PEEK:
         for k in range(16):
@@ -38,11 +40,11 @@ def decide(obs, me, level, rng, memory):
         return A.PEEK + _order(me, 0)
     if ph == A.P_REVEAL:
         q, oni = obs[A.O_REVEAL]
-        if level != HARD or rng.randrange(5):
+        if level != HARD or rng.randrange(_FORGET):
             memory[q] = 2 if oni else 1
         return A.SEEN
     if ph == A.P_COURT:
-        return A.FLIP + advice(obs, memory)[0]
+        return A.FLIP + advice(obs, memory, told)[0]
     raise ValueError("not a Court phase: %d" % ph)
 
 
@@ -52,21 +54,33 @@ def _order(seat, k):
     return 15 - k if seat else k
 
 
-def advice(obs, memory):
+def advice(obs, memory, told=None):
     """The Court squares (board coordinates) this partner suggests flipping,
-    best first: its believed Oni, then the squares it knows nothing about,
-    each in its peek order; never a square it believes is a courtier nor one
-    already flipped (only believed courtiers left, when a Hard partner
-    forgot: those). A bytes object; the first ones with memory[q] == 2 are
-    the believed Oni."""
+    best first: its believed Oni, then those its partner believes Oni
+    (``told``: the partner's memory, in the same form, when the partners
+    talk it over at the Court, R28; None: nobody told it anything), then
+    the squares neither knows anything about, each in its peek order; never
+    a square either believes is a courtier nor one already flipped (only
+    believed courtiers left, when a Forgetful partner forgot: those). A
+    bytes object; the first ones with memory[q] == 2 are its own believed
+    Oni."""
     flipped = obs[A.O_COURT][1]
     seat = obs[A.O_SEAT]
     out = bytearray()
-    for want in (2, 0, 1):
-        if want == 1 and out:
+    for step in range(4):  # own Oni, told Oni, unknown to both, believed courtiers
+        if step == 3 and out:
             break
         for k in range(16):
             q = _order(seat, k)
-            if memory[q] == want and not flipped[q]:
+            if flipped[q]:
+                continue
+            m = memory[q]
+            if step == 0:
+                ok = m == 2
+            elif step == 3:
+                ok = True  # nothing else is left: only believed courtiers
+            else:  # told Oni (step 1), then squares neither knows (step 2)
+                ok = m == 0 and (told[q] if told else 0) == (2 if step == 1 else 0)
+            if ok:
                 out.append(q)
     return bytes(out)

@@ -5,7 +5,7 @@ PAGES = (
      "Lead two heroes over three boards to the Court of Pajan: 16"
      " face-down tokens, 3 of them Oni. Flip all 3 to win; a courtier loses,"
      " unless a Spirit Jar saves you. Computer partners: Steady recalls its"
-     " peeks, Forgetful loses 1 in 5."),
+     " peeks, Forgetful loses 1 in 4."),
     ("A turn",
      "Reveal an enemy at the end of the line and draw a card. You may trade"
      " 1 card with your partner. Then take one action for 1 day: draw 2"

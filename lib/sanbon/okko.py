@@ -154,7 +154,10 @@ def bot_action(state, seat, level, rng):
     if state.phase >= A.P_PEEK:  # a peek or a flip: the small Court module is enough
         from engine.okko.court import decide
 
-        return decide(state.observation(seat), seat, level, rng, state.memory[seat])
+        # at the Court the partners talk it over (R28): a computer partner
+        # hears the other seat's memory (a human's is all unknown: the
+        # human hears the partner's advice on the Court screen instead)
+        return decide(state.observation(seat), seat, level, rng, state.memory[seat], state.memory[1 - seat])
     from engine.okko.bots import choose
 
     return choose(state.observation(seat), seat, level, rng, state.memory[seat])

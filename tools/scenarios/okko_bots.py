@@ -22,7 +22,7 @@ def run():
     while not state.is_over():
         s = state.current_player
         obs = state.observation(s)
-        a = choose(obs, s, 2, rngs[s], mem[s])
+        a = choose(obs, s, 2, rngs[s], mem[s], mem[1 - s])  # they talk at the Court (R28)
         obs = None
         state.apply(a)
         n += 1

@@ -310,13 +310,13 @@ def _okko_load(data):
     return _okko_class().from_bytes(data)
 
 
-def _okko_bot(level, seat, rng, memory=None, told=None):
+def _okko_bot(level, seat, rng, memory=None, partner=None):
     """A computer partner, with its own memory of its peeks (16 bytes) and,
-    at the Court, what its partner tells it (``told``, the partner's memory)."""
+    at the Court, what its partner tells it (``partner``, the partner's memory)."""
     from engine.okko import bots
 
     memory = bytearray(16) if memory is None else memory
-    return lambda s: bots.choose(s.observation(seat), seat, level, rng, memory, told)
+    return lambda s: bots.choose(s.observation(seat), seat, level, rng, memory, partner)
 
 
 def _okko_team(levels, rngs):

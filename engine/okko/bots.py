@@ -1,6 +1,6 @@
 """Okko: Oni Hunters: the computer partner.
 
-``choose(obs, seat, level, rng, memory, told=None)`` returns a legal action
+``choose(obs, seat, level, rng, memory, partner=None)`` returns a legal action
 for ``seat`` (the state's ``current_player``) from ``obs =
 state.observation(seat)`` and the partner's own ``memory`` only. Levels
 (named by what they do in the app): NORMAL 2 "Steady" (1 plays as it), HARD
@@ -9,10 +9,10 @@ forgetting draws from it). ``memory`` is a bytearray(16) kept by the caller,
 one per computer seat: what this partner saw of the Court in its own peeks,
 by board square (row * 4 + column): 0 unknown, 1 courtier, 2 Oni. The
 partner writes it at its P_REVEAL (Hard: each peek is forgotten with a
-chance of 1 in 4, G30) and reads it at the Court. ``told`` is what the other
+chance of 1 in 4, G30) and reads it at the Court. ``partner`` is what the other
 partner says at the Court, where the players may talk it over (R28): its
 memory in the same form (a human's is all unknown), read only in P_COURT.
-``advice(obs, memory, told)`` is what the partner suggests at the Court: its
+``advice(obs, memory, partner)`` is what the partner suggests at the Court: its
 believed Oni first, then its partner's.
 
 Decisions (rules digest section 6, last paragraphs; docs/rules/okko.md,
@@ -752,7 +752,7 @@ def _fight_step(o, me):
     return _emit(o, _plan_cards(_MAXC), _R[2])
 
 
-def _choose(o, me, lv, rng, memory, told):
+def _choose(o, me, lv, rng, memory, partner):
     ph = o[A.O_PHASE]
     if ph == A.P_HERO:
         hs = o[A.O_HEROES]
@@ -801,7 +801,7 @@ def _choose(o, me, lv, rng, memory, told):
     if ph == A.P_REWARD:
         return _reward(o)
     if ph >= A.P_PEEK:
-        return decide(o, me, lv, rng, memory, told)  # engine/okko/court.py
+        return decide(o, me, lv, rng, memory, partner)  # engine/okko/court.py
     return A.REST
 
 
@@ -824,7 +824,7 @@ def _reward(o):
     return A.SUPPORT + best
 
 
-def choose(obs, seat, level, rng, memory, told=None):
+def choose(obs, seat, level, rng, memory, partner=None):
     """A legal action for ``seat`` from its observation and its own memory
-    (and, at the Court, ``told``: what its partner says it remembers)."""
-    return _choose(obs, seat, level, rng, memory, told)
+    (and, at the Court, ``partner``: what its partner says it remembers)."""
+    return _choose(obs, seat, level, rng, memory, partner)

@@ -7,8 +7,8 @@ A module of its own so that the app can load just this much (about 1 KB)
 for a peek or a flip, instead of the whole partner (about 10 KB): a peek
 comes in the middle of a board, where the heap is fullest.
 
-``decide(obs, seat, level, rng, memory, told)`` and ``advice(obs, memory,
-told)`` are described in engine/okko/bots.py (choose and advice).
+``decide(obs, seat, level, rng, memory, partner)`` and ``advice(obs, memory,
+partner)`` are described in engine/okko/bots.py (choose and advice).
 """
 
 from engine.okko import actions as A  # the contract: read by name, folded by the build (tools/fold.py)
@@ -28,9 +28,12 @@ HARD = const(3)
 _FORGET = const(4)  # Forgetful forgets each of its peeks with a chance of 1 in this (G30)
 
 
-def decide(obs, me, level, rng, memory, told=None):
+def decide(obs, me, level, rng, memory, partner=None):
     """The partner's action in a Court phase (P_PEEK, P_REVEAL, P_COURT);
-    ``told``: what the other partner says at the Court (advice)."""
+    ``partner``: what the other partner says at the Court (advice). The
+    name is one the partner's code already interned: a new identifier is a
+    new qstr for good, and one tipped the okko_app gate scenario's qstr pool
+    into a new 9 KB block."""
     ph = obs[A.O_PHASE]
     if ph == A.P_PEEK:
         for k in range(16):
@@ -44,7 +47,7 @@ def decide(obs, me, level, rng, memory, told=None):
             memory[q] = 2 if oni else 1
         return A.SEEN
     if ph == A.P_COURT:
-        return A.FLIP + advice(obs, memory, told)[0]
+        return A.FLIP + advice(obs, memory, partner)[0]
     raise ValueError("not a Court phase: %d" % ph)
 
 
@@ -54,10 +57,10 @@ def _order(seat, k):
     return 15 - k if seat else k
 
 
-def advice(obs, memory, told=None):
+def advice(obs, memory, partner=None):
     """The Court squares (board coordinates) this partner suggests flipping,
     best first: its believed Oni, then those its partner believes Oni
-    (``told``: the partner's memory, in the same form, when the partners
+    (``partner``: the partner's memory, in the same form, when the partners
     talk it over at the Court, R28; None: nobody told it anything), then
     the squares neither knows anything about, each in its peek order; never
     a square either believes is a courtier nor one already flipped (only
@@ -67,7 +70,7 @@ def advice(obs, memory, told=None):
     flipped = obs[A.O_COURT][1]
     seat = obs[A.O_SEAT]
     out = bytearray()
-    for step in range(4):  # own Oni, told Oni, unknown to both, believed courtiers
+    for step in range(4):  # own Oni, the partner's Oni, unknown to both, believed courtiers
         if step == 3 and out:
             break
         for k in range(16):
@@ -79,8 +82,8 @@ def advice(obs, memory, told=None):
                 ok = m == 2
             elif step == 3:
                 ok = True  # nothing else is left: only believed courtiers
-            else:  # told Oni (step 1), then squares neither knows (step 2)
-                ok = m == 0 and (told[q] if told else 0) == (2 if step == 1 else 0)
+            else:  # the partner's Oni (step 1), then squares neither knows (step 2)
+                ok = m == 0 and (partner[q] if partner else 0) == (2 if step == 1 else 0)
             if ok:
                 out.append(q)
     return bytes(out)

@@ -662,6 +662,13 @@ def _met(ok):
     return "yes" if ok else "**no**"
 
 
+def _level(r, which="level"):
+    """A rung's level (or its opponent, ``which="vs"``) as the app names it
+    (the ladder's "name"/"vs_name"; older figures have only the key)."""
+    name = r.get("name" if which == "level" else "vs_name") or r[which]
+    return name.capitalize()
+
+
 def ladder_section(d):
     """Section 7a from the ladder's figures (tools/ladder.py ``run``), if measured."""
     if not d:
@@ -691,7 +698,7 @@ def ladder_section(d):
         for r in e["rungs"]:
             goal = LADDER_VS_RANDOM if r["vs"] == "random" else LADDER_VS_BELOW
             L.append("| %s | %s | %s | %d | %d | %d | %d | %s (%s-%s) | %s |" % (
-                e["label"], r.get("name", r["level"]).capitalize(), r.get("vs_name", r["vs"]).capitalize(), r["wins"], r["losses"], r["draws"],
+                e["label"], _level(r), _level(r, "vs"), r["wins"], r["losses"], r["draws"],
                 r["games"], _pct(r["rate"]), _pct(r["lo"]), _pct(r["hi"]), _met(r["rate"] >= goal)))
     for e in teams:
         pairs = [r for r in e["rungs"] if r["level"] != "random"]
@@ -715,17 +722,17 @@ def ladder_section(d):
         for r in e["rungs"]:
             p = r.get("paired")
             L.append("| %s | %d | %d | %s (%s-%s) | %s | %s |" % (
-                r.get("name", r["level"]).capitalize(), r["wins"], r["games"], _pct(r["rate"]), _pct(r["lo"]), _pct(r["hi"]),
+                _level(r), r["wins"], r["games"], _pct(r["rate"]), _pct(r["lo"]), _pct(r["hi"]),
                 " / ".join(_pct(float(x) / r["games"]) for x in r["finals"]),
-                "%s: %d / %d (%s, %s-%s)" % ((r.get("vs_name") or r["vs"]).capitalize(), p["better"], p["worse"], _pct(p["rate"]),
+                "%s: %d / %d (%s, %s-%s)" % (_level(r, "vs"), p["better"], p["worse"], _pct(p["rate"]),
                                              _pct(p["lo"]), _pct(p["hi"])) if p else ""))
         if best:
             falls = [float(x) / best["games"] for x in best["finals"]]
             L += [
                 "",
                 "Strongest pair: %s, %s (at least %d%%: %s); weakest: %s, %s (at most %d%%: %s); the"
-                % (best.get("name", best["level"]).capitalize(), _pct(best["rate"]), 100 * LADDER_TEAM_BEST,
-                   _met(best["rate"] >= LADDER_TEAM_BEST), worst.get("name", worst["level"]).capitalize(), _pct(worst["rate"]),
+                % (_level(best), _pct(best["rate"]), 100 * LADDER_TEAM_BEST,
+                   _met(best["rate"] >= LADDER_TEAM_BEST), _level(worst), _pct(worst["rate"]),
                    100 * LADDER_TEAM_WORST, _met(worst["rate"] <= LADDER_TEAM_WORST)),
                 "strongest pair's final bosses fall on every board in at least %d%% of games: %s."
                 % (100 * LADDER_BOSS, _met(bool(falls) and min(falls) >= LADDER_BOSS)),

@@ -528,20 +528,23 @@ def render(m):
         "## 6. Kendo Duel computer opponents",
         "",
         "Strength: seeded 2-player games, seats swapped in pairs on the same deal",
-        "(tools/kendo_strength.py). A draw (tied deadlock, both out at once,",
-        "hikiwake) is not a win. Target: Hard beats Normal in at least 60% of",
-        "Duels.",
+        "(tools/kendo_strength.py, the same seeds as section 7a's ladder). A draw",
+        "(tied deadlock, both out at once, hikiwake) is not a win; the rate is of",
+        "decided games, with its Wilson 95% interval. Targets (issue 19): every",
+        "level beats random in at least 80%, each level the one below in at least 60%.",
         "",
-        "| Match | Mode | Wins | Losses | Draws | Games | Win rate |",
+        "| Match | Mode | Wins | Losses | Draws | Games | Won of decided (95%) |",
         "|---|---|---:|---:|---:|---:|---:|",
     ]
-    kn = {"hard_vs_normal": ("Hard vs Normal", "Duel"), "normal_vs_random": ("Normal vs random", "Duel"),
-          "hard_vs_normal_competition": ("Hard vs Normal", "Competition")}
-    for key in ("hard_vs_normal", "normal_vs_random", "hard_vs_normal_competition"):
+    from tools import kendo_strength as KS
+
+    for key, a, b, mode in KS.MATCHES:
         f = m.get("kendo_strength", {}).get(key)
         if f:
-            L.append("| %s | %s | %d | %d | %d | %d | %.1f%% |" % (
-                kn[key][0], kn[key][1], f["wins"], f["losses"], f["draws"], f["games"], 100.0 * f["rate"]))
+            L.append("| %s vs %s | %s | %d | %d | %d | %d | %.1f%% (%.1f-%.1f%%) |" % (
+                KS.NAMES[a], KS.NAMES[b].lower() if b == KS.RANDOM else KS.NAMES[b],
+                "Competition" if mode else "Duel", f["wins"], f["losses"], f["draws"], f["games"],
+                100.0 * f["decided_rate"], 100.0 * f["low"], 100.0 * f["high"]))
     kbots = [x for x in m["scenarios"] if x[0] == "kendo_bots"]
     if kbots:
         name, budget, res, steps = kbots[0]
@@ -576,17 +579,20 @@ def render(m):
             "",
             "## 7. Okko: the computer partner and the balance",
             "",
-            "Balance: 1,000 seeded games of two computer partners of one level",
-            "(tools/okko_balance.py). Target: two Normal partners win 35-55%%. Knobs"
+            "Balance: 1,000 seeded games of two computer partners of one level, who",
+            "talk it over at the Court (tools/okko_balance.py). Targets (issue 19):",
+            "the strongest pair wins at least 55%, the weakest at most 35%, and each",
+            "board's final boss falls in at least 20%% of the strongest pair's games. Knobs"
             " (engine/okko/data.py): START %d, MAX_CARRY %d, line thresholds %d/%d"
             " (siege %d/%d), the rules' arrow values (docs/rules/okko.md), %d Spirit Jars of 12."
             % (OD.START, OD.MAX_CARRY, OD.LINE_1, OD.LINE_2, OD.SIEGE_1, OD.SIEGE_2,
                sum(OD.JAR_TYPES[t * 3 + 2] for t in range(len(OD.JAR_TYPES) // 3)
                    if OD.JAR_TYPES[t * 3] == OD.FX_EXTRA_ATTEMPT)),
             "",
-            "| Figure | " + " | ".join("Normal" if f["level"] == 2 else "Hard" for f in ob) + " |",
+            "| Figure | " + " | ".join("Steady (2)" if f["level"] == 2 else "Forgetful (3)" for f in ob) + " |",
             "|---|" + "---:|" * len(ob),
-            "| Win rate | " + " | ".join("%.1f%%" % (100 * f["win_rate"]) for f in ob) + " |",
+            "| Win rate (95%) | " + " | ".join("%.1f%% (%.1f-%.1f%%)" % (
+                (100 * f["win_rate"],) + tuple(100 * x for x in _wilson(f["win_rate"], f["games"]))) for f in ob) + " |",
             "| Days used per board | " + " | ".join(
                 " / ".join("%.1f" % d for d in f["days"]) for f in ob) + " |",
             "| Final boss falls (boards 1 / 2 / 3) | " + " | ".join(
@@ -597,9 +603,9 @@ def render(m):
                 " / ".join("%.2f" % d for d in f["encounters"]) for f in ob) + " |",
             "| Spirit Jars held at the Court | " + " | ".join("%.2f" % f["spirit"] for f in ob) + " |",
             "",
-            "Hard partners play the boards like Normal ones; only their memory of",
-            "their own peeks is imperfect (20% forgotten, G30), so they win less:",
-            "\"Hard\" is the harder game for the human beside them.",
+            "Forgetful partners play the boards like Steady ones; only their memory of",
+            "their own peeks is imperfect (1 in %d forgotten, G30), so they win less:" % _forget(),
+            "Forgetful is the harder game for the human beside them.",
         ]
     obots = [x for x in m["scenarios"] if x[0] == "okko_bots"]
     if obots:
@@ -607,7 +613,7 @@ def render(m):
         r = decision_times(res, steps, factor, "result=", 0)
         L += [
             "",
-            "Decision time: the `okko_bots` scenario plays a full game of two Normal",
+            "Decision time: the `okko_bots` scenario plays a full game of two Steady",
             "partners, one step per decision. Estimated on an RP2040 (section 2's",
             "method); budget: at most 1,000 ms.",
             "",
@@ -615,7 +621,7 @@ def render(m):
             "|---|---:|---:|---:|---:|",
         ]
         if r:
-            L.append("| Two Normal partners | %d | %.0f ms | %.0f ms | %.0f ms |" % r)
+            L.append("| Two Steady partners | %d | %.0f ms | %.0f ms | %.0f ms |" % r)
         L += [
             "",
             "Heap: %s KB in use at the peak step, of the 48 KB budget (the gate"
@@ -660,6 +666,18 @@ def _pct(x):
 
 def _met(ok):
     return "yes" if ok else "**no**"
+
+
+def _wilson(rate, n):
+    from tools import ladder as lad
+
+    return lad.wilson(int(round(rate * n)), n)
+
+
+def _forget():
+    from engine.okko import court
+
+    return court._FORGET
 
 
 def _level(r, which="level"):

@@ -124,3 +124,22 @@ def test_the_app_migrates_old_statistics_and_shows_a_fourth_game(tmp_path, monke
     text = "\n".join(lines)
     assert "Human   played 300  won 120" in text and "Hard    played 600  won   2" in text
     assert "#Fourth game" in text and text.index("#Fourth game") > text.index("#Okko")
+
+
+def test_the_statistics_name_seat_types_as_the_game_does(tmp_path):
+    """Okko's computer partners are Steady (2) and Forgetful (3) in the
+    setup, so the Statistics screen says so too; Kyudo's stay Normal, Hard."""
+    from sanbon.menus import StatsScreen
+
+    sim = Sim("pico_display", seed=1, nvm_path=str(tmp_path / "nvm"))
+    st = sim.app.stats
+    st.record(games.OKKO.id, (0, 2), (0, 1))  # a human and a Steady partner, won
+    st.record(games.OKKO.id, (3, 3), ())  # two Forgetful partners, lost: two seats played
+    st.record(games.KYUDO.id, (0, 3), (1,))
+    text = "\n".join(StatsScreen(sim.app).all)
+    okko = text[text.index("#Okko"):]
+    # one column for the names: the longest is Forgetful
+    assert "  Steady    played   1  won   1" in okko and "  Forgetful played   2  won   0" in okko
+    assert "Normal" not in okko and "Hard" not in okko
+    kyudo = text[text.index("#Kyudo"):text.index("#Kendo")]
+    assert "Hard    played   1  won   1" in kyudo

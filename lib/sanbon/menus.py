@@ -217,10 +217,16 @@ class StatsScreen(TextScreen):
             if not st.total(g.id):
                 lines.append("  no games yet")
                 continue
-            for t, name in enumerate(SEAT_TYPES):
+            # the game's own names of the seat types (Okko: Steady, Forgetful), one column
+            w = 7
+            for t in range(len(SEAT_TYPES)):
+                if st.played(g.id, t) and len(g.seat_name(t)) > w:
+                    w = len(g.seat_name(t))
+            for t in range(len(SEAT_TYPES)):
                 p = st.played(g.id, t)
                 if p:
-                    lines.append("  %-7s played %3d  won %3d" % (name, p, st.won(g.id, t)))
+                    name = g.seat_name(t)
+                    lines.append("  %s played %3d  won %3d" % (name + " " * (w - len(name)), p, st.won(g.id, t)))
         super().__init__(app, "Statistics", lines)
 
 

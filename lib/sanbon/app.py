@@ -412,6 +412,8 @@ class App:
         self.leds.tick(now)
         if self._sound is not None:
             self._sound.tick(now)
+        if p is not None:
+            p.refresh()
         self.board.display.refresh()
         if p is not None:
             p.end()

@@ -86,6 +86,8 @@ class GameScreen(ui.Screen):
             elif btn.ticks_diff(now, self.bot_due) >= 0:
                 self.bot_due = None
                 s.bot_step()
+                if self.app.probe is not None:
+                    self.app.probe.bot()
                 self.update()
                 if self.app.probe is not None:
                     self.app.report("P%d's computer decision" % (seat + 1))

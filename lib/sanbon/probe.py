@@ -15,6 +15,14 @@ NAME" (a pass that changed the screen: a full redraw, after a press or a
 move), or "save" (the store's write,
 also part of its pass; "save rewrite" when the sector was rewritten).
 
+After each "press", "screen" and "decision" line, where its pass went:
+
+    sanbon parts: bot N gc N refresh N  ms of the pass in a computer's choice
+                                        (before its screen update), in the
+                                        app's gc.collect(), and in the display's
+                                        refresh (composing the changed pixels and
+                                        sending them); the rest is our Python
+
 With SANBON_DEBUG, SANBON_SEED = N also fixes the seed of new games, as the
 simulator's --seed does (the device checks compare the two screens).
 """
@@ -50,6 +58,25 @@ class Probe:
         self.spent = 0  # ms of this pass spent in reports
         self.what = None
         self.busy = False  # in a pass of the loop
+        self.t_refresh = 0  # when the pass's refresh began
+        self.t_bot = 0  # when a computer's choice was made (0: none in the pass)
+        self.gc_ms = 0  # ms of the pass in the app's collect()
+        import sanbon.app
+
+        sanbon.app.collect = self.collect  # the app's collect(), timed
+
+    def collect(self):
+        t = self.ticks()
+        gc.collect()
+        self.gc_ms += (self.ticks() - t) & 0x1FFFFFFF
+
+    def bot(self):
+        """A computer's choice is made: its screen update comes next."""
+        self.t_bot = self.ticks()
+
+    def refresh(self):
+        """The pass's display refresh begins."""
+        self.t_refresh = self.ticks()
 
     def start(self, pressed):
         """A pass begins; ``pressed``: it delivers button presses."""
@@ -57,14 +84,19 @@ class Probe:
         self.spent = 0
         self.busy = True
         self.what = "press" if pressed else None
+        self.t_bot = 0
+        self.gc_ms = 0
 
     def end(self):
         """The pass's refresh is done: report its time if it did something."""
         self.busy = False
         what = self.what
         if what is not None:
-            ms = ((self.ticks() - self.t0) & 0x1FFFFFFF) - self.spent
+            now = self.ticks()
+            ms = ((now - self.t0) & 0x1FFFFFFF) - self.spent
             print("sanbon time: %s %d ms" % (what, ms))
+            bot = (self.t_bot - self.t0) & 0x1FFFFFFF if self.t_bot else 0
+            print("sanbon parts: bot %d gc %d refresh %d" % (bot, self.gc_ms, (now - self.t_refresh) & 0x1FFFFFFF))
             self.what = None
 
     def report(self, what, screen=False):

@@ -77,13 +77,14 @@ class Result:
 
 def run(script, board, build_dir, nvm_in=None, params=None, shots=None, settings_extra="",
         timeout_s=1800, uf2=None, bootrom=None, max_emu_s=None, xip_miss_cycles=None,
-        node=None):
+        node=None, env=None):
     """Boot build_dir on the emulated Pico as `board` and run a scenario.
 
     nvm_in: the 4 KiB microcontroller.nvm sector (bytes or a path) to start
     from; the sector at the end comes back as Result.nvm. params: dict passed
     as api.params. shots: the folder for api.screenshot(). timeout_s: the wall
     clock limit (emu.mjs stops itself then; this process waits a minute more).
+    env: extra environment variables for emu.mjs (SANBON_LCD_LOG).
     """
     uf2, bootrom = firmware(uf2, bootrom)
     if board not in BOARDS:
@@ -118,7 +119,7 @@ def run(script, board, build_dir, nvm_in=None, params=None, shots=None, settings
     with open(log, "wb") as f:
         try:
             rc = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT, cwd=ROOT,
-                                timeout=timeout_s + 60).returncode
+                                timeout=timeout_s + 60, env=dict(os.environ, **(env or {}))).returncode
         except subprocess.TimeoutExpired:
             rc = -1
     res = Result(returncode=rc, log=log, workdir=work)

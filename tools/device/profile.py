@@ -1,0 +1,159 @@
+"""Where a pass of the app's loop spends its time, on the emulated Pico.
+
+    python -m tools.device.profile [--board pico_display2] [--json OUT] [--games kendo,okko]
+
+Boots the build (tools/device, SANBON_DEBUG = 1) and plays a short plan: the
+main menu and Settings by presses, a game's setup, then computer seats play
+for a while. Every pass the app reports ("sanbon time" and "sanbon parts",
+lib/sanbon/probe.py) is split into:
+
+- bot: the computer's choice (engine and bot code), before its screen update;
+- gc: the app's gc.collect() between screens;
+- refresh: displayio's refresh, which composes the changed pixels and sends
+  them; its SPI share is the pixels' wire time at the panel's clock (the
+  rest is composition);
+- python: the rest (button handling, the screen's update, the engine's apply).
+
+The pixels each pass pushed come from the emulator's log of the panel's
+RAMWR windows (SANBON_LCD_LOG, tools/device/emu.mjs). Boot is split at
+CircuitPython's "code.py output:" line: the firmware's share before it, ours
+after it up to the main menu's first report.
+"""
+
+import argparse
+import json
+import os
+import re
+import sys
+import tempfile
+
+from tools.device import emu, plan, report
+
+PARTS = re.compile(r"sanbon parts: bot (\d+) gc (\d+) refresh (\d+)$")
+SPI_HZ = 62_500_000  # boards/_common.py SPI_BAUDRATE: 16 bits a pixel
+
+
+def profile_plan(games=("kendo",), play_s=40):
+    """Boot, the menus by presses, then each game's computer seats for
+    ``play_s`` emulated seconds (Okko's decisions and Kendo's differ)."""
+    steps = plan.boot() + list(plan.INSTANT)
+    steps += [{"press": "Y,Y,X,X,Y,X"}, {"mark": "menus"}]
+    for i, g in enumerate(games):
+        steps += [{"mark": "setup_" + g}, {"press": plan.SETUP[g]}, {"press": "X,Y"}, {"press": "A"},
+                  {"wait": "after GameScreen$", "s": 300}, {"sleep": play_s * 1000}]
+        if i + 1 < len(games):
+            steps += list(plan.QUIT) + [{"wait": "after MainMenu$", "s": plan.BOOT_S}]
+    return {"steps": steps}
+
+
+def passes(lines, lcd):
+    """Each reported pass: (kind, total ms, bot, gc, refresh, pixels, RAMWR windows)."""
+    out = []
+    for i, (t, s) in enumerate(lines):
+        m = report.TIME.search(s)
+        if not m or m.group(1).startswith("save"):
+            continue
+        kind = m.group(1)
+        kind = "screen" if kind.startswith("screen ") else kind
+        ms = int(m.group(2))
+        parts = None
+        for _, s2 in lines[i + 1:i + 4]:
+            parts = PARTS.search(s2)
+            if parts:
+                break
+        if parts is None:
+            continue
+        bot, gc, refresh = (int(x) for x in parts.groups())
+        # the pass ended just before its line: its pixels went out in (t - ms - reports, t]
+        t0, t1 = t - ms - 60, t
+        px = wins = 0
+        for tw, n in lcd:
+            if t0 <= tw <= t1:
+                px += n
+                wins += 1
+        out.append((kind, ms, bot, gc, refresh, px, wins))
+    return out
+
+
+def read_lcd(path):
+    out = []
+    if not os.path.exists(path):
+        return out
+    with open(path) as f:
+        for row in f:
+            us, x0, x1, y0, y1 = (int(v) for v in row.split())
+            out.append((us / 1000.0, (x1 - x0 + 1) * (y1 - y0 + 1)))
+    return out
+
+
+def boot_split(lines):
+    """(power-on to code.py, code.py to the main menu) in ms."""
+    start = next((t for t, s in lines if "code.py output:" in s), None)
+    menu = next((t for t, s in lines if report.MEM.search(s) and s.endswith("after MainMenu")), None)
+    if start is None or menu is None:
+        return None
+    return round(start), round(menu - start)
+
+
+def table(rows):
+    """Per kind: the median pass and its split."""
+    by = {}
+    for r in rows:
+        by.setdefault(r[0], []).append(r)
+    out = {}
+    for kind, rs in sorted(by.items()):
+        med = lambda k: report.median([r[k] for r in rs])  # noqa: E731
+        px = med(5)
+        refresh = med(4)
+        wire = px * 16 / SPI_HZ * 1000 if px else 0
+        out[kind] = {
+            "n": len(rs), "total": med(1), "worst": max(r[1] for r in rs), "bot": med(2), "gc": med(3),
+            "refresh": refresh, "python": report.median([r[1] - r[2] - r[3] - r[4] for r in rs]),
+            "pixels": px, "windows": med(6), "spi_ms": round(wire, 1),
+            "us_per_pixel": round(refresh * 1000 / px, 2) if px else None,
+        }
+    return out
+
+
+def run(board, build_dir, games, play_s, keep=None):
+    work = tempfile.mkdtemp(prefix="sanbon-profile-")
+    lcd = os.path.join(work, "lcd.tsv")
+    path = os.path.join(work, "plan.json")
+    with open(path, "w") as f:
+        json.dump(profile_plan(games, play_s), f)
+    r = emu.run(os.path.join(emu.HERE, "scenarios", "steps.mjs"), board, build_dir,
+                params={"plan": path}, shots=os.path.join(work, "shots"),
+                settings_extra="SANBON_SEED = 16", timeout_s=30 * 60, env={"SANBON_LCD_LOG": lcd})
+    if keep:
+        with open(keep, "w") as f:
+            f.write("".join("[%.3f] %s\n" % (t / 1000.0, s) for t, s in r.lines))
+    rows = passes(r.lines, read_lcd(lcd))
+    return {"board": board, "ok": r.ok, "boot_ms": boot_split(r.lines), "passes": table(rows),
+            "trouble": report.trouble(r.lines)}
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m tools.device.profile", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--board", action="append", choices=sorted(emu.BOARDS))
+    ap.add_argument("--games", default="kendo", help="comma-separated; empty: the menus only")
+    ap.add_argument("--play-s", type=int, default=40)
+    ap.add_argument("--build", help="a built CIRCUITPY folder (default: build one)")
+    ap.add_argument("--json", help="write the figures here")
+    a = ap.parse_args(argv)
+    from tools.device.__main__ import build
+    import concurrent.futures
+
+    build_dir = a.build or build()
+    boards = a.board or ["pico_display2", "pico_display"]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        res = list(pool.map(lambda b: run(b, build_dir, [g for g in a.games.split(",") if g], a.play_s,
+                                          keep=os.path.join(emu.ROOT, ".cache", "profile_%s.txt" % b)), boards))
+    print(json.dumps(res, indent=1))
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump(res, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

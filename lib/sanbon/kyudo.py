@@ -461,16 +461,8 @@ class GameScreen(_Base):
         self._park()
 
     def _park(self):
-        """The list's highlight is hidden while the cursor is on a die."""
-        menu = self.menu
-        on = self.die_cur < 0
-        menu.bar.color = ui.ACCENT if on else ui.BG
-        if menu.items and menu.index - menu.top < len(menu.labels):
-            t = menu.labels[menu.index - menu.top]
-            t.set(t.text, ui.SELECT_TEXT if on else ui.TEXT)
-            t2 = menu.lines2[menu.index - menu.top]
-            if t2 is not None:
-                t2.set(t2.text, ui.SELECT_TEXT if on else ui.TEXT)
+        """The list's cursor frame is hidden while the cursor is on a die."""
+        self.menu.bar.hidden = self.die_cur >= 0
 
     # -- buttons -------------------------------------------------------------
     def human_button(self, b):

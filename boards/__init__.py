@@ -34,6 +34,14 @@ buttons: A select, B back (hold B: pause menu), X up/previous, Y down/next.
 
 import sys
 
+try:  # when code.py started (its first import): SANBON_DEBUG's boot report
+    from supervisor import ticks_ms
+
+    STARTED = ticks_ms()
+    del ticks_ms
+except ImportError:  # CPython (the simulator)
+    STARTED = None
+
 KEY_A = 0
 KEY_B = 1
 KEY_X = 2
@@ -128,6 +136,7 @@ def start():
 
                 say.assumed()
         board = load(name)
+        board.started = STARTED
         note = " ".join(NOTES) or None
     except Exception as e:  # noqa: BLE001  (whatever it was: one line, on the screen too)
         from boards import say

@@ -25,13 +25,18 @@ LED_FREQUENCY = 50000
 SPI_BAUDRATE = 62500000
 # The ST7789's start-up commands, in busdisplay's format: command, number of
 # parameter bytes (+0x80: a delay follows), the parameters, the delay in ms.
+# MADCTL 0x70 (MX, MV, ML) is the landscape mode of Pimoroni's own driver for
+# both packs (pimoroni-pico's st7789.cpp): the panel takes rows of 320 (or
+# 240) pixels, so displayio draws at rotation 0. Rotated by displayio instead
+# (rotation=270 over MADCTL 0xC0, as before), every pixel composed is
+# transposed: on the emulated Pico a full frame took 400 ms, not 280.
 # The delays are the datasheet's waits with a margin (120 ms after a reset
 # before Sleep Out, 5 ms after Sleep Out), not a driver library's 1.2 s.
 ST7789_INIT = (
     b"\x01\x80\x96"  # SWRESET, 150 ms
     b"\x11\x80\x0a"  # SLPOUT (out of sleep), 10 ms
     b"\x3a\x01\x55"  # COLMOD: 16 bits a pixel, RGB565
-    b"\x36\x01\xc0"  # MADCTL: the order of rows, columns and colours these packs need
+    b"\x36\x01\x70"  # MADCTL: landscape in the panel itself, as Pimoroni's driver sets it (below)
     b"\x21\x00"  # INVON: this panel needs its colours inverted
     b"\x13\x80\x0a"  # NORON (normal display), 10 ms
     b"\x29\x80\x32"  # DISPON (display on), 50 ms
@@ -283,7 +288,7 @@ def pico_display_pack(name, width, height, rowstart=0, colstart=0, neopixels=4, 
             height=height,
             rowstart=rowstart,
             colstart=colstart,
-            rotation=270,
+            rotation=0,  # the panel turns the picture (MADCTL above)
             backlight_pin=board.GP20,
             brightness=0,  # dark until the app's first frame (the panel holds noise at power-on)
             auto_refresh=False,

@@ -178,7 +178,7 @@ def owners(hw, cls_name):
 PACKS = [
     # name, size, rowstart, colstart
     ("pico_display2", (320, 240), 0, 0),
-    ("pico_display", (240, 135), 40, 53),
+    ("pico_display", (240, 135), 53, 40),  # landscape: rows 53-187, columns 40-279 (Pimoroni's driver)
 ]
 
 
@@ -190,7 +190,8 @@ def test_display_pack_builds_its_interface(fake_hardware, name, size, rowstart, 
     d = b.display
     assert type(d) is hw.busdisplay.BusDisplay  # a built-in type: supervisor.runtime.display takes it
     assert (d.width, d.height) == size
-    assert d.rotation == 270
+    assert d.rotation == 0  # the panel turns the picture: MADCTL 0x70, as Pimoroni's driver
+    assert b"\x36\x01\x70" in d.init_sequence
     assert (d.rowstart, d.colstart) == (rowstart, colstart)
     assert d.backlight_pin is hw.board.GP20
     assert d.auto_refresh is False

@@ -17,6 +17,11 @@ also part of its pass; "save rewrite" when the sector was rewritten).
 
 After each "press", "screen" and "decision" line, where its pass went:
 
+    sanbon boot: code.py at N ms, menu at N ms
+                                        power-on (or a soft reload) to the main
+                                        menu's first frame: when code.py
+                                        started, when the frame was drawn
+
     sanbon parts: bot N gc N refresh N  ms of the pass in a computer's choice
                                         (before its screen update), in the
                                         app's gc.collect(), and in the display's
@@ -63,11 +68,18 @@ class Probe:
         self.gc_ms = 0  # ms of the pass in the app's collect()
         import sanbon.app
 
+        self.gc = sanbon.app.gc  # the app's gc (tests replace this module's)
         sanbon.app.collect = self.collect  # the app's collect(), timed
+
+    def booted(self):
+        """The main menu's first frame is on the screen: when, and when code.py
+        started (boards.STARTED; None in the simulator), on the firmware's
+        clock from power-on (a soft reload keeps counting)."""
+        print("sanbon boot: code.py at %s ms, menu at %d ms" % (getattr(self.app.board, "started", None), self.ticks()))
 
     def collect(self):
         t = self.ticks()
-        gc.collect()
+        self.gc.collect()
         self.gc_ms += (self.ticks() - t) & 0x1FFFFFFF
 
     def bot(self):

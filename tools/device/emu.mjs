@@ -29,7 +29,8 @@
 //   clk_sys/2, 28 SCK plus overhead). 0 turns the model off.
 // - SPI frames complete after their bit time at the programmed SPI clock.
 // - The ST7789's CASET/RASET/RAMWR stream (SPI0, DC GP16, CS GP17) is decoded
-//   into 320x320 RGB565 panel memory; --window picks the visible screen.
+//   into 320x320 RGB565 panel memory, MADCTL's exchange and mirrors applied as
+//   the datasheet has them; --window picks the visible screen.
 //   With env SANBON_LCD_LOG=FILE, every RAMWR's window goes to FILE as
 //   "emulated us<TAB>x0<TAB>x1<TAB>y0<TAB>y1" (panel coordinates): what
 //   displayio redrew, and when.
@@ -339,7 +340,22 @@ function pumpHost() {
 // ---------------------------------------------------------------- SPI + ST7789
 const PANEL = 320;
 const panel = new Uint16Array(PANEL * PANEL);
-const lcd = { cmd: -1, argc: 0, args: [0, 0, 0, 0], x0: 0, x1: PANEL - 1, y0: 0, y1: PANEL - 1, x: 0, y: 0, hi: -1 };
+const lcd = { cmd: -1, argc: 0, args: [0, 0, 0, 0], x0: 0, x1: PANEL - 1, y0: 0, y1: PANEL - 1, x: 0, y: 0, hi: -1,
+  madctl: 0 };
+// MADCTL (0x36) as the ST7789's datasheet has it: MV (0x20) exchanges the
+// host's column and row addresses, then MX (0x40) mirrors the physical column
+// axis (240 wide) and MY (0x80) the physical row axis (320 high). `panel` holds
+// the memory as a host with MADCTL 0xC0 (MX|MY) addresses it, so the windows in
+// emu.py's BOARDS stay in those coordinates whatever MADCTL a build sends.
+function panelIndex(c, r) {
+  const m = lcd.madctl;
+  let a = c, b = r;
+  if (m & 0x20) (a = r), (b = c);
+  if (m & 0x40) a = 239 - a;
+  if (m & 0x80) b = 319 - b;
+  const x = 239 - a, y = 319 - b; // physical -> the MX|MY host's address
+  return x >= 0 && y >= 0 && x < PANEL && y < PANEL ? y * PANEL + x : -1;
+}
 let ramwrBytes = 0;
 const lcdLog = process.env.SANBON_LCD_LOG ? fs.createWriteStream(process.env.SANBON_LCD_LOG) : null;
 let spiBytes = 0;
@@ -360,7 +376,8 @@ function lcdData(b) {
       lcd.hi = b;
       return;
     }
-    if (lcd.x < PANEL && lcd.y < PANEL) panel[lcd.y * PANEL + lcd.x] = (lcd.hi << 8) | b;
+    const i = panelIndex(lcd.x, lcd.y);
+    if (i >= 0) panel[i] = (lcd.hi << 8) | b;
     lcd.hi = -1;
     if (++lcd.x > lcd.x1) {
       lcd.x = lcd.x0;
@@ -368,6 +385,7 @@ function lcdData(b) {
     }
     return;
   }
+  if (lcd.cmd === 0x36 && lcd.argc === 0) lcd.madctl = b;
   if (lcd.argc < 4) lcd.args[lcd.argc] = b;
   lcd.argc++;
   if (lcd.argc !== 4) return;

@@ -46,8 +46,9 @@ def profile_plan(games=("kendo",), play_s=40):
     return {"steps": steps}
 
 
-def passes(lines, lcd):
-    """Each reported pass: (kind, total ms, bot, gc, refresh, pixels, RAMWR windows)."""
+def passes(lines, lcd, marks=()):
+    """Each reported pass: (kind, total ms, bot, gc, refresh, pixels, RAMWR
+    windows, the plan's last mark before it)."""
     out = []
     for i, (t, s) in enumerate(lines):
         m = report.TIME.search(s)
@@ -71,7 +72,11 @@ def passes(lines, lcd):
             if t0 <= tw <= t1:
                 px += n
                 wins += 1
-        out.append((kind, ms, bot, gc, refresh, px, wins))
+        seg = ""
+        for tm, name in marks:
+            if tm <= t:
+                seg = name
+        out.append((kind, ms, bot, gc, refresh, px, wins, seg))
     return out
 
 
@@ -86,20 +91,29 @@ def read_lcd(path):
     return out
 
 
+BOOT = re.compile(r"sanbon boot: code.py at (\d+) ms, menu at (\d+) ms")
+
+
 def boot_split(lines):
-    """(power-on to code.py, code.py to the main menu) in ms."""
-    start = next((t for t, s in lines if "code.py output:" in s), None)
-    menu = next((t for t, s in lines if report.MEM.search(s) and s.endswith("after MainMenu")), None)
-    if start is None or menu is None:
-        return None
-    return round(start), round(menu - start)
+    """(power-on to code.py, code.py to the main menu's first frame) in ms:
+    the first boot's (sanbon boot, lib/sanbon/probe.py)."""
+    for _, s in lines:
+        m = BOOT.search(s)
+        if m:  # supervisor.ticks_ms() starts 65,536 ms before its wrap at 2**29
+            a, b = ((int(m.group(i)) - (1 << 29) + 65536) & ((1 << 29) - 1) for i in (1, 2))
+            return a, b - a
+    return None
 
 
-def table(rows):
-    """Per kind: the median pass and its split."""
+def table(rows, per_game=False):
+    """Per kind (and per game, for computer decisions and the game's own
+    presses and screens): the median pass and its split."""
     by = {}
     for r in rows:
-        by.setdefault(r[0], []).append(r)
+        key = r[0]
+        if per_game and r[7].startswith("setup_"):
+            key = "%s %s" % (r[7][6:], r[0])
+        by.setdefault(key, []).append(r)
     out = {}
     for kind, rs in sorted(by.items()):
         med = lambda k: report.median([r[k] for r in rs])  # noqa: E731
@@ -127,9 +141,10 @@ def run(board, build_dir, games, play_s, keep=None):
     if keep:
         with open(keep, "w") as f:
             f.write("".join("[%.3f] %s\n" % (t / 1000.0, s) for t, s in r.lines))
-    rows = passes(r.lines, read_lcd(lcd))
+    marks = [(m["t"], m["name"]) for m in (r.result or {}).get("marks", [])] if isinstance(r.result, dict) else []
+    rows = passes(r.lines, read_lcd(lcd), marks)
     return {"board": board, "ok": r.ok, "boot_ms": boot_split(r.lines), "passes": table(rows),
-            "trouble": report.trouble(r.lines)}
+            "per_game": table(rows, per_game=True), "trouble": report.trouble(r.lines)}
 
 
 def main(argv=None):

@@ -169,7 +169,10 @@ class Text(displayio.Group):
     a byte per character instead of an object per character. The grid grows
     when a longer text comes and never shrinks (no allocation for shorter text).
     ``anchor`` places the text's box, as a fraction of its size, at (x, y);
-    ``room`` (characters) sizes the grid for the texts to come.
+    ``room`` (characters) sizes the grid for the texts to come. Every pixel a
+    grid covers costs displayio its composition at each redraw of it, blank
+    or not (on the emulated Pico about 4 us a pixel at scale 2): a menu's rows
+    and a frame's title and hint are as wide as their texts.
     Two attributes only: on the device they are the instance's whole dict.
     """
 
@@ -288,11 +291,11 @@ class Frame:
         self.L = L
         # no background layer: BG is the black of pixels no layer covers
         self.group.append(Box(0, 0, L.width, L.title_h, PANEL).shape)
-        self.title = Text(L.margin, L.title_h // 2, "", ACCENT, L.scale, (0.0, 0.5), L.chars())
+        self.title = Text(L.margin, L.title_h // 2, "", ACCENT, L.scale, (0.0, 0.5))
         self.group.append(self.title.label)
         self.title2 = None  # the second line of a long title (tall screens; made on first need)
         n = L.width // CHAR_W
-        self.hint = Text(L.width // 2, L.height - 1, fit(hint, n), DIM, 1, (0.5, 1.0), n)
+        self.hint = Text(L.width // 2, L.height - 1, fit(hint, n), DIM, 1, (0.5, 1.0))
         self.group.append(self.hint.label)
         self.set_title(title)
 
@@ -420,8 +423,8 @@ class ListMenu:
         # a column is kept free on the right for the scroll marks
         self.n_chars = (self.width - CHAR_W - 2) // (CHAR_W * L.scale)
         self.n1 = (self.width - CHAR_W - 2) // CHAR_W  # at scale 1
-        for r in range(self.rows):
-            t = Text(self.x + 2, self.y + r * L.row_h + L.row_h // 2, "", TEXT, L.scale, (0.0, 0.5), self.n_chars)
+        for r in range(self.rows):  # each grid as wide as its text (ui.Text: covered pixels cost)
+            t = Text(self.x + 2, self.y + r * L.row_h + L.row_h // 2, "", TEXT, L.scale, (0.0, 0.5))
             self.labels.append(t)
             self.group.append(t.label)
         # scroll marks
@@ -516,7 +519,7 @@ class ListMenu:
         L = self.L
         while self.rows < min(self.max_rows, len(items)):  # more items: more rows, while the screen has room
             r = self.rows
-            t = Text(self.x + 2, self.y + r * L.row_h + L.row_h // 2, "", TEXT, L.scale, (0.0, 0.5), self.n_chars)
+            t = Text(self.x + 2, self.y + r * L.row_h + L.row_h // 2, "", TEXT, L.scale, (0.0, 0.5))
             self.labels.append(t)
             self.lines2.append(None)
             self.group.append(t.label)

@@ -93,8 +93,12 @@ def run_device(spec, build_dir, nvms, done):
     }
     if kind in ("chain", "norestart"):
         summary["games"] = report.chain(r.lines, marks)
-    summary["press_ms"] = report.spread(report.times(r.lines, "press"))
-    summary["screen_ms"] = report.spread(report.times(r.lines, "screen"))
+    ps = report.passes(r.lines)
+    summary["passes"] = {k: ps[k] for k in ("press", "screen", "decision", "start")}
+    summary["profile"] = {k: report.split(v) for k, v in ps["parts"].items()}
+    summary["boot"] = report.boot(r.lines)
+    summary["press_ms"] = report.spread(ps["press"])
+    summary["screen_ms"] = report.spread(ps["screen"])
     summary["save_ms"] = report.spread(report.times(r.lines, "save"))
     summary["save_rewrite_ms"] = report.spread(report.times(r.lines, "save rewrite"))
     with open(os.path.join(WORK, name + ".console.txt"), "w") as f:

@@ -303,7 +303,7 @@ def quick_form(cmd, tmp):
             assert os.path.isdir(os.path.join(drive, "lib", "sanbon")), out
             assert open(os.path.join(drive, "mine.txt")).read() == "the user's own file\n"
         return "make deploy DRIVE=%s" % shlex.quote(drive), check
-    if cmd in ("make device", "%s -m tools.save_bench.run" % PY):
+    if cmd in ("make device", "%s -m tools.save_bench.run" % PY, "%s -m tools.device.profile" % PY):
         def check(out):
             assert "usage" in out.lower(), out
         return (with_args(cmd, "--help") if cmd.startswith("make") else cmd + " --help"), check

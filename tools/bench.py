@@ -649,7 +649,8 @@ def render(m):
         "The save and Continue figures come from docs/saves.json, which",
         "`python -m tools.save_bench.run` writes (the same emulated Pico).",
         "The figures measured on the emulated Pico (section 12) come from",
-        "docs/device.json, which `make device` writes (and splices into this file).",
+        "docs/device.json, which `make device` writes (and splices into this file); the profile",
+        "in it from docs/profile.json, which `python -m tools.device.profile` writes.",
         "",
     ]
     return "\n".join(L)
@@ -1156,9 +1157,17 @@ def device_section(above=()):
             n = sum(x["n"] for x in rows)
             L.append("| %s | %d | %s ms (of the run medians) | %d ms | |" % (
                 label, n, min(x["median"] for x in rows), max(x["max"] for x in rows)))
-    boots = [r["boot_menu_ms"] for r in d["runs"] if r.get("boot_menu_ms")]
+    boots = [r["boot"] for r in d["runs"] if r.get("boot")]
     if boots:
-        L.append("| Power-on to the main menu | %d | | %.1f s | |" % (len(boots), max(boots) / 1000.0))
+        L.append("| Power-on to the main menu's first frame (firmware + ours) | %d | | %.1f s (%.1f + %.1f) | |" % (
+            len(boots), max(a + b for a, b in boots) / 1000.0, max(a for a, b in boots) / 1000.0,
+            max(b for a, b in boots) / 1000.0))
+    else:
+        boots = [r["boot_menu_ms"] for r in d["runs"] if r.get("boot_menu_ms")]
+        if boots:
+            L.append("| Power-on to the main menu | %d | | %.1f s | |" % (len(boots), max(boots) / 1000.0))
+    L += profile_rows(d)
+    L += profile_doc_rows()
     L += ["", "### The same pixels", "",
           "Every screen a run shoots is compared with the simulator's after the same",
           "presses (tools/device/plan.py plays each plan in both, with the same seed), in",
@@ -1180,6 +1189,68 @@ def device_section(above=()):
           "0.4 ms; XIP cache misses 60 cycles each (a 16 KB 2-way cache model). The reference",
           "loop of section 2 takes about 4.5 s here against 9.6 s given for a real board, so",
           "read these times as emulated until a board settles it."]
+    return L
+
+
+def profile_rows(d):
+    """Where each kind of pass spends its time, per screen size: the medians of
+    the passes' own split (lib/sanbon/probe.py's "sanbon parts": a computer's
+    choice, the app's gc.collect(), displayio's refresh; the rest is our
+    Python), pooled over the runs."""
+    from tools.device import report
+
+    rows = []
+    for board, size in (("pico_display2", "320x240"), ("pico_display", "240x135")):
+        runs = [r for r in d["runs"] if r["board"] == board and r.get("passes")]
+        for kind, label in (("press", "a press (cursor or choice)"), ("screen", "a new screen"),
+                            ("decision", "a computer decision")):
+            xs = [x for r in runs for x in r["passes"].get(kind) or []]
+            parts = [r["profile"].get(kind) for r in runs if (r.get("profile") or {}).get(kind)]
+            if not xs or not parts:
+                continue
+            med = report.median(xs)
+            split = {k: report.median([p[k] for p in parts]) for k in ("bot", "gc", "refresh")}
+            rows.append("| %s | %s | %d | %s ms | %s | %s | %s | %s |" % (
+                size, label, len(xs), med, split["bot"], split["gc"], split["refresh"],
+                max(0, med - split["bot"] - split["gc"] - split["refresh"])))
+        starts = [x for r in runs for x in r["passes"].get("start") or []]
+        if starts:
+            rows.append("| %s | a game's start: the Loading frame, then its first frame | %d | %s / %s ms | | | | |" % (
+                size, len(starts), report.median([a for a, b in starts]), report.median([b for a, b in starts])))
+    if not rows:
+        return []
+    return ["", "Where the time goes (medians, ms; the run medians of bot, gc and refresh; python is the rest).",
+            "tools/device/profile.py adds the pixels pushed; docs/BENCHMARKS.md's issue-28 table compares them",
+            "with the figures before:", "",
+            "| Screen | Pass | Passes | Median | Bot | gc | Refresh | Python |", "|---|---|---:|---:|---:|---:|---:|---:|"] + rows
+
+
+def profile_doc_rows():
+    """docs/profile.json (python -m tools.device.profile): each kind of pass
+    before and after, with the pixels it pushed and their cost."""
+    path = os.path.join(micropython.ROOT, "docs", "profile.json")
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        doc = json.load(f)
+    labels = [k for k in ("before", "after") if k in doc]
+    L = ["", "The profile (`python -m tools.device.profile`, docs/profile.json): the same plan (the menus, then a",
+         "game of each title with two computer seats) on a build %s. Per kind of pass, medians: the total, then" % (
+             " and on ".join("%s (%s, %s)" % (k, doc[k]["commit"], doc[k]["date"]) for k in labels)),
+         "its split (a computer's choice, gc, displayio's refresh, our Python), the pixels pushed, the SPI",
+         "wire's share of them (16 bits a pixel at 62.5 MHz) and the refresh's cost a pixel.", "",
+         "| Build | Screen | Pass | n | Total | Worst | Bot | gc | Refresh | Python | Pixels | SPI | us/pixel |",
+         "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for k in labels:
+        for run in doc[k]["runs"]:
+            size = {"pico_display2": "320x240", "pico_display": "240x135"}.get(run["board"], run["board"])
+            for kind, v in sorted(run["passes"].items()):
+                L.append("| %s | %s | %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+                    k, size, kind, v["n"], v["total"], v["worst"], v["bot"], v["gc"], v["refresh"], v["python"],
+                    format(int(v["pixels"] or 0), ","), v["spi_ms"], v["us_per_pixel"]))
+            if run.get("boot_ms"):
+                fw, ours = run["boot_ms"]
+                L.append("| %s | %s | boot: firmware + ours | 1 | %d | | | | | %d | | | |" % (k, size, fw + ours, ours))
     return L
 
 

@@ -1,11 +1,13 @@
 """Where a pass of the app's loop spends its time, on the emulated Pico.
 
-    python -m tools.device.profile [--board pico_display2] [--json OUT] [--games kendo,okko]
+    python -m tools.device.profile [--board pico_display2] [--games kyudo,kendo,okko]
+                                   [--play-s N] [--build DIR] [--label after] [--no-docs]
 
-Boots the build (tools/device, SANBON_DEBUG = 1) and plays a short plan: the
-main menu and Settings by presses, a game's setup, then computer seats play
-for a while. Every pass the app reports ("sanbon time" and "sanbon parts",
-lib/sanbon/probe.py) is split into:
+Boots the build (tools/device, SANBON_DEBUG = 1) and plays a plan: the main
+menu and Settings by presses, then each game's setup, and its computer seats
+play it to its end (or, with --play-s N, for N emulated seconds). Every pass
+the app reports ("sanbon time" and "sanbon parts", lib/sanbon/probe.py) is
+split into:
 
 - bot: the computer's choice (engine and bot code), before its screen update;
 - gc: the app's gc.collect() between screens;
@@ -16,8 +18,12 @@ lib/sanbon/probe.py) is split into:
 
 The pixels each pass pushed come from the emulator's log of the panel's
 RAMWR windows (SANBON_LCD_LOG, tools/device/emu.mjs). Boot is split at
-CircuitPython's "code.py output:" line: the firmware's share before it, ours
-after it up to the main menu's first report.
+code.py's start (SANBON_DEBUG's "sanbon boot" line): the firmware's share
+before it, ours after it up to the main menu's first frame.
+
+The figures go into docs/profile.json under --label ("before" for a build of
+the commit before a change, "after" for the change's), which docs/BENCHMARKS.md
+section 12 shows side by side.
 """
 
 import argparse
@@ -30,32 +36,42 @@ import tempfile
 from tools.device import emu, plan, report
 
 PARTS = re.compile(r"sanbon parts: bot (\d+) gc (\d+) refresh (\d+)$")
-SPI_HZ = 62_500_000  # boards/_common.py SPI_BAUDRATE: 16 bits a pixel
+SPI_HZ = 62_500_000
+DOC = os.path.join(emu.ROOT, "docs", "profile.json")  # boards/_common.py SPI_BAUDRATE: 16 bits a pixel
 
 
-def profile_plan(games=("kendo",), play_s=40):
-    """Boot, the menus by presses, then each game's computer seats for
-    ``play_s`` emulated seconds (Okko's decisions and Kendo's differ)."""
+def profile_plan(games=("kendo",), play_s=0):
+    """Boot, the menus by presses, then each game's computer seats to the
+    game's end (or for ``play_s`` emulated seconds, then Quit)."""
     steps = plan.boot() + list(plan.INSTANT)
-    steps += [{"press": "Y,Y,X,X,Y,X"}, {"mark": "menus"}]
+    steps += [{"press": "Y,Y,X,X,Y,X,Y"}, {"shot": "moved"}, {"press": "X"}, {"mark": "menus"}]
     for i, g in enumerate(games):
         steps += [{"mark": "setup_" + g}, {"press": plan.SETUP[g]}, {"press": "X,Y"}, {"press": "A"},
-                  {"wait": "after GameScreen$", "s": 300}, {"sleep": play_s * 1000}]
-        if i + 1 < len(games):
-            steps += list(plan.QUIT) + [{"wait": "after MainMenu$", "s": plan.BOOT_S}]
+                  {"wait": "after GameScreen$", "s": 300}]
+        if play_s:
+            steps += [{"sleep": play_s * 1000}] + list(plan.QUIT)
+        else:
+            steps += [{"play": g, "s": plan.PLAY_S}, {"press": plan.TO_MENU}]
+        steps += [{"wait": "after MainMenu$", "s": plan.BOOT_S}]
     return {"steps": steps}
 
 
 def passes(lines, lcd, marks=()):
     """Each reported pass: (kind, total ms, bot, gc, refresh, pixels, RAMWR
-    windows, the plan's last mark before it)."""
+    windows, the plan's last mark before it). Kinds: press, screen, decision,
+    loading (a "Loading" frame) and start (the game's first frame after it)."""
     out = []
+    loading = False
     for i, (t, s) in enumerate(lines):
         m = report.TIME.search(s)
         if not m or m.group(1).startswith("save"):
             continue
-        kind = m.group(1)
-        kind = "screen" if kind.startswith("screen ") else kind
+        what = m.group(1)
+        kind = "screen" if what.startswith("screen ") else what
+        if what == "screen LoadingScreen":  # as tools/device/report.py's passes(): a game's start
+            kind, loading = "loading", True
+        elif kind == "screen" and loading:
+            kind, loading = ("screen" if what == "screen MainMenu" else "start"), False
         ms = int(m.group(2))
         parts = None
         for _, s2 in lines[i + 1:i + 4]:
@@ -150,10 +166,12 @@ def run(board, build_dir, games, play_s, keep=None):
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.device.profile", description=__doc__.split("\n\n")[0])
     ap.add_argument("--board", action="append", choices=sorted(emu.BOARDS))
-    ap.add_argument("--games", default="kendo", help="comma-separated; empty: the menus only")
-    ap.add_argument("--play-s", type=int, default=40)
+    ap.add_argument("--games", default="kyudo,kendo,okko", help="comma-separated; empty: the menus only")
+    ap.add_argument("--play-s", type=int, default=0, help="play each game this long, then quit (0: to its end)")
     ap.add_argument("--build", help="a built CIRCUITPY folder (default: build one)")
-    ap.add_argument("--json", help="write the figures here")
+    ap.add_argument("--label", default="after", help="the name of these figures in docs/profile.json")
+    ap.add_argument("--commit", help="the commit the build is of (default: HEAD)")
+    ap.add_argument("--no-docs", action="store_true", help="print only; do not write docs/profile.json")
     a = ap.parse_args(argv)
     from tools.device.__main__ import build
     import concurrent.futures
@@ -164,10 +182,22 @@ def main(argv=None):
         res = list(pool.map(lambda b: run(b, build_dir, [g for g in a.games.split(",") if g], a.play_s,
                                           keep=os.path.join(emu.ROOT, ".cache", "profile_%s.txt" % b)), boards))
     print(json.dumps(res, indent=1))
-    if a.json:
-        with open(a.json, "w") as f:
-            json.dump(res, f, indent=1)
-    return 0
+    if not a.no_docs:
+        from tools.device.__main__ import commit
+
+        doc = {}
+        if os.path.exists(DOC):
+            with open(DOC) as f:
+                doc = json.load(f)
+        import time
+
+        doc[a.label] = {"commit": a.commit or commit(), "date": time.strftime("%Y-%m-%d"),
+                        "games": a.games, "play_s": a.play_s, "runs": res}
+        with open(DOC, "w") as f:
+            json.dump(doc, f, indent=1, sort_keys=True)
+            f.write("\n")
+        print("profile: wrote %s (%s)" % (os.path.relpath(DOC, emu.ROOT), a.label))
+    return 0 if all(r["ok"] for r in res) else 1
 
 
 if __name__ == "__main__":

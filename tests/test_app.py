@@ -409,12 +409,36 @@ def test_sanbon_debug_times_each_pass_that_did_something(tmp_path, monkeypatch, 
             break
         sim.press("Y", "A") if st.turn_total else sim.press("A")
     play_until(sim, lambda s: s.app.session.state.current_player == 0 or s.app.session.state.is_over())
-    times = [l.split()[2:] for l in capsys.readouterr().out.splitlines() if l.startswith("sanbon time: ")]
+    times = [l.split(" (")[0].split()[2:] for l in capsys.readouterr().out.splitlines()
+             if l.startswith("sanbon time: ")]
     kinds = {t[0] for t in times}
     assert {"press", "screen", "decision", "save"} <= kinds, kinds
     assert ["screen", "SetupScreen", "0", "ms"] in times
     # the reports' 50 ms are never counted: every pass here took 0 ms
     assert all(t[-2] == "0" for t in times), times
+
+
+def test_sanbon_debug_splits_each_pass_and_says_when_it_booted(tmp_path, monkeypatch, capsys):
+    """The time line ends with the pass's split (a computer's choice, the
+    app's gc, the refresh), and the first pass brings the boot line."""
+    monkeypatch.setenv("SANBON_DEBUG", "1")
+    sim = Sim("pico_display", seed=3, nvm_path=str(tmp_path / "n"))
+    import sanbon.probe
+
+    ticks = [0]
+    sim.app.probe.ticks = lambda: ticks[0]
+    real = sanbon.probe.Probe.refresh
+
+    def slow_refresh(probe):  # the refresh "takes" 7 ms
+        real(probe)
+        ticks[0] += 7
+
+    monkeypatch.setattr(sanbon.probe.Probe, "refresh", slow_refresh)
+    sim.press("Y")
+    out = capsys.readouterr().out.splitlines()
+    boot = [line for line in out if line.startswith("sanbon boot: ")]
+    assert boot and boot[0].startswith("sanbon boot: code.py at None ms, menu at ")  # None: no boards.STARTED here
+    assert "sanbon time: press 7 ms (bot 0 gc 0 refresh 7)" in out, out
 
 
 def test_sanbon_seed_fixes_the_seed_of_new_games_in_debug_mode(tmp_path, monkeypatch, capsys):

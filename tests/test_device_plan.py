@@ -149,13 +149,13 @@ def test_decision_limits_fail_past_the_guard_and_a_shortfall_within_it_is_said(m
 
 CONSOLE28 = [
     (900, "sanbon boot: code.py at %d ms, menu at %d ms" % ((1 << 29) - 65536 + 1200, (1 << 29) - 65536 + 1900)),
-    (1000, "sanbon time: press 8 ms"), (1001, "sanbon parts: bot 0 gc 0 refresh 6"),
-    (1300, "sanbon time: press 30 ms"), (1301, "sanbon parts: bot 0 gc 0 refresh 25"),
-    (1600, "sanbon time: screen SetupScreen 180 ms"), (1601, "sanbon parts: bot 0 gc 9 refresh 150"),
-    (2000, "sanbon time: screen LoadingScreen 90 ms"), (2001, "sanbon parts: bot 0 gc 20 refresh 60"),
+    (1000, "sanbon time: press 8 ms (bot 0 gc 0 refresh 6)"),
+    (1300, "sanbon time: press 30 ms (bot 0 gc 0 refresh 25)"),
+    (1600, "sanbon time: screen SetupScreen 180 ms (bot 0 gc 9 refresh 150)"),
+    (2000, "sanbon time: screen LoadingScreen 90 ms (bot 0 gc 20 refresh 60)"),
     (2100, "sanbon time: save 3 ms"),
-    (2700, "sanbon time: screen GameScreen 600 ms"), (2701, "sanbon parts: bot 0 gc 20 refresh 150"),
-    (3000, "sanbon time: decision 110 ms"), (3001, "sanbon parts: bot 10 gc 0 refresh 80"),
+    (2700, "sanbon time: screen GameScreen 600 ms (bot 0 gc 20 refresh 150)"),
+    (3000, "sanbon time: decision 110 ms (bot 10 gc 0 refresh 80)"),
 ]
 
 

@@ -248,8 +248,10 @@ def run_scenario(path, budget, mpy_root, engine_files, needs=ENGINE):
 def main(argv=None):
     import argparse
 
-    argparse.ArgumentParser(prog="python -m tools.gate", description="the CircuitPython gate "
-                            "(make gate; part of make test)").parse_args(argv)
+    ap = argparse.ArgumentParser(prog="python -m tools.gate", description="the CircuitPython gate "
+                                 "(make gate; part of make test)")
+    ap.add_argument("--only", help="run only the scenarios whose name starts with this (a quick look)")
+    a = ap.parse_args(argv)
     failures = 0
     tmp = tempfile.mkdtemp(prefix="sanbon-gate-")
     try:
@@ -271,6 +273,8 @@ def main(argv=None):
             print("gate c: FAIL, MicroPython is not installed: run 'npm ci'")
             return 1
         for name, script, budget, needs in SCENARIOS:
+            if a.only and not name.startswith(a.only):
+                continue
             ok, msg, peak = run_scenario(scenario_path(script), budget, tmp, engine_mpy, needs)
             print(
                 "gate c/d: %-14s heap %6.1f KB of %5.1f KB budget  %s  %s"

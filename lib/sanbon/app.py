@@ -94,8 +94,6 @@ class App:
             self.toast(" ".join(notes), 8000, safe=True)
         self.board.display.refresh()
         self.apply_brightness()  # the backlight on once the first frame is drawn
-        if self.probe is not None:
-            self.probe.booted()
 
     # -- screens -------------------------------------------------------
     @property

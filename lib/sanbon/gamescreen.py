@@ -87,7 +87,7 @@ class GameScreen(ui.Screen):
                 self.bot_due = None
                 s.bot_step()
                 if self.app.probe is not None:
-                    self.app.probe.bot()
+                    self.app.probe.bot_step()  # (a name the app has: no new interned name)
                 self.update()
                 if self.app.probe is not None:
                     self.app.report("P%d's computer decision" % (seat + 1))

@@ -205,7 +205,7 @@ class GameScreen(_Base):
                 tk = st.tokens[s][(A.ORANGE, A.GREEN, A.RED)[i]]
                 hh = h * tk // 3 if tk < 3 else h
                 bar = bars[i]
-                bar.hidden = hh <= 0
+                ui.show(bar, hh > 0)
                 if hh > 0 and bar.height != hh:
                     bar.height = hh
                     bar.y = y0 + h - hh
@@ -394,7 +394,7 @@ class GameScreen(_Base):
             if lock.hidden != hide:
                 lock.hidden = hide
         hide = self.die_cur < 0
-        self.caret.hidden = hide
+        ui.show(self.caret, not hide)
         if not hide:
             self.caret.x = self.dice[self.die_cur][6]
         leds = self.app.leds

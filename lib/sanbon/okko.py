@@ -348,8 +348,9 @@ class GameScreen(_Base):
         if red >= 0:
             fr, to = ar[4 * red], ar[4 * red + 1]
             r.x = self.node_x + fr * self.step
-            r.width = (to - fr) * self.step
-            r.hidden = False
+            if r.width != (to - fr) * self.step:  # (a shape's size set is a redraw, changed or not)
+                r.width = (to - fr) * self.step
+            ui.show(r, True)
         # the day track: days passed dim, today accent, the last days red
         # (tiles of DAY_COLOURS)
         days = self.days
@@ -575,18 +576,15 @@ class GameScreen(_Base):
             i = self.top + r
             if i >= len(items):
                 t.set("")
-                g.hidden = True
+                ui.show(g, False)
                 continue
             it = items[i]
             tiles = self._icons(it)
             for k in range(4):
                 if g[k] != tiles[k]:
                     g[k] = tiles[k]
-            g.hidden = False
-            sel = i == self.cur and (deciding or self.view)
-            if sel:
-                col = ui.SELECT_TEXT
-            elif it < 0 and it > _R_CARD and it <= _R_HEAD:
+            ui.show(g, True)  # (a TileGrid made visible again is redrawn whole)
+            if it < 0 and it > _R_CARD and it <= _R_HEAD:
                 col = ui.ACCENT
             elif deciding and it >= 0 and it not in self.ok:
                 col = ui.DIM
@@ -595,12 +593,9 @@ class GameScreen(_Base):
             t.set(self._text(it), col)
         shown = (deciding or self.view) and items
         self.bar.hidden = not shown
-        self.bar.y = self.ly + (self.cur - self.top) * self.lh
+        self.bar.move(self.bar.x, self.ly + (self.cur - self.top) * self.lh)
         below = self.top + n < len(items)
-        # a mark on the bar takes the bar's text colour
-        self.more.set("v" if below else ("^" if self.top else ""),
-                      ui.SELECT_TEXT if shown and self.bar.y <= self.more.y + 6 < self.bar.y + self.lh
-                      and self.more.x + 3 < self.bar.x + self.bar.width else ui.DIM)
+        self.more.set("v" if below else ("^" if self.top else ""))
         self._detail(items[self.cur] if shown else None)
 
     def _detail(self, it):

@@ -115,11 +115,11 @@ def draw(self):
 def box(r, d):
     """Put the tile ``r`` over display square ``d`` (-1: hide it)."""
     if d < 0:
-        r.hidden = True
+        ui.show(r, False)
         return
     r.x = _TILE * (1 + (d & 3))
     r.y = _TILE * (1 + (d >> 2))
-    r.hidden = False
+    ui.show(r, True)
 
 def bot_seat(self):
     for s in (0, 1):

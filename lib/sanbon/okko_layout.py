@@ -149,7 +149,7 @@ def build_list(scr):
     dh = ui.CHAR_H + 1
     end = scr.lend - nd * dh
     scr.list = g = displayio.Group()
-    scr.bar = rect(p[2], m - 2, ly, W - 2 * m + 4, lh)
+    scr.bar = ui.Ring(m - 2, ly, W - 2 * m + 4, lh, ui.ACCENT, 2 if L.big else 1)  # the cursor (ui.Ring)
     g.append(scr.bar)
     scr.lrows = []
     n = (end - ly) // lh

@@ -15,18 +15,16 @@ NAME" (a pass that changed the screen: a full redraw, after a press or a
 move), or "save" (the store's write,
 also part of its pass; "save rewrite" when the sector was rewritten).
 
-After each "press", "screen" and "decision" line, where its pass went:
+A "press", "screen" or "decision" line ends with where its pass went,
+"(bot N gc N refresh N)": ms in a computer's choice (before its screen
+update), in the app's gc.collect(), and in the display's refresh (composing
+the changed pixels and sending them); the rest is our Python. One line a
+pass, so that the probe adds no more garbage than it did. Once a run:
 
     sanbon boot: code.py at N ms, menu at N ms
                                         power-on (or a soft reload) to the main
                                         menu's first frame: when code.py
                                         started, when the frame was drawn
-
-    sanbon parts: bot N gc N refresh N  ms of the pass in a computer's choice
-                                        (before its screen update), in the
-                                        app's gc.collect(), and in the display's
-                                        refresh (composing the changed pixels and
-                                        sending them); the rest is our Python
 
 With SANBON_DEBUG, SANBON_SEED = N also fixes the seed of new games, as the
 simulator's --seed does (the device checks compare the two screens).
@@ -66,23 +64,18 @@ class Probe:
         self.t_refresh = 0  # when the pass's refresh began
         self.t_bot = 0  # when a computer's choice was made (0: none in the pass)
         self.gc_ms = 0  # ms of the pass in the app's collect()
+        self.booting = True  # the boot line is still to come (start)
         import sanbon.app
 
         self.gc = sanbon.app.gc  # the app's gc (tests replace this module's)
         sanbon.app.collect = self.collect  # the app's collect(), timed
-
-    def booted(self):
-        """The main menu's first frame is on the screen: when, and when code.py
-        started (boards.STARTED; None in the simulator), on the firmware's
-        clock from power-on (a soft reload keeps counting)."""
-        print("sanbon boot: code.py at %s ms, menu at %d ms" % (getattr(self.app.board, "started", None), self.ticks()))
 
     def collect(self):
         t = self.ticks()
         self.gc.collect()
         self.gc_ms += (self.ticks() - t) & 0x1FFFFFFF
 
-    def bot(self):
+    def bot_step(self):
         """A computer's choice is made: its screen update comes next."""
         self.t_bot = self.ticks()
 
@@ -91,8 +84,15 @@ class Probe:
         self.t_refresh = self.ticks()
 
     def start(self, pressed):
-        """A pass begins; ``pressed``: it delivers button presses."""
+        """A pass begins; ``pressed``: it delivers button presses. The first
+        pass comes right after the main menu's first frame: the boot line
+        (when code.py started, boards.STARTED, None in the simulator; when the
+        frame was drawn; the firmware's clock from power-on: a soft reload
+        keeps counting)."""
         self.t0 = self.ticks()
+        if self.booting:
+            self.booting = False
+            print("sanbon boot: code.py at %s ms, menu at %d ms" % (getattr(self.app.board, "started", None), self.t0))
         self.spent = 0
         self.busy = True
         self.what = "press" if pressed else None
@@ -106,9 +106,9 @@ class Probe:
         if what is not None:
             now = self.ticks()
             ms = ((now - self.t0) & 0x1FFFFFFF) - self.spent
-            print("sanbon time: %s %d ms" % (what, ms))
             bot = (self.t_bot - self.t0) & 0x1FFFFFFF if self.t_bot else 0
-            print("sanbon parts: bot %d gc %d refresh %d" % (bot, self.gc_ms, (now - self.t_refresh) & 0x1FFFFFFF))
+            print("sanbon time: %s %d ms (bot %d gc %d refresh %d)" % (
+                what, ms, bot, self.gc_ms, (now - self.t_refresh) & 0x1FFFFFFF))
             self.what = None
 
     def report(self, what, screen=False):

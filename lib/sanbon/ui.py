@@ -65,6 +65,14 @@ def shade(shape, pal):
         shape.hidden = shape.hidden
 
 
+def show(obj, on):
+    """``obj.hidden = not on``, only if that changes it: CircuitPython redraws
+    a TileGrid whenever it is made visible and a vectorio shape whenever its
+    hidden is set, changed or not (a Group checks by itself)."""
+    if obj.hidden == on:
+        obj.hidden = not on
+
+
 def drop(name):
     """Forget the module sanbon.<name>, so that its code can be collected."""
     unload("sanbon." + name)
@@ -442,10 +450,10 @@ class ListMenu:
                 self._row(r, "", TEXT)
         self.more_up.set("^" if self.top > 0 else "")
         self.more_down.set("v" if self.top + span < n else "")
-        self._cursor()
+        self._place()
 
-    def _cursor(self):
-        """The frame on the selected row."""
+    def _place(self):
+        """The cursor's frame on the selected row."""
         span = self._span()
         r = self.index - self.top if self.index < len(self.items) - self.rows + span else self.rows - 1
         self.bar.move(self.x - 2, self.y + r * self.L.row_h)
@@ -464,7 +472,7 @@ class ListMenu:
         elif self.index >= self.top + span:
             self.top = self.index - span + 1
         if top == self.top:
-            self._cursor()  # the rows stay: only the frame moves
+            self._place()  # the rows stay: only the frame moves
         else:
             self._draw()
 

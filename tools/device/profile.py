@@ -6,7 +6,7 @@
 Boots the build (tools/device, SANBON_DEBUG = 1) and plays a plan: the main
 menu and Settings by presses, then each game's setup, and its computer seats
 play it to its end (or, with --play-s N, for N emulated seconds). Every pass
-the app reports ("sanbon time" and "sanbon parts", lib/sanbon/probe.py) is
+the app reports ("sanbon time" with its parts, lib/sanbon/probe.py) is
 split into:
 
 - bot: the computer's choice (engine and bot code), before its screen update;
@@ -35,7 +35,7 @@ import tempfile
 
 from tools.device import emu, plan, report
 
-PARTS = re.compile(r"sanbon parts: bot (\d+) gc (\d+) refresh (\d+)$")
+OLD_PARTS = re.compile(r"sanbon parts: bot (\d+) gc (\d+) refresh (\d+)$")
 SPI_HZ = 62_500_000
 DOC = os.path.join(emu.ROOT, "docs", "profile.json")  # boards/_common.py SPI_BAUDRATE: 16 bits a pixel
 
@@ -73,14 +73,17 @@ def passes(lines, lcd, marks=()):
         elif kind == "screen" and loading:
             kind, loading = ("screen" if what == "screen MainMenu" else "start"), False
         ms = int(m.group(2))
-        parts = None
-        for _, s2 in lines[i + 1:i + 4]:
-            parts = PARTS.search(s2)
-            if parts:
-                break
-        if parts is None:
-            continue
-        bot, gc, refresh = (int(x) for x in parts.groups())
+        if m.group(3) is not None:
+            bot, gc, refresh = (int(m.group(i)) for i in (3, 4, 5))
+        else:  # a build from before the split joined the time line: its own line
+            parts = None
+            for _, s2 in lines[i + 1:i + 4]:
+                parts = OLD_PARTS.search(s2)
+                if parts:
+                    break
+            if parts is None:
+                continue
+            bot, gc, refresh = (int(x) for x in parts.groups())
         # the pass ended just before its line: its pixels went out in (t - ms - reports, t]
         t0, t1 = t - ms - 60, t
         px = wins = 0

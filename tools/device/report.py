@@ -5,14 +5,14 @@ as [(emulated ms, name)] (tools/device/plan.py). The app prints, with
 SANBON_DEBUG = 1 (lib/sanbon/probe.py):
 
     sanbon mem: N free after WHAT      (gc.mem_free() after a collect)
-    sanbon time: WHAT N ms             (a pass of the app loop, its refresh included)
+    sanbon time: WHAT N ms             (a pass of the app loop, its refresh included;
+                                        "(bot N gc N refresh N)" after it: its split)
 """
 
 import re
 
 MEM = re.compile(r"sanbon mem: (\d+) free after (.*)$")
-TIME = re.compile(r"sanbon time: (.*) (\d+) ms$")
-PARTS = re.compile(r"sanbon parts: bot (\d+) gc (\d+) refresh (\d+)$")
+TIME = re.compile(r"sanbon time: (.*?) (\d+) ms(?: \(bot (\d+) gc (\d+) refresh (\d+)\))?$")
 BOOT = re.compile(r"sanbon boot: code.py at (\d+) ms, menu at (\d+) ms")
 TROUBLE = re.compile(r"Traceback|MemoryError|Something went wrong|safe mode|Error:|error:")
 KB = 1024
@@ -88,32 +88,27 @@ def passes(lines):
     new screens."""
     out = {"press": [], "screen": [], "decision": [], "start": [], "parts": {}}
     loading = None  # (stamp, ms) of the last Loading frame
-    last = None
     for t, s in lines:
         m = TIME.search(s)
-        if m:
-            what, ms = m.group(1), int(m.group(2))
-            last = None
-            if what.startswith("save"):
-                continue
-            kind = "screen" if what.startswith("screen ") else what
-            if what == "screen LoadingScreen":
-                loading = (t, ms)
-                continue
-            if kind == "screen" and loading is not None:
-                lt, lms = loading
-                loading = None
-                if what != "screen MainMenu":  # a game's first frame (a restart's menu: restart_ms)
-                    out["start"].append((lms, round(t - lt + lms)))
-                continue
-            if kind in out:
-                out[kind].append(ms)
-                last = kind
+        if not m:
             continue
-        m = PARTS.search(s)
-        if m and last is not None:
-            out["parts"].setdefault(last, []).append(tuple(int(x) for x in m.groups()))
-            last = None
+        what, ms = m.group(1), int(m.group(2))
+        if what.startswith("save"):
+            continue
+        kind = "screen" if what.startswith("screen ") else what
+        if what == "screen LoadingScreen":
+            loading = (t, ms)
+            continue
+        if kind == "screen" and loading is not None:
+            lt, lms = loading
+            loading = None
+            if what != "screen MainMenu":  # a game's first frame (a restart's menu: restart_ms)
+                out["start"].append((lms, round(t - lt + lms)))
+            continue
+        if kind in out:
+            out[kind].append(ms)
+            if m.group(3) is not None:
+                out["parts"].setdefault(kind, []).append(tuple(int(m.group(i)) for i in (3, 4, 5)))
     return out
 
 

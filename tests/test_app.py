@@ -296,15 +296,17 @@ def test_a_game_loads_behind_a_loading_frame_without_the_menus(tmp_path):
     app = sim.app
     menu = app.stack[0]
     assert "sanbon.menus" in sys.modules and getattr(menu, "is_home", False)
-    # the Start press: the menus close and one "Loading" frame is drawn
+    # the Start press: a "Loading" box over the setup, drawn at once (its box alone)
     set_rows(sim, [])
+    d = sim.board.display
+    d.refreshed.clear()
     app.start_game(app.top.info, app.top.config)
-    assert sim.text() == "Loading: Pig (demo)" and len(app.stack) == 1
-    assert "sanbon.menus" not in sys.modules  # the menus' code is dropped
-    assert app.session is None
-    sim.step()  # the step that draws the frame
+    assert sim.text() == "Loading: Pig (demo)" and len(app.stack) == 4
+    sim.step()  # the step that draws the box
     assert sim.text() == "Loading: Pig (demo)"
-    sim.step()  # the next one: the game
+    assert d.refreshed and all(a != (0, 0, sim.board.width, sim.board.height) for a in d.refreshed)
+    sim.step()  # the next one: the screens under it close, the menus' code goes, then the game
+    assert "sanbon.menus" not in sys.modules  # the menus' code is dropped
     assert sim.text().startswith("Game: Pig") and len(app.stack) == 1
     assert app.session is not None
     sim.press("HOLD_B", "X", "A")  # Pause -> "Quit to menu": its press shows "Loading", its release the menu
@@ -539,3 +541,38 @@ def test_an_error_in_the_apps_start_lights_the_console_with_its_traceback(fake_h
     with pytest.raises(MemoryError):
         app.main(board)
     assert board.display.brightness == 1
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_an_overlay_redraws_only_its_box_and_leaves_the_screen_as_a_whole_redraw_would(size, tmp_path):
+    """A dialog over a screen, and the dialog gone again: only the dialog's
+    box is redrawn, and the pixels are those of a whole-screen pass."""
+    from tools.device import pixels
+
+    sim = Sim(size, seed=1, nvm_path=str(tmp_path / "n"))
+    sim.press("Y")
+    d = sim.board.display
+
+    def shot(name):
+        p = str(tmp_path / (name + ".png"))
+        sim.screenshot(p)
+        return p
+
+    def whole(name):  # the same screen drawn by a whole-screen pass
+        sim.app.repaint()
+        sim.board.display.refresh()
+        return shot(name)
+
+    d.refreshed.clear()
+    sim.app.dialog("Over the menu: only this box is drawn.")
+    sim.step()
+    painted = set()
+    for x1, y1, x2, y2 in d.refreshed:
+        painted.update((x, y) for x in range(x1, x2) for y in range(y1, y2))
+    assert 0 < len(painted) < sim.board.width * sim.board.height * 0.6, len(painted)
+    assert pixels.diff(shot("over"), whole("over_whole"))["differ"] == 0
+    d.refreshed.clear()
+    sim.press("A")  # the dialog goes: the menu under its box comes back
+    assert sim.text().startswith("Sanbon")
+    assert d.refreshed and all(a != (0, 0, sim.board.width, sim.board.height) for a in d.refreshed)
+    assert pixels.diff(shot("gone"), whole("gone_whole"))["differ"] == 0

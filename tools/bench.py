@@ -1202,8 +1202,8 @@ def profile_rows(d):
     rows = []
     for board, size in (("pico_display2", "320x240"), ("pico_display", "240x135")):
         runs = [r for r in d["runs"] if r["board"] == board and r.get("passes")]
-        for kind, label in (("press", "a press (cursor or choice)"), ("screen", "a new screen"),
-                            ("decision", "a computer decision")):
+        for kind, label in (("press", "a press (cursor or choice)"), ("move", "a human's move"),
+                            ("screen", "a new screen"), ("decision", "a computer decision")):
             xs = [x for r in runs for x in r["passes"].get(kind) or []]
             parts = [r["profile"].get(kind) for r in runs if (r.get("profile") or {}).get(kind)]
             if not xs or not parts:

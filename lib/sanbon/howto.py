@@ -164,6 +164,8 @@ class HowToScreen(TextScreen):
         elif b in (btn.X, btn.Y):
             self.page = (self.page + (1 if b == btn.Y else -1)) % len(self.pages)
             self._page()
+            if self.app.probe is not None:  # SANBON_DEBUG: a new page is a new screen, not a cursor move
+                self.app.probe.report("HowToScreen", True)
         elif b in (btn.B, btn.A):
             self.app.pop()
 

@@ -159,6 +159,7 @@ class GameScreen(_Base):
         self.seen = None
         st = session.state
         self.hist = []  # the log: news lines, "#" a turn's heading
+        self.wraps = {}  # a log entry -> its lines as the log rows show them (wrapped once)
         self.parts = []  # what this turn did so far (its summary at its end)
         self.news = ""  # the last finished turn in a sentence
         self.turn_of = st.active
@@ -178,7 +179,7 @@ class GameScreen(_Base):
     def _log(self, text):
         self.hist.append(text)
         if len(self.hist) > _HIST:
-            self.hist.pop(0)
+            self.wraps.pop(self.hist.pop(0), None)
 
     # -- the strip: per archer, name and spectators, the mini target (5 zone
     # symbols filling up), 3 token bars (a third per token) ------------------
@@ -316,7 +317,9 @@ class GameScreen(_Base):
         j = len(self.hist) - 2  # the news above the message lines: whole entries before it
         while not human and j >= 0:
             h = self.hist[j]
-            more = [("#" if h[0] == "#" else " ") + x for x in ui.wrap(h.lstrip("#"), self.log_n)]
+            more = self.wraps.get(h)
+            if more is None:  # (on the device wrapping the entries again took 15 ms a pass)
+                more = self.wraps[h] = [("#" if h[0] == "#" else " ") + x for x in ui.wrap(h.lstrip("#"), self.log_n)]
             if len(out) + len(more) > n:
                 break
             out = more + out

@@ -11,8 +11,9 @@ line (docs/HARDWARE.md, "Reading the memory report"):
 
 WHAT is "decision" (a computer decision with its screen update), "screen
 NAME" (a pass that changed the screen: a full redraw, after a press or a
-"Loading" frame), "press" (a press that changed part of a screen: a cursor
-move), or "save" (the store's write,
+"Loading" frame; a How to play page), "move" (a human's move, the press that
+made it, with its screen update), "press" (a press that changed part of a
+screen: a cursor move, a choice), or "save" (the store's write,
 also part of its pass; "save rewrite" when the sector was rewritten).
 
 A "press", "screen" or "decision" line ends with where its pass went,

@@ -87,6 +87,9 @@ class Session:
         """
         st = self.state
         before = st.current_player
+        p = self.app.probe
+        if p is not None and p.what == "press":  # SANBON_DEBUG: a human's move, not a cursor's
+            p.what = "move"
         snap = None
         if self.app.settings.undo and not self.is_bot(before):
             snap = st.to_bytes()

@@ -94,7 +94,7 @@ def run_device(spec, build_dir, nvms, done):
     if kind in ("chain", "norestart"):
         summary["games"] = report.chain(r.lines, marks)
     ps = report.passes(r.lines)
-    summary["passes"] = {k: ps[k] for k in ("press", "screen", "decision", "start")}
+    summary["passes"] = {k: ps[k] for k in ("press", "move", "screen", "decision", "start")}
     summary["profile"] = {k: report.split(v) for k, v in ps["parts"].items()}
     summary["boot"] = report.boot(r.lines)
     summary["press_ms"] = report.spread(ps["press"])

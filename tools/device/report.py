@@ -86,7 +86,7 @@ def passes(lines):
     ms)], "parts": {kind: [(bot, gc, refresh)]}}. A "Loading" frame and the
     screen after it are a game's start (or the menu's after a game), not
     new screens."""
-    out = {"press": [], "screen": [], "decision": [], "start": [], "parts": {}}
+    out = {"press": [], "move": [], "screen": [], "decision": [], "start": [], "parts": {}}
     loading = None  # (stamp, ms) of the last Loading frame
     for t, s in lines:
         m = TIME.search(s)
@@ -266,11 +266,14 @@ def targets(runs):
         if not rs:
             continue
         size = SIZE[board]
-        for kind, label, goal in (("press", "a press that moves a cursor or changes a choice", PRESS_MS),
-                                  ("screen", "a new screen", SCREEN_MS)):
-            xs = [x for r in rs for x in r["passes"][kind]]
+        for kind, label, goal, guard in (
+                ("press", "a press that moves a cursor or changes a choice", PRESS_MS, GUARD.get("press")),
+                ("screen", "a new screen", SCREEN_MS, GUARD.get("screen")),
+                ("move", "a human's move with its screen update (as a computer decision's)",
+                 (DECISION_MEDIAN_MS, DECISION_WORST_MS), GUARD.get("decision"))):
+            xs = [x for r in rs for x in r["passes"].get(kind) or []]
             if xs:
-                out.append(_pair("%s: %s" % (size, label), median(xs), max(xs), len(xs), goal, GUARD.get(kind)))
+                out.append(_pair("%s: %s" % (size, label), median(xs), max(xs), len(xs), goal, guard))
         starts = [x for r in rs for x in r["passes"]["start"]]
         if starts:
             first, whole = max(x[0] for x in starts), max(x[1] for x in starts)

@@ -90,3 +90,28 @@ def test_an_exception_under_micropython_fails_the_scenario(compiled, tmp_path):
     script = write(tmp_path, "boom.py", "def run():\n    yield\n    raise ValueError('boom')\n")
     ok, msg, _ = gate.run_scenario(script, 64 * 1024, out, engine_files)
     assert not ok and "boom" in msg
+
+
+def test_the_app_budgets_are_the_devices_figures_turned_by_the_measured_offsets():
+    """Issue 28: the device is the judge of heap. Each app scenario's budget
+    is its gate figure plus what the device had to spare above the floor at
+    the same commit (tools/scenarios/calibration.json), and the device's
+    figures are docs/device.json's: a new make device asks for a new
+    `python -m tools.gate --calibrate`."""
+    from tools import scenarios
+
+    cal = scenarios.calibration()
+    dev, at = gate.device_figures()
+    assert cal["device_commit"] == at, "docs/device.json is newer: run python -m tools.gate --calibrate"
+    assert set(cal["scenarios"]) == set(gate.CALIBRATED)
+    budgets = dict((name, budget) for name, _, budget, _ in SCENARIOS)
+    for name, c in cal["scenarios"].items():
+        assert c["what"] == gate.CALIBRATED[name] and c["device"] == dev[c["what"]], (name, c, dev)
+        if c["what"] == "menu":
+            assert budgets[name] == c["gate"] + scenarios.MENU_MARGIN
+        else:
+            assert budgets[name] == c["gate"] + c["device"] - scenarios.FLOOR
+            assert c["device"] >= scenarios.FLOOR  # else the game is below the floor on the device
+    from tools.device import report
+
+    assert report.GUARD["heap"] == scenarios.FLOOR  # make device guards the floor the budgets keep

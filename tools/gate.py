@@ -251,7 +251,11 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.gate", description="the CircuitPython gate "
                                  "(make gate; part of make test)")
     ap.add_argument("--only", help="run only the scenarios whose name starts with this (a quick look)")
+    ap.add_argument("--calibrate", action="store_true",
+                    help="after make device: set the app scenarios' budgets from docs/device.json and this "
+                         "run's figures (tools/scenarios/calibration.json)")
     a = ap.parse_args(argv)
+    figures = {}
     failures = 0
     tmp = tempfile.mkdtemp(prefix="sanbon-gate-")
     try:
@@ -275,7 +279,10 @@ def main(argv=None):
         for name, script, budget, needs in SCENARIOS:
             if a.only and not name.startswith(a.only):
                 continue
+            if a.calibrate:
+                budget = 1 << 30  # measure only
             ok, msg, peak = run_scenario(scenario_path(script), budget, tmp, engine_mpy, needs)
+            figures[name] = peak
             print(
                 "gate c/d: %-14s heap %6.1f KB of %5.1f KB budget  %s  %s"
                 % (name, peak / 1024, budget / 1024, "ok" if ok else "FAIL", msg)
@@ -283,8 +290,61 @@ def main(argv=None):
             failures += not ok
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+    if a.calibrate and not failures:
+        calibrate(figures)
     print("gate: %s" % ("FAILED" if failures else "passed"))
     return 1 if failures else 0
+
+
+def device_figures(path=None):
+    """From docs/device.json: each game's least free heap (the least over
+    both screens) and the main menu's free heap after a power-on."""
+    import json
+
+    path = path or os.path.join(ROOT, "docs", "device.json")
+    with open(path) as f:
+        d = json.load(f)
+    out = {}
+    for r in d["runs"]:
+        for g in r.get("games") or []:
+            if g.get("finished") and g.get("least_free") is not None:
+                out[g["title"]] = min(out.get(g["title"], g["least_free"]), g["least_free"])
+        if r.get("boot_menu_free"):
+            out["menu"] = min(out.get("menu", r["boot_menu_free"]), r["boot_menu_free"])
+    return out, d["commit"]
+
+
+CALIBRATED = {"okko_app": "okko", "kendo_app": "kendo", "kyudo_app": "kyudo", "shell_boot": "menu",
+              "build_boot": "menu"}
+
+
+def calibrate(figures):
+    """Write tools/scenarios/calibration.json from this gate run's figures
+    and docs/device.json's."""
+    import json
+
+    from tools import scenarios
+
+    dev, at = device_figures()
+    cal = {"device_commit": at, "gate_commit": _commit(), "scenarios": {}}
+    for name, what in sorted(CALIBRATED.items()):
+        if name in figures and what in dev:
+            cal["scenarios"][name] = {"gate": figures[name], "device": dev[what], "what": what}
+    with open(scenarios.CALIBRATION, "w") as f:
+        json.dump(cal, f, indent=1, sort_keys=True)
+        f.write("\n")
+    for name in sorted(cal["scenarios"]):
+        print("gate: calibrated %-12s budget %d B (%s)" % (name, scenarios.calibrated(name, cal), cal["scenarios"][name]))
+
+
+def _commit():
+    import subprocess
+
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                              text=True).stdout.strip()
+    except OSError:
+        return "?"
 
 
 if __name__ == "__main__":

@@ -211,6 +211,7 @@ class GameScreen(_Base):
         self.focus = False  # the message line tells about the cursor's item
         self.seen = None
         self.hist = []  # the last messages (public)
+        self.wraps = {}  # a message -> its log lines (W.sentences once, not at every pass)
         self.last = [""] * st.players  # per seat: the last message about its own play
         self.title_text = None
         self.sug = None  # (the state's events, the Normal computer's action then)
@@ -316,7 +317,7 @@ class GameScreen(_Base):
         if text:
             self.hist.append(text)
             if len(self.hist) > 12:
-                self.hist.pop(0)
+                self.wraps.pop(self.hist.pop(0), None)
             for e in ev:
                 if e[0] in ("switch", "open", "play", "fail", "discard", "cannot_open"):
                     self.last[e[1]] = text
@@ -464,7 +465,10 @@ class GameScreen(_Base):
         lines = []
         if show:  # the older messages, newest last, as many lines as there are
             for h in self.hist[max(0, j):len(self.hist) - 1]:
-                lines.extend(W.sentences(h, n + 1, 2))
+                got = self.wraps.get(h)
+                if got is None:
+                    got = self.wraps[h] = W.sentences(h, n + 1, 2)
+                lines.extend(got)
         lines = lines[-k:]
         for i, t in enumerate(self.log):
             t.set(lines[i] if i < len(lines) else "")

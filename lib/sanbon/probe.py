@@ -66,6 +66,12 @@ class Probe:
         self.t_bot = 0  # when a computer's choice was made (0: none in the pass)
         self.gc_ms = 0  # ms of the pass in the app's collect()
         self.booting = True  # the boot line is still to come (start)
+        try:  # SANBON_QSTRS = 1 (a measurement, tools/device/profile.py --qstrs): room() at the first computer decision
+            import os
+
+            self.qstrs = str(os.getenv("SANBON_QSTRS", "")).strip() == "1"
+        except (ImportError, AttributeError):
+            self.qstrs = False
         import sanbon.app
 
         self.gc = sanbon.app.gc  # the app's gc (tests replace this module's)
@@ -113,6 +119,9 @@ class Probe:
             self.what = None
 
     def report(self, what, screen=False):
+        if self.qstrs and what.endswith("computer decision") and hasattr(gc, "mem_free"):
+            self.qstrs = False
+            room()
         t = self.ticks()
         gc.collect()
         free = "%d" % gc.mem_free() if hasattr(gc, "mem_free") else "n/a"  # n/a: CPython (the simulator)
@@ -123,3 +132,27 @@ class Probe:
 
     def saved(self, t, rewrote):
         print("sanbon time: save%s %d ms" % (" rewrite" if rewrote else "", (self.ticks() - t) & 0x1FFFFFFF))
+
+
+def room(limit=3000):
+    """How many more names can be interned before the qstr pool takes a new
+    block, here and now: intern new names one by one (a getattr with a new
+    name interns it) until the free heap drops by more than a name's worth.
+    Prints "sanbon qstrs: N names to the next pool block (B bytes)". The
+    names stay: a measurement, not for play."""
+    class Probe:
+        pass
+
+    o = Probe()
+    gc.collect()
+    last = gc.mem_free()
+    for i in range(limit):
+        getattr(o, "zq%04d" % i, None)
+        gc.collect()
+        free = gc.mem_free()
+        if last - free > 256:
+            print("sanbon qstrs: %d names to the next pool block (%d bytes)" % (i, last - free))
+            return i
+        last = free
+    print("sanbon qstrs: more than %d names without a new pool block" % limit)
+    return limit

@@ -166,6 +166,28 @@ def run(board, build_dir, games, play_s, keep=None):
             "per_game": table(rows, per_game=True), "trouble": report.trouble(r.lines)}
 
 
+def qstrs(build_dir, boards, games):
+    """Each game's room for new names before the qstr pool's next block, on
+    the device at its first computer decision (printed)."""
+    steps = plan.boot() + list(plan.INSTANT)
+    for g in games:
+        steps += [{"press": plan.SETUP[g]}, {"press": "A"}, {"wait": "sanbon qstrs: ", "s": 600},
+                  {"sleep": 500}] + list(plan.QUIT) + [{"wait": "after MainMenu$", "s": plan.BOOT_S}]
+    work = tempfile.mkdtemp(prefix="sanbon-qstrs-")
+    path = os.path.join(work, "plan.json")
+    with open(path, "w") as f:
+        json.dump({"steps": steps}, f)
+    out = {}
+    for board in boards:
+        r = emu.run(os.path.join(emu.HERE, "scenarios", "steps.mjs"), board, build_dir, params={"plan": path},
+                    shots=os.path.join(work, "shots"), settings_extra="SANBON_SEED = 16\nSANBON_QSTRS = 1",
+                    timeout_s=30 * 60)
+        found = [s for _, s in r.lines if s.startswith("sanbon qstrs: ")]
+        out[board] = dict(zip(games, found))
+        print("%s: %s" % (board, out[board]))
+    return 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.device.profile", description=__doc__.split("\n\n")[0])
     ap.add_argument("--board", action="append", choices=sorted(emu.BOARDS))
@@ -175,12 +197,17 @@ def main(argv=None):
     ap.add_argument("--label", default="after", help="the name of these figures in docs/profile.json")
     ap.add_argument("--commit", help="the commit the build is of (default: HEAD)")
     ap.add_argument("--no-docs", action="store_true", help="print only; do not write docs/profile.json")
+    ap.add_argument("--qstrs", action="store_true",
+                    help="instead: how many more names each game can intern before the qstr pool's next block, "
+                         "at its first computer decision (SANBON_QSTRS = 1, lib/sanbon/probe.py room())")
     a = ap.parse_args(argv)
     from tools.device.__main__ import build
     import concurrent.futures
 
     build_dir = a.build or build()
     boards = a.board or ["pico_display2", "pico_display"]
+    if a.qstrs:
+        return qstrs(build_dir, boards, [g for g in a.games.split(",") if g])
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
         res = list(pool.map(lambda b: run(b, build_dir, [g for g in a.games.split(",") if g], a.play_s,
                                           keep=os.path.join(emu.ROOT, ".cache", "profile_%s.txt" % b)), boards))

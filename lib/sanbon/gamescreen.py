@@ -133,4 +133,8 @@ class GameScreen(ui.Screen):
         # a win when a human seat won (or only the computer played and someone won)
         lost = not winners or s.config.humans() and all(s.is_bot(w) for w in winners)
         self.app.sound("loss" if lost else "win")
-        self.app.push(EndScreen(self.app, self.session, self.headline(), self.reason(), self.standings()))
+        # the end screen takes this screen's place: its widgets go before the
+        # end screen is built (the least free heap of a game was at its end)
+        headline, reason, standings = self.headline(), self.reason(), self.standings()
+        self.app.stack.pop().close()
+        self.app.push(EndScreen(self.app, self.session, headline, reason, standings))

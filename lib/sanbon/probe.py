@@ -121,6 +121,8 @@ class Probe:
     def report(self, what, screen=False):
         if self.qstrs and what.endswith("computer decision") and hasattr(gc, "mem_free"):
             self.qstrs = False
+            from sanbon.qstrs import room  # (its own module: the probe stays small)
+
             room()
         t = self.ticks()
         gc.collect()
@@ -133,26 +135,3 @@ class Probe:
     def saved(self, t, rewrote):
         print("sanbon time: save%s %d ms" % (" rewrite" if rewrote else "", (self.ticks() - t) & 0x1FFFFFFF))
 
-
-def room(limit=3000):
-    """How many more names can be interned before the qstr pool takes a new
-    block, here and now: intern new names one by one (a getattr with a new
-    name interns it) until the free heap drops by more than a name's worth.
-    Prints "sanbon qstrs: N names to the next pool block (B bytes)". The
-    names stay: a measurement, not for play."""
-    class Probe:
-        pass
-
-    o = Probe()
-    gc.collect()
-    last = gc.mem_free()
-    for i in range(limit):
-        getattr(o, "zq%04d" % i, None)
-        gc.collect()
-        free = gc.mem_free()
-        if last - free > 256:
-            print("sanbon qstrs: %d names to the next pool block (%d bytes)" % (i, last - free))
-            return i
-        last = free
-    print("sanbon qstrs: more than %d names without a new pool block" % limit)
-    return limit

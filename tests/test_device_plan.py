@@ -163,6 +163,11 @@ def test_report_splits_passes_into_presses_screens_game_starts_and_boot():
     ps = report.passes(CONSOLE28)
     assert ps["press"] == [8, 30] and ps["screen"] == [180] and ps["decision"] == [110]
     assert ps["start"] == [(90, 790)]  # the Loading frame, then to the game's first frame
+    # a Continue: the Loading box, the replay's pass (Loading still on top), then the game
+    cont = [(100, "sanbon time: screen LoadingScreen 40 ms (bot 0 gc 0 refresh 10)"),
+            (900, "sanbon time: screen LoadingScreen 700 ms (bot 0 gc 20 refresh 90)"),
+            (1400, "sanbon time: screen GameScreen 450 ms (bot 0 gc 20 refresh 150)")]
+    assert report.passes(cont)["start"] == [(40, 1340)]
     assert report.split(ps["parts"]["press"]) == {"bot": 0, "gc": 0, "refresh": 15.5}
     assert report.boot(CONSOLE28) == (1200, 700)
     run = {"name": "r", "board": "pico_display", "kind": "chain", "ok": True, "why": "", "trouble": [],

@@ -69,7 +69,8 @@ def passes(lines, lcd, marks=()):
         what = m.group(1)
         kind = "screen" if what.startswith("screen ") else what
         if what == "screen LoadingScreen":  # as tools/device/report.py's passes(): a game's start
-            kind, loading = "loading", True
+            kind = "loading" if not loading else "replay"
+            loading = True
         elif kind == "screen" and loading:
             kind, loading = ("screen" if what == "screen MainMenu" else "start"), False
         ms = int(m.group(2))

@@ -97,7 +97,8 @@ def passes(lines):
             continue
         kind = "screen" if what.startswith("screen ") else what
         if what == "screen LoadingScreen":
-            loading = (t, ms)
+            if loading is None:  # the press's answer; a Continue's replay is a second Loading pass
+                loading = (t, ms)
             continue
         if kind == "screen" and loading is not None:
             lt, lms = loading

@@ -86,20 +86,27 @@ def _nothing():
 
 
 class LoadingScreen(ui.Screen):
-    """A box that names the game while it loads, over the screen the press
-    came from: the press's answer, drawn at once (its box alone: a new
-    whole screen takes about 100 ms on the emulated Pico's 320x240).
-    ``job`` runs at the next step, after this box was drawn (a game's code
-    takes a moment to load on the device); App._load closes the screens
-    under it first."""
+    """"Loading NAME..." over the title bar of the screen the press came
+    from: the press's answer, drawn at once (the bar alone: a new whole
+    screen takes about 100 ms on the emulated Pico's 320x240). ``job`` runs at the next step,
+    after the line was drawn (a game's code takes a moment to load on the
+    device); App._load closes the screens under it first, so that the game
+    loads with the menus' memory free (the line then stands alone)."""
 
     overlay = True
+    in_place = True  # a bar: App._show draws it over the screen below, not the whole screen
 
     def __init__(self, app, name, job):
         super().__init__(app)
         self.title = name
         self.job = job
-        self.group.append(ui.Dialog(self.L, "Loading %s..." % name, "").group)
+        L = self.L
+        text = "Loading %s..." % name
+        if len(text) > L.chars():
+            text = "Loading..."
+        # a panel over the whole title bar, the line on it: two layers, a small area
+        self.group.append(ui.Box(0, 0, L.width, L.title_h, ui.PANEL).shape)
+        self.group.append(ui.Text(L.margin, L.title_h // 2, text, ui.ACCENT, L.scale, (0.0, 0.5)))
         self.drawn = False
 
     def tick(self, now):

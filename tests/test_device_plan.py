@@ -168,6 +168,11 @@ def test_report_splits_passes_into_presses_screens_game_starts_and_boot():
             (900, "sanbon time: screen LoadingScreen 700 ms (bot 0 gc 20 refresh 90)"),
             (1400, "sanbon time: screen GameScreen 450 ms (bot 0 gc 20 refresh 150)")]
     assert report.passes(cont)["start"] == [(40, 1340)]
+    # leaving a game: the Loading line, a restart, then the menu's first screen is no start
+    out = [(100, "sanbon time: screen LoadingScreen 140 ms (bot 0 gc 20 refresh 80)"),
+           (900, "sanbon boot: code.py at 1 ms, menu at 2 ms"),
+           (1400, "sanbon time: screen SetupScreen 230 ms (bot 0 gc 7 refresh 190)")]
+    assert report.passes(out)["start"] == [] and report.passes(out)["screen"] == [230]
     assert report.split(ps["parts"]["press"]) == {"bot": 0, "gc": 0, "refresh": 15.5}
     assert report.boot(CONSOLE28) == (1200, 700)
     run = {"name": "r", "board": "pico_display", "kind": "chain", "ok": True, "why": "", "trouble": [],

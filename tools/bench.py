@@ -1219,9 +1219,9 @@ def profile_rows(d):
                 size, len(starts), report.median([a for a, b in starts]), report.median([b for a, b in starts])))
     if not rows:
         return []
-    return ["", "Where the time goes (medians, ms; the run medians of bot, gc and refresh; python is the rest).",
-            "tools/device/profile.py adds the pixels pushed; docs/BENCHMARKS.md's issue-28 table compares them",
-            "with the figures before:", "",
+    return ["", "Where the time goes, every game pooled (medians, ms; bot, gc and refresh are the run medians",
+            "of the passes' own split; python is the rest). The profile below adds the pixels pushed and the",
+            "figures before issue 28:", "",
             "| Screen | Pass | Passes | Median | Bot | gc | Refresh | Python |", "|---|---|---:|---:|---:|---:|---:|---:|"] + rows
 
 
@@ -1233,10 +1233,11 @@ def profile_doc_rows():
         return []
     with open(path) as f:
         doc = json.load(f)
-    labels = [k for k in ("before", "after") if k in doc]
-    L = ["", "The profile (`python -m tools.device.profile`, docs/profile.json): the same plan (the menus, then a",
-         "game of each title with two computer seats) on a build %s. Per kind of pass, medians: the total, then" % (
-             " and on ".join("%s (%s, %s)" % (k, doc[k]["commit"], doc[k]["date"]) for k in labels)),
+    labels = sorted(k for k in doc if k.startswith("before")) + sorted(k for k in doc if k.startswith("after"))
+    L = ["", "The profile (`python -m tools.device.profile`, docs/profile.json), before and after: each label is",
+         "one plan (the menus by presses, then the game named with two computer seats for 30 emulated seconds)",
+         "on a build of the commit named: %s. Per kind of pass (a game's own passes named by the game), medians: the total, then" % (
+             "; ".join("%s at %s" % (k, doc[k]["commit"]) for k in labels)),
          "its split (a computer's choice, gc, displayio's refresh, our Python), the pixels pushed, the SPI",
          "wire's share of them (16 bits a pixel at 62.5 MHz) and the refresh's cost a pixel.", "",
          "| Build | Screen | Pass | n | Total | Worst | Bot | gc | Refresh | Python | Pixels | SPI | us/pixel |",
@@ -1244,7 +1245,7 @@ def profile_doc_rows():
     for k in labels:
         for run in doc[k]["runs"]:
             size = {"pico_display2": "320x240", "pico_display": "240x135"}.get(run["board"], run["board"])
-            for kind, v in sorted(run["passes"].items()):
+            for kind, v in sorted((run.get("per_game") or run["passes"]).items()):
                 L.append("| %s | %s | %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
                     k, size, kind, v["n"], v["total"], v["worst"], v["bot"], v["gc"], v["refresh"], v["python"],
                     format(int(v["pixels"] or 0), ","), v["spi_ms"], v["us_per_pixel"]))

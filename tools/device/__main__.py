@@ -93,12 +93,7 @@ def run_device(spec, build_dir, nvms, done):
     }
     if kind in ("chain", "norestart"):
         summary["games"] = report.chain(r.lines, marks)
-    ps = report.passes(r.lines)
-    summary["passes"] = {k: ps[k] for k in ("press", "move", "screen", "decision", "start")}
-    summary["profile"] = {k: report.split(v) for k, v in ps["parts"].items()}
-    summary["boot"] = report.boot(r.lines)
-    summary["press_ms"] = report.spread(ps["press"])
-    summary["screen_ms"] = report.spread(ps["screen"])
+    summarize_passes(summary, r.lines)
     summary["save_ms"] = report.spread(report.times(r.lines, "save"))
     summary["save_rewrite_ms"] = report.spread(report.times(r.lines, "save rewrite"))
     with open(os.path.join(WORK, name + ".console.txt"), "w") as f:
@@ -107,6 +102,32 @@ def run_device(spec, build_dir, nvms, done):
         name, board, "ok" if summary["ok"] else "FAILED", summary["wall_s"],
         "" if summary["ok"] else " (%s)" % summary["why"]), flush=True)
     return summary
+
+
+def summarize_passes(summary, lines):
+    """The run's passes by kind, their split and the boot, from its console."""
+    ps = report.passes(lines)
+    summary["passes"] = {k: ps[k] for k in ("press", "move", "screen", "decision", "start")}
+    summary["profile"] = {k: report.split(v) for k, v in ps["parts"].items()}
+    summary["boot"] = report.boot(lines)
+    summary["press_ms"] = report.spread(ps["press"])
+    summary["screen_ms"] = report.spread(ps["screen"])
+
+
+def console(name):
+    """A run's console as (emulated ms, text) from .cache/device, or None."""
+    import re
+
+    path = os.path.join(WORK, name + ".console.txt")
+    if not os.path.exists(path):
+        return None
+    out = []
+    with open(path) as f:
+        for row in f:
+            m = re.match(r"\[([\d.]+)\] (.*)$", row.rstrip("\n"))
+            if m:
+                out.append((float(m.group(1)) * 1000, m.group(2)))
+    return out
 
 
 def run_sim(specs):
@@ -209,6 +230,10 @@ def recheck():
     limits or the known differences (the runs themselves are not repeated)."""
     with open(JSON_OUT) as f:
         d = json.load(f)
+    for r in d["runs"]:  # the passes again from the run's console, where .cache/device still has it
+        lines = console(r["name"])
+        if lines:
+            summarize_passes(r, lines)
     results = report.checks(d["runs"]) + pixel_checks(d["frames"]) + continue_checks(d["runs"])
     d["checks"] = [{"ok": ok is True, "short": ok == report.SHORT, "what": what} for ok, what in results]
     for ok, what in results:

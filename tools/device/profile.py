@@ -49,7 +49,10 @@ def profile_plan(games=("kendo",), play_s=0):
         steps += [{"mark": "setup_" + g}, {"press": plan.SETUP[g]}, {"press": "X,Y"}, {"press": "A"},
                   {"wait": "after GameScreen$", "s": 300}]
         if play_s:
-            steps += [{"sleep": play_s * 1000}] + list(plan.QUIT)
+            steps += [{"sleep": play_s * 1000}]
+            if i + 1 == len(games):
+                break  # the last: nothing to leave for
+            steps += list(plan.QUIT)
         else:
             steps += [{"play": g, "s": plan.PLAY_S}, {"press": plan.TO_MENU}]
         steps += [{"wait": "after MainMenu$", "s": plan.BOOT_S}]

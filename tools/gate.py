@@ -326,7 +326,9 @@ def calibrate(figures):
     from tools import scenarios
 
     dev, at = device_figures()
-    cal = {"device_commit": at, "gate_commit": _commit(), "scenarios": {}}
+    from tools.device.__main__ import commit
+
+    cal = {"device_commit": at, "gate_commit": commit(), "scenarios": {}}
     for name, what in sorted(CALIBRATED.items()):
         if name in figures and what in dev:
             cal["scenarios"][name] = {"gate": figures[name], "device": dev[what], "what": what}
@@ -335,16 +337,6 @@ def calibrate(figures):
         f.write("\n")
     for name in sorted(cal["scenarios"]):
         print("gate: calibrated %-12s budget %d B (%s)" % (name, scenarios.calibrated(name, cal), cal["scenarios"][name]))
-
-
-def _commit():
-    import subprocess
-
-    try:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
-                              text=True).stdout.strip()
-    except OSError:
-        return "?"
 
 
 if __name__ == "__main__":

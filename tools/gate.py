@@ -255,6 +255,8 @@ def main(argv=None):
                     help="after make device: set the app scenarios' budgets from docs/device.json and this "
                          "run's figures (tools/scenarios/calibration.json)")
     a = ap.parse_args(argv)
+    if a.calibrate and a.only:
+        ap.error("--calibrate measures every app scenario at one commit: not with --only")
     figures = {}
     failures = 0
     tmp = tempfile.mkdtemp(prefix="sanbon-gate-")

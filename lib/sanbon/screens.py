@@ -7,6 +7,8 @@ are in sanbon.menus, which the app drops while a game
 is on; the text screens (how to play, a game's log) in sanbon.texts, loaded
 when one opens and dropped when it closes."""
 
+import displayio
+
 from sanbon import buttons as btn
 from sanbon import ui
 
@@ -94,19 +96,25 @@ class LoadingScreen(ui.Screen):
     loads with the menus' memory free (the line then stands alone)."""
 
     overlay = True
-    in_place = True  # a bar: App._show draws it over the screen below, not the whole screen
+    in_place = True  # one line: App._show draws it over the screen below, not the whole screen
 
     def __init__(self, app, name, job):
         super().__init__(app)
         self.title = name
         self.job = job
         L = self.L
+        n = L.chars()
         text = "Loading %s..." % name
-        if len(text) > L.chars():
+        if len(text) > n:
             text = "Loading..."
-        # a panel over the whole title bar, the line on it: two layers, a small area
-        self.group.append(ui.Box(0, 0, L.width, L.title_h, ui.PANEL).shape)
-        self.group.append(ui.Text(L.margin, L.title_h // 2, text, ui.ACCENT, L.scale, (0.0, 0.5)))
+        # one layer: a line as wide as the title bar's text, its blank cells
+        # in the bar's colour (a palette with no clear colour), over the title
+        line = ui.Text(L.margin, L.title_h // 2, text + " " * (n - len(text)), ui.ACCENT, L.scale, (0.0, 0.5))
+        pal = displayio.Palette(2)
+        pal[0] = ui.PANEL
+        pal[1] = ui.ACCENT
+        line[0].pixel_shader = pal
+        self.group.append(line)
         self.drawn = False
 
     def tick(self, now):

@@ -110,7 +110,7 @@ class App:
         time with every layer of the screen below in it, which on the
         emulated Pico took 700 ms for an Okko dialog on 320x240 against 390 ms
         for the whole screen. Only an overlay that says so (``in_place``: the
-        "Loading" bar, two layers over the title bar) goes on in place."""
+        "Loading" line, one layer over the title) goes on in place."""
         layer = self.screen_layer
         top = self.top
         want = []
@@ -194,7 +194,7 @@ class App:
         self.push(MainMenu(self))
 
     def _clear(self, keep=0):
-        """Close every screen but the top ``keep`` (a "Loading" box) and
+        """Close every screen but the top ``keep`` (a "Loading" line) and
         forget the menus' code (sanbon.menus), as a game starts: neither the
         main menu's widgets nor its module stay in the heap during play."""
         stack = self.stack
@@ -248,12 +248,12 @@ class App:
             return self.board.ticks_ms() & 0x3FFFFFFF
 
     def start_game(self, info, config):
-        """Leave the menus (or the last game) for a "Loading" frame; the game
+        """Leave the menus (or the last game) for a "Loading" line; the game
         loads in the next step, after the menus' widgets and code are gone."""
         s = self.session
         keep = s is not None and s.info is info  # the same game again: keep its code
 
-        def job():  # at the next step, after the "Loading" box is drawn
+        def job():  # at the next step, after the "Loading" line is drawn
             self.end_session(keep)
             self._start(info, config)
 
@@ -266,7 +266,7 @@ class App:
         self._load(info.name if info else "Sanbon", self._continue)
 
     def _load(self, name, job):
-        """A "Loading" box over this screen now; at the next step the
+        """A "Loading" line over this screen now; at the next step the
         screens under it close, the menus' code is forgotten and collected,
         then ``job`` runs."""
         from sanbon.screens import LoadingScreen

@@ -30,17 +30,29 @@ SPI_BAUDRATE = 62500000
 # 240) pixels, so displayio draws at rotation 0. Rotated by displayio instead
 # (rotation=270 over MADCTL 0xC0, as before), every pixel composed is
 # transposed: on the emulated Pico a full frame took 400 ms, not 280.
-# The delays are the datasheet's waits with a margin (120 ms after a reset
-# before Sleep Out, 5 ms after Sleep Out), not a driver library's 1.2 s.
+# SWRESET is sent on its own first, and the keys and lights are
+# set up in its wait. The waits are the datasheet's: 120 ms after a reset
+# before Sleep Out (when the reset came in Sleep Out mode, as after the Pico's
+# reset button; 150 ms here, as Pimoroni's driver), 5 ms after Sleep Out; the
+# other commands need none, and the backlight stays off until the app's first
+# frame. A driver library waits 1.2 s.
+SWRESET = 0x01
+SWRESET_WAIT_MS = 150
 ST7789_INIT = (
-    b"\x01\x80\x96"  # SWRESET, 150 ms
-    b"\x11\x80\x0a"  # SLPOUT (out of sleep), 10 ms
+    b"\x11\x80\x05"  # SLPOUT (out of sleep), 5 ms
     b"\x3a\x01\x55"  # COLMOD: 16 bits a pixel, RGB565
     b"\x36\x01\x70"  # MADCTL: landscape in the panel itself, as Pimoroni's driver sets it (below)
     b"\x21\x00"  # INVON: this panel needs its colours inverted
-    b"\x13\x80\x0a"  # NORON (normal display), 10 ms
-    b"\x29\x80\x32"  # DISPON (display on), 50 ms
+    b"\x13\x00"  # NORON (normal display)
+    b"\x29\x00"  # DISPON (display on)
 )
+
+
+def _rest_of_reset(reset_at):
+    """What is left of SWRESET's wait, as a NOP with a delay in busdisplay's
+    format (b"" when the wait is over); reset_at: supervisor.ticks_ms() then."""
+    left = SWRESET_WAIT_MS - ((supervisor.ticks_ms() - reset_at) & 0x1FFFFFFF)
+    return b"\x00\x80" + bytes((left,)) if left > 0 else b""
 
 
 class Board:
@@ -281,24 +293,29 @@ def pico_display_pack(name, width, height, rowstart=0, colstart=0, neopixels=4, 
         displayio.release_displays()
         spi = busio.SPI(clock=board.GP18, MOSI=board.GP19)
         bus = fourwire.FourWire(spi, command=board.GP16, chip_select=board.GP17, baudrate=SPI_BAUDRATE)
-        display = busdisplay.BusDisplay(
-            bus,
-            ST7789_INIT,
-            width=width,
-            height=height,
-            rowstart=rowstart,
-            colstart=colstart,
-            rotation=0,  # the panel turns the picture (MADCTL above)
-            backlight_pin=board.GP20,
-            brightness=0,  # dark until the app's first frame (the panel holds noise at power-on)
-            auto_refresh=False,
-        )
-        try:  # kept for the next run (_kept_display); it must be a built-in display type
-            supervisor.runtime.display = display
-        except (AttributeError, ValueError, TypeError):
-            pass
-    keys = Keys((board.GP12, board.GP13, board.GP14, board.GP15), (KEY_A, KEY_B, KEY_X, KEY_Y))
-    led = rgb_led((board.GP6, board.GP7, board.GP8), led_active_low)
-    pixels = neopixel_strip(board.GP22, neopixels)
+        bus.send(SWRESET, b"")  # its wait runs while the keys and lights are set up
+        reset_at = supervisor.ticks_ms()
+    try:
+        keys = Keys((board.GP12, board.GP13, board.GP14, board.GP15), (KEY_A, KEY_B, KEY_X, KEY_Y))
+        led = rgb_led((board.GP6, board.GP7, board.GP8), led_active_low)
+        pixels = neopixel_strip(board.GP22, neopixels)
+    finally:  # made even when a pin above failed: boards.start() shows why on it
+        if display is None:
+            display = busdisplay.BusDisplay(
+                bus,
+                _rest_of_reset(reset_at) + ST7789_INIT,
+                width=width,
+                height=height,
+                rowstart=rowstart,
+                colstart=colstart,
+                rotation=0,  # the panel turns the picture (MADCTL above)
+                backlight_pin=board.GP20,
+                brightness=0,  # dark until the app's first frame (the panel holds noise at power-on)
+                auto_refresh=False,
+            )
+            try:  # kept for the next run (_kept_display); it must be a built-in display type
+                supervisor.runtime.display = display
+            except (AttributeError, ValueError, TypeError):
+                pass
     hints = {"A": "A", "B": "B", "X": "X", "Y": "Y"}
     return Board(name, display, keys, hints, rgb_led=led, pixels=pixels)

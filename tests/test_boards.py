@@ -196,9 +196,11 @@ def test_display_pack_builds_its_interface(fake_hardware, name, size, rowstart, 
     assert d.backlight_pin is hw.board.GP20
     assert d.auto_refresh is False
     assert hw.supervisor.runtime.display is d
-    seq = d.init_sequence  # the ST7789's start-up: reset, out of sleep, RGB565, ..., display on
-    assert seq.startswith(b"\x01\x80") and seq[3:5] == b"\x11\x80" and b"\x3a\x01\x55" in seq
-    assert seq.endswith(b"\x29\x80\x32")
+    assert d.bus.sent == [(0x01, b"")]  # SWRESET first, on its own: its wait overlaps the keys' set-up
+    seq = d.init_sequence  # the rest of its wait (a NOP), out of sleep, RGB565, ..., display on
+    assert seq.startswith(b"\x00\x80\x96")  # the fake clock stood still: all 150 ms are left
+    assert seq[3:6] == b"\x11\x80\x05" and b"\x3a\x01\x55" in seq
+    assert seq.endswith(b"\x29\x00")
     i, waits = 0, 0
     while i < len(seq):  # every command parses: command, count (+0x80 delay), parameters, delay
         n = seq[i + 1]
@@ -206,13 +208,26 @@ def test_display_pack_builds_its_interface(fake_hardware, name, size, rowstart, 
         if n & 0x80:
             waits += seq[i]
             i += 1
-    assert i == len(seq) and waits == 150 + 10 + 10 + 50
+    assert i == len(seq) and waits == 150 + 5
     bus = d.bus
     assert (bus.command, bus.chip_select, bus.reset) == (hw.board.GP16, hw.board.GP17, None)
     assert (bus.spi_bus.clock, bus.spi_bus.MOSI) == (hw.board.GP18, hw.board.GP19)
     d.brightness = 0.5  # the backlight is a PWM pin, so brightness works
     assert d.backlight is not None
     assert b.hints == {"A": "A", "B": "B", "X": "X", "Y": "Y"}
+
+
+def test_display_pack_waits_only_what_is_left_of_the_reset(fake_hardware):
+    hw = fake_hardware()
+    import importlib
+
+    common = importlib.import_module("boards._common")
+    hw.supervisor.now[0] = (1 << 29) - 20  # the clock wraps in the wait
+    at = hw.supervisor.ticks_ms()
+    hw.supervisor.now[0] += 60  # the keys and lights took 60 ms
+    assert common._rest_of_reset(at) == b"\x00\x80\x5a"  # a NOP, then the 90 ms left
+    hw.supervisor.now[0] += 90
+    assert common._rest_of_reset(at) == b""  # nothing left: no NOP
 
 
 @pytest.mark.parametrize("name", ["pico_display2", "pico_display"])

@@ -159,6 +159,17 @@ def test_tree_reads_back(tmp_path):
     assert lfn_checksums_ok(img)
 
 
+def test_extra_root_files_and_read_root_file(tmp_path):
+    make_tree(tmp_path)
+    big = bytes(range(256)) * 5  # three clusters: the chain is followed
+    img = fat.make_image(str(tmp_path), "", {"boot_out.txt": b"Adafruit CircuitPython\r\n", "BIG.BIN": big})
+    assert dict(Reader(img).walk())["boot_out.txt"] == b"Adafruit CircuitPython\r\n"
+    assert fat.read_root_file(img, "boot_out.txt") == b"Adafruit CircuitPython\r\n"
+    assert fat.read_root_file(img, "big.bin") == big
+    assert fat.read_root_file(img, "none.txt") is None
+    assert fat.read_root_file(fat.make_image(None), "boot_out.txt") is None
+
+
 def test_short_names_unique_and_83(tmp_path):
     make_tree(tmp_path)
     img = fat.make_image(str(tmp_path))

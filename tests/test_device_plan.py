@@ -181,6 +181,11 @@ def test_report_splits_passes_into_presses_screens_game_starts_and_boot():
     got = report.targets([run])
     assert all(ok is True for ok, _ in got), got
     assert "240x135: power-on to the main menu 1900 ms: the firmware 1200 ms before code.py, ours 700 ms" in got[-2][1]
+    first = dict(run, name="f", kind="firstboot", boot=(2500, 650), games=[])  # writes boot_out.txt: apart
+    got = report.targets([run, first])
+    assert all(ok is True for ok, _ in got), got
+    assert "power-on to the main menu 1900 ms" in got[-2][1] and "installed" in got[-2][1]
+    assert "3150 ms, the firmware 2500 ms" in got[-2][1]
     run["boot"] = (2400, 1200)  # ours past 1 s: past the guard too
     run["games"][0]["least_free"] = 35000  # a known shortfall, within the guard
     got = dict((w.split(":")[1].strip()[:8], ok) for ok, w in report.targets([run]))

@@ -12,7 +12,10 @@ SANBON_RP2040_BOOTROM (tools/device/emu.py says how to get it).
 CI's set (about 20 minutes on 2 cores): the six-game chain on the 240x135
 screen; one game of each title on the 320x240 screen; the tour, the
 pass-and-play hand-over and Continue after a power cycle on the 240x135
-screen. ``--full`` (make device FULL=1) plays the six-game chain on both
+screen; a first power-on (the drive without boot_out.txt) on each screen.
+Every other run boots a drive that holds the boot_out.txt this firmware
+writes, as a Pico does at every power-on after its first (emu.boot_out).
+``--full`` (make device FULL=1) plays the six-game chain on both
 screens (in two orders), and the tour, hand-over and Continue on both.
 """
 
@@ -50,6 +53,9 @@ def runs(full):
         out.append(("tour_" + size, board, "tour", plan.tour(), None))
         out.append(("handover_" + size, board, "handover", plan.handover(), None))
         out.append(("continue_" + size, board, "continue", plan.continued(), "handover_" + size))
+    for board, size in (("pico_display2", "320x240"), ("pico_display", "240x135")):
+        # a drive without boot_out.txt: the first power-on after the firmware is installed
+        out.append(("firstboot_" + size, board, "firstboot", {"steps": plan.boot()}, None))
     return out
 
 
@@ -78,7 +84,7 @@ def run_device(spec, build_dir, nvms, done):
         nvm_in = nvms.get(after)
     t = time.time()
     r = emu.run(STEPS, board, build_dir, nvm_in=nvm_in, params={"plan": path}, shots=shots,
-                settings_extra=extra, timeout_s=40 * 60)
+                settings_extra=extra, timeout_s=40 * 60, first_boot=kind == "firstboot")
     nvms[name] = r.nvm
     res = r.result if isinstance(r.result, dict) else {}
     marks = [(m["t"], m["name"]) for m in res.get("marks", [])]

@@ -9,6 +9,7 @@ arguments or from the environment (SANBON_CP_UF2, SANBON_RP2040_BOOTROM) and
 raises MissingFirmware, saying how to get it, when it is absent.
 """
 
+import hashlib
 import json
 import os
 import subprocess
@@ -52,6 +53,42 @@ def firmware(uf2=None, bootrom=None):
     return uf2, bootrom
 
 
+def boot_out(uf2, bootrom, node=None):
+    """The boot_out.txt this firmware writes on the emulated Pico.
+
+    CircuitPython writes boot_out.txt at every boot whose text differs from
+    the file's: on a Pico that has run the build before (and on any drive
+    `make deploy` copied to, which must hold it) the file is already there and
+    nothing is written. A fresh image lacks it, and writing it cost 1.2 s of
+    that boot on the emulated clock. Found once per firmware by booting an
+    empty drive (no code.py), then kept in .cache/device/.
+    """
+    with open(uf2, "rb") as f:
+        key = hashlib.sha1(f.read()).hexdigest()[:16]
+    cache = os.path.join(ROOT, ".cache", "device", f"boot_out-{key}.txt")
+    if os.path.exists(cache):
+        with open(cache, "rb") as f:
+            return f.read()
+    work = tempfile.mkdtemp(prefix="sanbon-boot-out-")
+    drive, after = os.path.join(work, "drive.img"), os.path.join(work, "after.img")
+    with open(drive, "wb") as f:
+        f.write(fat.make_image(None, ""))
+    script = os.path.join(HERE, "scenarios", "boot_out.mjs")
+    cmd = [node or os.environ.get("NODE", "node"), EMU_MJS, "--uf2", uf2, "--bootrom", bootrom,
+           "--drive", drive, "--drive-out", after, "--script", script, "--max-emu-s", "10"]
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, timeout=300)
+    text = None
+    if os.path.exists(after):
+        with open(after, "rb") as f:
+            text = fat.read_root_file(f.read(), "boot_out.txt")
+    if not text:
+        raise RuntimeError(f"the firmware wrote no boot_out.txt on an empty drive ({' '.join(cmd)})")
+    os.makedirs(os.path.dirname(cache), exist_ok=True)
+    with open(cache, "wb") as f:
+        f.write(text)
+    return text
+
+
 def settings_toml(board, extra=""):
     text = f'SANBON_BOARD = "{board}"\nSANBON_DEBUG = 1\n'
     if extra:
@@ -77,7 +114,7 @@ class Result:
 
 def run(script, board, build_dir, nvm_in=None, params=None, shots=None, settings_extra="",
         timeout_s=1800, uf2=None, bootrom=None, max_emu_s=None, xip_miss_cycles=None,
-        node=None, env=None):
+        node=None, env=None, first_boot=False):
     """Boot build_dir on the emulated Pico as `board` and run a scenario.
 
     nvm_in: the 4 KiB microcontroller.nvm sector (bytes or a path) to start
@@ -85,6 +122,9 @@ def run(script, board, build_dir, nvm_in=None, params=None, shots=None, settings
     as api.params. shots: the folder for api.screenshot(). timeout_s: the wall
     clock limit (emu.mjs stops itself then; this process waits a minute more).
     env: extra environment variables for emu.mjs (SANBON_LCD_LOG).
+    first_boot: the drive lacks boot_out.txt, as on the first power-on after
+    the firmware was installed (the firmware writes it then); by default it
+    holds the one this firmware writes (boot_out()), as every later power-on.
     """
     uf2, bootrom = firmware(uf2, bootrom)
     if board not in BOARDS:
@@ -92,7 +132,8 @@ def run(script, board, build_dir, nvm_in=None, params=None, shots=None, settings
     work = tempfile.mkdtemp(prefix="sanbon-emu-")
     drive = os.path.join(work, "drive.img")
     with open(drive, "wb") as f:
-        f.write(fat.make_image(build_dir, settings_toml(board, settings_extra)))
+        extra = None if first_boot else {"boot_out.txt": boot_out(uf2, bootrom, node)}
+        f.write(fat.make_image(build_dir, settings_toml(board, settings_extra), extra))
     tsv = os.path.join(work, "lines.tsv")
     nvm_out = os.path.join(work, "nvm-out.bin")
     log = os.path.join(work, "emu.log")

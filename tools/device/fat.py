@@ -4,7 +4,9 @@
 FAT12 volume with the geometry CircuitPython 10 gives the drive when it formats
 it on a 2 MB Raspberry Pi Pico (no partition table, 512-byte sectors, one sector
 per cluster, one FAT, 512 root entries), copies the tree of ``src_dir`` into it
-(subfolders too) and, if given, writes ``settings.toml`` at the root.
+(subfolders too) and, if given, writes ``settings.toml`` and any ``extra``
+files ({name: bytes}) at the root. ``read_root_file(image, name)`` reads a
+root file back (what the firmware wrote, such as ``boot_out.txt``).
 
 Names that are not plain upper-case 8.3 names (``code.py``,
 ``kyudo_layout.mpy``) get VFAT long-name entries in front of a generated
@@ -170,7 +172,7 @@ def _names(children):
     return result
 
 
-def _tree(src_dir, settings_toml_text):
+def _tree(src_dir, settings_toml_text, extra=None):
     root = _Node("", src_dir, True)
 
     def walk(node):
@@ -190,12 +192,16 @@ def _tree(src_dir, settings_toml_text):
         root.children = [c for c in root.children if c.name.lower() != "settings.toml"]
         data = settings_toml_text.encode() if isinstance(settings_toml_text, str) else bytes(settings_toml_text)
         root.children.append(_Node("settings.toml", None, False, data))
+    for name, data in sorted((extra or {}).items()):
+        root.children = [c for c in root.children if c.name.lower() != name.lower()]
+        root.children.append(_Node(name, None, False, bytes(data)))
     return root
 
 
-def make_image(src_dir, settings_toml_text=None):
-    """A 1 MiB CIRCUITPY FAT12 image holding src_dir's tree (+ settings.toml)."""
-    root = _tree(src_dir, settings_toml_text)
+def make_image(src_dir, settings_toml_text=None, extra=None):
+    """A 1 MiB CIRCUITPY FAT12 image holding src_dir's tree (+ settings.toml
+    and the ``extra`` root files)."""
+    root = _tree(src_dir, settings_toml_text, extra)
     img = bytearray(IMAGE_SIZE)
     img[0:SECTOR] = boot_sector()
     fat = [0] * (CLUSTERS + 2)
@@ -265,6 +271,33 @@ def make_image(src_dir, settings_toml_text=None):
         start = FAT_START + k * SECTORS_PER_FAT * SECTOR
         img[start:start + len(fat_bytes)] = fat_bytes
     return bytes(img)
+
+
+def _fat_entry(image, n):
+    off = FAT_START + n * 3 // 2
+    v = image[off] | (image[off + 1] << 8)
+    return v >> 4 if n & 1 else v & 0xFFF
+
+
+def read_root_file(image, name):
+    """The bytes of the file ``name`` (an 8.3 name, any case) at the root of a
+    FAT12 image of this geometry, or None when there is none."""
+    base, _, ext = name.upper().partition(".")
+    raw = base.encode().ljust(8) + ext.encode().ljust(3)
+    for off in range(ROOT_START, DATA_START, 32):
+        ent = image[off:off + 32]
+        if ent[0] == 0:
+            break
+        if ent[0] == 0xE5 or ent[11] & (ATTR_VOLUME | ATTR_DIR) or ent[:11] != raw:
+            continue
+        cluster, size = struct.unpack_from("<HL", ent, 26)
+        data = bytearray()
+        while 2 <= cluster < 0xFF8 and len(data) < size:
+            at = DATA_START + (cluster - 2) * CLUSTER_SIZE
+            data += image[at:at + CLUSTER_SIZE]
+            cluster = _fat_entry(image, cluster)
+        return bytes(data[:size])
+    return None
 
 
 if __name__ == "__main__":

@@ -34,7 +34,7 @@ GUARD = {
     "press": (35, 250),  # a list that scrolls redraws its rows: 148-182 ms on 320x240 (docs/BENCHMARKS.md, 12)
     "screen": (300, 700),
     "start": (150, 1800),
-    "boot": (3600, 1000),
+    "boot": None,  # met: 1,928 ms on 320x240 (docs/BENCHMARKS.md, 12)
     "decision": (300, 1000),
     "heap": None,  # tools/scenarios FLOOR: the gate's budgets keep the same floor (below)
 }
@@ -296,7 +296,8 @@ def targets(runs):
                         "%d ms, the first play frame at most %d ms after the press (goal: %d and %d ms%s)" % (
                             size, len(starts), first, whole, START_MS[0], START_MS[1],
                             "" if ok or g is None else "; a known shortfall, guarded at %d and %d ms" % g)))
-        boots = [r["boot"] for r in rs if r.get("boot")]
+        boots = [r["boot"] for r in rs if r.get("boot") and r.get("kind") != "firstboot"]
+        firsts = [r["boot"] for r in rs if r.get("boot") and r.get("kind") == "firstboot"]
         if boots:
             total, ours = max(a + b for a, b in boots), max(b for a, b in boots)
             fw = max(a for a, b in boots)
@@ -304,9 +305,12 @@ def targets(runs):
             g = GUARD.get("boot")
             within = g is not None and total <= g[0] and ours <= g[1]
             out.append((_status(ok, within), "%s: power-on to the main menu %d ms: the firmware %d ms before code.py, "
-                        "ours %d ms (goal: at most %d, ours %d%s)" % (
+                        "ours %d ms (goal: at most %d, ours %d%s)%s" % (
                             size, total, fw, ours, BOOT_MS[0], BOOT_MS[1],
-                            "" if ok or g is None else "; a known shortfall, guarded at %d and %d" % g)))
+                            "" if ok or g is None else "; a known shortfall, guarded at %d and %d" % g,
+                            "; the first power-on after the firmware is installed (it writes boot_out.txt then): "
+                            "%d ms, the firmware %d ms" % (max(a + b for a, b in firsts), max(a for a, b in firsts))
+                            if firsts else "")))
         for title in ("kyudo", "kendo", "okko"):
             xs = [gm["least_free"] for r in rs for gm in r.get("games") or []
                   if gm.get("finished") and gm["title"] == title and gm.get("least_free") is not None]

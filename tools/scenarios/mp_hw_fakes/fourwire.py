@@ -14,6 +14,10 @@ class FourWire:
         self.chip_select = chip_select
         self.reset = reset
         self.baudrate = baudrate
+        self.sent = []  # (command, data) sent by send()
+
+    def send(self, command, data, *, toggle_every_byte=False):
+        self.sent.append((command, bytes(data)))
 
     def deinit(self):
         for p in self.pins:

@@ -576,3 +576,27 @@ def test_an_overlay_goes_on_in_one_pass_and_off_in_its_box_alone(size, tmp_path)
     assert sim.text().startswith("Sanbon")
     assert d.refreshed and (0, 0, W, H) not in d.refreshed
     assert pixels.diff(shot("gone"), whole("gone_whole"))["differ"] == 0
+
+
+def test_the_end_screen_is_built_after_the_game_screen_is_gone(tmp_path, monkeypatch):
+    from sanbon import screens
+
+    sim = Sim("pico_display2", seed=11, nvm_path=str(tmp_path / "n"))
+    choose(sim, "Settings")
+    set_rows(sim, ["Computer speed: instant"])
+    sim.press("B")
+    start_bot_game(sim)
+    game = sim.app.top
+    seen = []
+    built = screens.EndScreen.__init__
+
+    def spy(self, app, *args):
+        seen.append([type(s).__name__ for s in app.stack])  # what is alive while it is built
+        built(self, app, *args)
+
+    monkeypatch.setattr(screens.EndScreen, "__init__", spy)
+    while not game.ended:
+        sim.step()
+    assert sim.app.top is game and not seen  # the last move's frame shows the game, no blank frame
+    sim.step()
+    assert type(sim.app.top).__name__ == "EndScreen" and seen == [[]]  # the game screen closed first

@@ -53,6 +53,7 @@ class App:
         self.root.append(self.screen_layer)
         self.root.append(self.overlay)
         self.stack = []
+        self.deferred = None  # (function, args): run at the start of the next step (defer)
         self.toast_widget = None  # the Toast while it shows
         self._toast = ui.Toast(self.layout)  # built once, hidden (ui.Toast says why)
         self.overlay.append(self._toast.group)
@@ -166,6 +167,12 @@ class App:
         self._show()
         self.top.resume()
         collect()
+
+    def defer(self, function, args):
+        """Run ``function(*args)`` at the start of the next step, when no
+        frame of this one holds a screen any more (so a screen closed then is
+        collected before the next one is built)."""
+        self.deferred = (function, args)
 
     def replace(self, screen):
         if self.stack:
@@ -428,6 +435,11 @@ class App:
         p = self.probe
         if p is not None:
             p.start(bool(out))
+        job = self.deferred
+        if job is not None:
+            self.deferred = None
+            job[0](*job[1])
+            job = None
         for b in out:
             if self.toast_widget is not None and b != btn.PAUSE:
                 self.clear_toast()

@@ -122,8 +122,6 @@ class GameScreen(ui.Screen):
         return []
 
     def show_end(self):
-        from sanbon.screens import EndScreen
-
         s = self.session
         winners = s.state.winner() or ()
         if winners:
@@ -133,8 +131,17 @@ class GameScreen(ui.Screen):
         # a win when a human seat won (or only the computer played and someone won)
         lost = not winners or s.config.humans() and all(s.is_bot(w) for w in winners)
         self.app.sound("loss" if lost else "win")
-        # the end screen takes this screen's place: its widgets go before the
-        # end screen is built (the least free heap of a game was at its end)
-        headline, reason, standings = self.headline(), self.reason(), self.standings()
-        self.app.stack.pop().close()
-        self.app.push(EndScreen(self.app, self.session, headline, reason, standings))
+        # the end screen takes this screen's place in the next step: this
+        # screen, held by this step's frames, is closed and collected first
+        # (building the end screen over it was a game's least free heap)
+        self.app.defer(_end_screen, (self.app, self.session, self.headline(), self.reason(), self.standings()))
+
+
+def _end_screen(app, session, headline, reason, standings):
+    """The end screen in the game screen's place (GameScreen.show_end)."""
+    from sanbon.app import collect  # (the probe's, under SANBON_DEBUG)
+    from sanbon.screens import EndScreen
+
+    app.stack.pop().close()
+    collect()
+    app.push(EndScreen(app, session, headline, reason, standings))

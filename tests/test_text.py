@@ -101,3 +101,33 @@ def test_the_screen_reads_back_as_text():
     assert texts[0] == "Sanbon" and "Kyudo" in texts and "Okko: Oni Hunters" in texts
     for x, y, w, h, t in sim.labels():
         assert w == len(t) * 6 * 2 or w == len(t) * 6  # the scale of its group
+
+
+def test_log_page_fills_rows_under_the_last_entry_then_turns_the_page():
+    from sanbon import ui
+
+    lines = {}
+
+    def lines_of(h):
+        return lines[h]
+
+    hist = []
+    first = None
+    seen = []
+    for n, size in enumerate((1, 2, 1, 1, 2, 1, 3, 1)):
+        h = "e%d" % n
+        lines[h] = ["%s.%d" % (h, i) for i in range(size)]
+        hist.append(h)
+        first, rows = ui.log_page(hist, len(hist), first, 5, lines_of)
+        seen.append(rows)
+        assert len(rows) <= 5 and rows[-len(lines[h]):] == lines[h]  # the newest entry is always whole, last
+    assert seen[1] == ["e0.0", "e1.0", "e1.1"]  # rows under the last entry filled, none rewritten
+    assert seen[2] == seen[1] + ["e2.0"] and seen[3] == seen[2] + ["e3.0"]
+    assert seen[4] == ["e4.0", "e4.1"]  # no room: the page turned, keeping the newest (at most half the rows)
+    assert seen[5] == seen[4] + ["e5.0"]
+    assert seen[6] == ["e6.0", "e6.1", "e6.2"]
+    assert ui.log_page(hist, 0, first, 5, lines_of) == (None, [])
+    hist.pop(0)  # an old entry dropped from the history: the page still starts at its entry
+    assert ui.log_page(hist, len(hist), first, 5, lines_of)[1] == ["e6.0", "e6.1", "e6.2", "e7.0"]
+    lines["big"] = ["b%d" % i for i in range(8)]
+    assert ui.log_page(["big"], 1, None, 5, lines_of) == ("big", ["b3", "b4", "b5", "b6", "b7"])

@@ -212,6 +212,7 @@ class GameScreen(_Base):
         self.seen = None
         self.hist = []  # the last messages (public)
         self.wraps = {}  # a message -> its log lines (W.sentences once, not at every pass)
+        self.page = None  # the message the log rows' page starts at (ui.log_page)
         self.last = [""] * st.players  # per seat: the last message about its own play
         self.title_text = None
         self.sug = None  # (the state's events, the Normal computer's action then)
@@ -459,19 +460,17 @@ class GameScreen(_Base):
             msg[0].set(detail, ui.ACCENT)
         else:
             msg[0].set(W.sentences(news, n, 1)[0], ui.TEXT)
-        k = len(self.log)
-        show = self.seat < 0
-        j = len(self.hist) - 1 - k
         lines = []
-        if show:  # the older messages, newest last, as many lines as there are
-            for h in self.hist[max(0, j):len(self.hist) - 1]:
-                got = self.wraps.get(h)
-                if got is None:
-                    got = self.wraps[h] = W.sentences(h, n + 1, 2)
-                lines.extend(got)
-        lines = lines[-k:]
+        if self.seat < 0:  # the older messages, newest last, a page at a time (ui.log_page)
+            self.page, lines = ui.log_page(self.hist, len(self.hist) - 1, self.page, len(self.log), self._wrapped)
         for i, t in enumerate(self.log):
             t.set(lines[i] if i < len(lines) else "")
+
+    def _wrapped(self, h):
+        got = self.wraps.get(h)
+        if got is None:
+            got = self.wraps[h] = W.sentences(h, self.msg_n + 1, 2)
+        return got
 
     def _help(self, it):
         st = self.session.state

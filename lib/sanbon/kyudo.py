@@ -160,6 +160,7 @@ class GameScreen(_Base):
         st = session.state
         self.hist = []  # the log: news lines, "#" a turn's heading
         self.wraps = {}  # a log entry -> its lines as the log rows show them (wrapped once)
+        self.page = None  # the entry the log rows' page starts at (ui.log_page)
         self.parts = []  # what this turn did so far (its summary at its end)
         self.news = ""  # the last finished turn in a sentence
         self.turn_of = st.active
@@ -312,21 +313,20 @@ class GameScreen(_Base):
         lines = ui.wrap(text, self.fb_n)
         for i, t in enumerate(self.fb):
             t.set(lines[i] if i < len(lines) else "", ui.TEXT)
-        n = len(self.log)
         out = []
-        j = len(self.hist) - 2  # the news above the message lines: whole entries before it
-        while not human and j >= 0:
-            h = self.hist[j]
-            more = self.wraps.get(h)
-            if more is None:  # (on the device wrapping the entries again took 15 ms a pass)
-                more = self.wraps[h] = [("#" if h[0] == "#" else " ") + x for x in ui.wrap(h.lstrip("#"), self.log_n)]
-            if len(out) + len(more) > n:
-                break
-            out = more + out
-            j -= 1
+        if not human:  # the news above the message lines, a page at a time (ui.log_page)
+            self.page, out = ui.log_page(self.hist, len(self.hist) - 1, self.page, len(self.log), self._wrapped)
         for i, t in enumerate(self.log):
             x = out[i] if i < len(out) else " "
             t.set(x[1:], ui.ACCENT if x[0] == "#" else ui.DIM)
+
+    def _wrapped(self, h):
+        """A log entry as the log rows show it ("#": a heading), wrapped
+        once (on the device wrapping the entries again took 15 ms a pass)."""
+        more = self.wraps.get(h)
+        if more is None:
+            more = self.wraps[h] = [("#" if h[0] == "#" else " ") + x for x in ui.wrap(h.lstrip("#"), self.log_n)]
+        return more
 
     def _last(self):
         """The newest news line (a turn's heading as is)."""

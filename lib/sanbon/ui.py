@@ -267,6 +267,38 @@ class Text(displayio.Group):
             self.y = y
 
 
+def log_page(hist, upto, first, k, lines_of):
+    """The rows of a log that turns pages instead of scrolling.
+
+    ``hist[:upto]`` are the entries, oldest first; ``lines_of(entry)`` their
+    lines; ``first`` the entry the page starts at (None: none yet). The page
+    shows the entries from ``first`` on while they fit in ``k`` rows, so a new
+    entry only fills the rows under the last one; when it no longer fits the
+    page turns and starts again from the newest entries that fill at most
+    half the rows. A log that scrolled by an entry rewrote every row at each
+    one: on the emulated Pico 9-11 thousand pixels, 40-50 ms of a computer's
+    move on 320x240. Returns (first, rows), rows the lines shown (the ones
+    under them blank)."""
+    rows = []
+    if first is not None:
+        for i in range(upto):
+            if hist[i] is first:
+                for j in range(i, upto):
+                    rows.extend(lines_of(hist[j]))
+                if len(rows) <= k:
+                    return first, rows
+                break
+    rows = []
+    j = upto
+    while j > 0:
+        more = lines_of(hist[j - 1])
+        if rows and len(rows) + len(more) > k // 2:
+            break
+        rows = more + rows
+        j -= 1
+    return (hist[j] if j < upto else None), rows[-k:]
+
+
 def wrap(text, width):
     """Split ``text`` into lines of at most ``width`` characters (on spaces)."""
     lines = []

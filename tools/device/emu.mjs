@@ -28,6 +28,12 @@
 //   core --xip-miss-cycles (default 60: boot2's quad-I/O continuous read at
 //   clk_sys/2, 28 SCK plus overhead). 0 turns the model off.
 // - SPI frames complete after their bit time at the programmed SPI clock.
+// - PIO runs on the emulated clock: each enabled state machine executes at
+//   clk_sys over its clock divider, an instruction's delay cycles included.
+//   rp2040js steps PIO from setTimeout, in wall time, so a core waiting on a
+//   state machine (CircuitPython's neopixel_write waits for its TX FIFO to
+//   drain) spun for tens of emulated ms per NeoPixel write (25-43 ms of a
+//   computer's move that changed the LEDs), where a Pico takes well under 1.
 // - The ST7789's CASET/RASET/RAMWR stream (SPI0, DC GP16, CS GP17) is decoded
 //   into 320x320 RGB565 panel memory, MADCTL's exchange and mirrors applied as
 //   the datasheet has them; --window picks the visible screen.
@@ -489,6 +495,35 @@ let stallCycles = 0;
 let pendingWakes = 0;
 let yieldNow = false; // set by alarms the scenario waits on
 
+// PIO on the emulated clock (see the top): rp2040js's own setTimeout loop is
+// turned off and the running state machines are stepped from the hot loop.
+const pios = mcu.pio;
+const pioAt = [new Float64Array(4), new Float64Array(4)]; // each machine's clock, in its own cycles
+for (const pio of pios) pio.run = function () {};
+function stepPio(cpuCycles) {
+  for (let b = 0; b < 2; b++) {
+    const pio = pios[b];
+    if (pio.stopped) continue;
+    const at = pioAt[b];
+    for (let m = 0; m < 4; m++) {
+      const sm = pio.machines[m];
+      if (!sm.enabled) continue;
+      const div = (sm.clockDivInt || 65536) + sm.clockDivFrac / 256;
+      if (sm.cycles + 64 < at[m] || sm.cycles > at[m] + 64) at[m] = sm.cycles; // restarted
+      at[m] += cpuCycles / div;
+      for (let guard = 0; sm.cycles < at[m] && guard < 64; guard++) {
+        const before = sm.cycles;
+        sm.step();
+        if (sm.cycles === before) { // stalled (a wait or an empty FIFO): the time passes idle
+          sm.cycles = at[m];
+          break;
+        }
+      }
+    }
+    pio.checkChangedPins();
+  }
+}
+
 function run(budget) {
   yieldNow = false;
   let n = 0, c = 0, p = 0;
@@ -504,11 +539,13 @@ function run(budget) {
       if (dt <= 0) dt = 1000;
       idleNs += dt;
       clock.tick(dt);
+      if (!pios[0].stopped || !pios[1].stopped) stepPio(dt / nsPerCycle);
       continue;
     }
     const k = core.executeInstruction();
     n++;
     c += k;
+    if (!pios[0].stopped || !pios[1].stopped) stepPio(k);
     if (penalty) {
       p += penalty;
       clock.tick((k + penalty) * nsPerCycle);

@@ -151,3 +151,22 @@ def test_presses_per_turn_as_the_hard_archer():
     assert len(turns) >= 10 and keep2
     assert sum(turns) / len(turns) <= 12, turns
     assert max(keep2) <= 5, keep2
+
+
+def test_the_log_rows_turn_pages_and_keep_only_their_own_lines():
+    sim = start("pico_display2", seats=("P1: Computer (Normal)", "P2: Computer (Hard)"), speed="instant")
+    game = sim.app.top
+    rows = len(game.log)
+    shown = []
+    for _ in range(400):
+        sim.step()
+        if sim.app.top is not game or game.session.state.is_over():
+            break
+        assert len(game.wraps) <= 2 * rows + 1  # this page and the last, not all 24 entries
+        now = [t.text for t in game.log]
+        if shown and now != shown[-1]:
+            filled = [x for x in shown[-1] if x]
+            # a new entry goes under the last; else the page turned and starts with the newest
+            assert now[:len(filled)] == filled or len([x for x in now if x]) <= rows // 2 + 2, (shown[-1], now)
+        shown.append(now)
+    assert len(shown) > 50 and len({tuple(x) for x in shown}) > 10

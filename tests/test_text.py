@@ -131,3 +131,11 @@ def test_log_page_fills_rows_under_the_last_entry_then_turns_the_page():
     assert ui.log_page(hist, len(hist), first, 5, lines_of)[1] == ["e6.0", "e6.1", "e6.2", "e7.0"]
     lines["big"] = ["b%d" % i for i in range(8)]
     assert ui.log_page(["big"], 1, None, 5, lines_of) == ("big", ["b3", "b4", "b5", "b6", "b7"])
+
+
+def test_prune_keeps_only_the_entries_named():
+    from sanbon import ui
+
+    cache = {"a": [1], "b": [2], "c": [3]}
+    ui.prune(cache, ["b", "c", "d"])
+    assert cache == {"b": [2], "c": [3]}

@@ -462,7 +462,10 @@ class GameScreen(_Base):
             msg[0].set(W.sentences(news, n, 1)[0], ui.TEXT)
         lines = []
         if self.seat < 0:  # the older messages, newest last, a page at a time (ui.log_page)
-            self.page, lines = ui.log_page(self.hist, len(self.hist) - 1, self.page, len(self.log), self._wrapped)
+            page, lines = ui.log_page(self.hist, len(self.hist) - 1, self.page, len(self.log), self._wrapped)
+            if page is not self.page:  # a new page: the lines of the messages before it are not shown again
+                self.page = page
+                ui.prune(self.wraps, self.hist[-1 - len(self.log):])
         for i, t in enumerate(self.log):
             t.set(lines[i] if i < len(lines) else "")
 

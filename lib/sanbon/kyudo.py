@@ -315,7 +315,10 @@ class GameScreen(_Base):
             t.set(lines[i] if i < len(lines) else "", ui.TEXT)
         out = []
         if not human:  # the news above the message lines, a page at a time (ui.log_page)
-            self.page, out = ui.log_page(self.hist, len(self.hist) - 1, self.page, len(self.log), self._wrapped)
+            page, out = ui.log_page(self.hist, len(self.hist) - 1, self.page, len(self.log), self._wrapped)
+            if page is not self.page:  # a new page: the lines of the entries before it are not shown again
+                self.page = page
+                ui.prune(self.wraps, self.hist[-1 - len(self.log):])
         for i, t in enumerate(self.log):
             x = out[i] if i < len(out) else " "
             t.set(x[1:], ui.ACCENT if x[0] == "#" else ui.DIM)

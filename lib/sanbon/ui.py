@@ -299,6 +299,14 @@ def log_page(hist, upto, first, k, lines_of):
     return (hist[j] if j < upto else None), rows[-k:]
 
 
+def prune(cache, keep):
+    """Drop from ``cache`` (a dict) every key not in ``keep`` (a list): the
+    wrapped lines of a log's entries before its page, once the page turns
+    (Kyudo's cache kept the lines of all 24 entries of its history)."""
+    for k in [k for k in cache if k not in keep]:
+        del cache[k]
+
+
 def wrap(text, width):
     """Split ``text`` into lines of at most ``width`` characters (on spaces)."""
     lines = []

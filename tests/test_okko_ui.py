@@ -119,3 +119,25 @@ def test_the_end_screen_shows_days_oni_and_jars(tmp_path):
     assert top.standings[2] == "Spirit Jars left: %d" % st.spirit_jars()
     shown = sim.visible_text()
     assert top.standings[0] in shown and top.standings[1] in shown
+
+
+def test_jar_news_and_log_sentences_read_right():
+    from engine.okko.names import JAR_NAMES
+    from sanbon import okko_words as W
+
+    jars = range(len(C.JAR_TYPE))  # jar cards, by their type's name
+    ink = [j for j in jars if JAR_NAMES[C.JAR_TYPE[j]] == "Ink Jar"][0]
+    sake = [j for j in jars if JAR_NAMES[C.JAR_TYPE[j]] == "Sake Jar"][0]
+    assert W.feedback(None, [("jar_gained", ink)], None) == ["An Ink Jar gained."]
+    assert W.feedback(None, [("jar_gained", sake)], None) == ["A Sake Jar gained."]
+
+
+def test_the_log_never_ends_a_sentence_twice(tmp_path):
+    sim = start("pico_display2", seed=8, path=str(tmp_path / "n"))
+    play(sim, Player(2, 1), until=lambda s: human_to_act(s) and s.app.session.state.phase == A.P_ACTION
+         and s.app.session.state.day >= 14)
+    from sanbon import okko_log
+
+    text = " ".join(okko_log.log(screen(sim), 40))
+    assert "Fight with these!" in text  # a fight was confirmed in these turns
+    assert "!." not in text and ".." not in text

@@ -119,7 +119,7 @@ def log(scr, n=8):
             if len(entries) > n:
                 entries.pop(0)
         if text:
-            entries[-1][1].append(text + ".")
+            entries[-1][1].append(text if text[-1] in ".!?" else text + ".")  # ("Fight with these!" has its own)
         entries[-1][1].extend(news)
     out = []
     for k in range(len(entries) - 1, -1, -1):

@@ -276,7 +276,8 @@ def feedback(st, ev, nm):
         elif k == "rotate":
             out.append("The Court turns!")
         elif k == "jar_gained":
-            out.append("A %s gained." % C.jar_name(e[1]))
+            jar = C.jar_name(e[1])
+            out.append("%s %s gained." % ("An" if jar[0] in "AEIOU" else "A", jar))  # an Ink Jar, an Incense Jar
         elif k == "jar":
             out.append("The %s is used." % C.jar_name(e[1]))
         elif k == "support":

@@ -265,3 +265,12 @@ def test_the_end_screen_shows_every_seat_and_the_whole_reason(size):
         assert defects(sim) == []
         assert "Standings: " + ", ".join(rows) in sim.text()
         sim.app.pop()
+
+
+def test_kendo_says_deflect_as_the_rules_do_never_dodge():
+    import os
+
+    root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib", "sanbon")
+    for name in ("kendo_words.py", "howto_kendo.py", "kendo.py", "kendo_more.py", "kendo_end.py"):
+        with open(os.path.join(root, name)) as f:
+            assert "dodge" not in f.read().lower(), name

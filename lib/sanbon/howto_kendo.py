@@ -18,7 +18,7 @@ PAGES = (
     ("Guard cards",
      "Parry (TSUBAZERIAI, BOGYO) blocks any strike and is the only answer to"
      " TAIATARI or MAKI AGE (no parry: lose 1 card). Deflect (TAI SABAKI,"
-     " KAMAE, FUDOSHIN) dodges a strike, ends the exchange and wins you the"
+     " KAMAE, FUDOSHIN) deflects a strike, ends the exchange and wins you the"
      " initiative."),
     ("Reinforcing",
      "Answer JODAN or SEME first: cancel it with MUSHIN, SEIGAN or a"

@@ -40,7 +40,7 @@ def short(c):
 
 # what a card does, per kind (cards.KIND), for does(): one string, split on use
 _DOES = ("strikes, or blocks %s|blocks %s, strikes %s|joins an attack, or reflects|cancels a JODAN or SEME"
-         "|dodges; you attack next|blocks any attack|attack; a parry stops it")
+         "|deflects; you attack next|blocks any attack|attack; a parry stops it")
 
 
 def does(st, c):
@@ -56,7 +56,7 @@ def does(st, c):
     elif k == C.K_REINF and st.options & A.OPT_REFLECT_CANCEL:
         t = "joins an attack, or cancels"
     elif k == C.K_ALT and st.options & A.OPT_ALT_DEFLECT:
-        t = "attack, parry or dodge it"
+        t = "attack, parry or deflect it"
     return "%s: %s" % (short(c), t)
 
 
@@ -109,7 +109,7 @@ def role(st, c):
     if k == C.K_DEFLECT:
         if st.inc == C.INC_REINF:
             return "%s: cancel %s" % (nm, incoming(st))
-        return "%s: dodge; you open next" % nm
+        return "%s: deflect; you open next" % nm
     if k == C.K_PARRY:
         return "%s: block; striker opens next" % nm
     return nm

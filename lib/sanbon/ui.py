@@ -335,12 +335,26 @@ def fit(text, n):
     return text if len(text) <= n else text[: max(0, n - 1)] + "~"
 
 
+def pick(wordings, n):
+    """The first of the wordings in ``wordings`` (parted by '|', longest
+    first) that fits in ``n`` characters; else the last, cut (``fit``)."""
+    if "|" not in wordings:
+        return fit(wordings, n)
+    for t in wordings.split("|"):
+        if len(t) <= n:
+            return t
+    return fit(t, n)
+
+
 class Frame:
     """The frame every screen shares: background, title bar and hint line.
 
-    ``set_title`` never cuts a title that can be shown whole: on the tall
-    screens a title too long for scale 2 drops to scale 1, then to two lines
-    at scale 1 (the bar is high enough for both)."""
+    The title bar has one font size on each screen size (the layout's
+    scale). ``set_title`` takes the wordings of a title, longest first and
+    parted by '|' ("You: keep dice or roll|You: keep or roll"), and shows the
+    first that fits on one line; a screen gives a last wording short enough
+    for the narrowest screen (19 characters at scale 2 on 240x240). If none
+    fits, the last is cut with '~', which the tour reports (tools/tour.py)."""
 
     def __init__(self, layout, title, hint=""):
         self.group = displayio.Group()
@@ -350,48 +364,16 @@ class Frame:
         self.group.append(Box(0, 0, L.width, L.title_h, PANEL).shape)
         self.title = Text(L.margin, L.title_h // 2, "", ACCENT, L.scale, (0.0, 0.5), bg=PANEL)
         self.group.append(self.title.label)
-        self.title2 = None  # the second line of a long title (tall screens; made on first need)
         n = L.width // CHAR_W
         self.hint = Text(L.width // 2, L.height - 1, fit(hint, n), DIM, 1, (0.5, 1.0))
         self.group.append(self.hint.label)
         self.set_title(title)
 
     def set_title(self, text, color=None):
-        L = self.L
-        w = L.width - 2 * L.margin
-        t = self.title
-        y = L.title_h // 2
-        second = ""
-        if len(text) * CHAR_W * L.scale <= w:
-            scale = L.scale
-        elif not L.big:
-            scale = 1
-            text = fit(text, w // CHAR_W)
-        else:
-            scale = 1
-            if len(text) * CHAR_W > w:
-                lines = wrap(text, w // CHAR_W)
-                text, second = lines[0], fit(" ".join(lines[1:]), w // CHAR_W)
-                y -= CHAR_H // 2 + 1
-        if second and self.title2 is None:
-            self.title2 = Text(L.margin, L.title_h // 2 + CHAR_H // 2 + 1, "", ACCENT, 1, (0.0, 0.5), w // CHAR_W, PANEL)
-            self.group.append(self.title2)
-        if self.title2 is not None:
-            self.title2.set(second, color)
-        t.rescale(scale)
-        t.move(L.margin, y)
-        t.set(text, color)
+        self.title.set(pick(text, self.L.chars()), color)
 
     def set_hint(self, hint):
         self.hint.set(fit(hint, self.L.width // CHAR_W))
-
-
-def row_text(layout, text, chars):
-    """The scale for ``text`` in a row of ``chars`` characters at the
-    layout's scale: the layout's own if it fits, else 1 (tall screens)."""
-    if len(text) <= chars or not layout.big:
-        return layout.scale
-    return 1
 
 
 class Ring(displayio.Group):
@@ -455,22 +437,19 @@ class ListMenu:
         self.group.append(self.more_down.label)
         self._draw()
 
-    def _row(self, r, text, col):
-        """Row ``r`` shows ``text``: at the layout's scale if it fits, else
-        (tall screens) at scale 1, on two lines if need be."""
+    def _row(self, r, text, col, scale):
+        """Row ``r`` shows ``text`` at ``scale``: at scale 1 (tall screens),
+        on two lines if need be."""
         L = self.L
         t = self.labels[r]
         y = self.y + r * L.row_h + L.row_h // 2
         second = ""
-        if len(text) <= self.n_chars or not L.big:
-            scale = L.scale
+        if scale == L.scale:
             text = fit(text, self.n_chars)
-        else:
-            scale = 1
-            if len(text) > self.n1:
-                lines = wrap(text, self.n1)
-                text, second = lines[0], fit(" ".join(lines[1:]), self.n1)
-                y -= CHAR_H // 2
+        elif len(text) > self.n1:
+            lines = wrap(text, self.n1)
+            text, second = lines[0], fit(" ".join(lines[1:]), self.n1)
+            y -= CHAR_H // 2
         t2 = self.lines2[r]
         if second and t2 is None:
             t2 = Text(self.x + 2, self.y + r * L.row_h + L.row_h // 2 + CHAR_H // 2, "", TEXT, 1, (0.0, 0.5), self.n1)
@@ -482,6 +461,17 @@ class ListMenu:
         t.move(self.x + 2, y)
         t.set(text, col)
 
+    def _scale(self):
+        """One font size for the whole list: the layout's if every item
+        fits a row at it, else (tall screens) scale 1."""
+        L = self.L
+        if L.big:
+            n = self.n_chars
+            for t in self.items:
+                if len(t) > n:
+                    return 1
+        return L.scale
+
     def _span(self):
         """The rows that scroll: one fewer with a pinned last item (as many
         fewer items scroll). An int, not a tuple: no garbage."""
@@ -491,12 +481,13 @@ class ListMenu:
         L = self.L
         span = self._span()
         n = len(self.items) - self.rows + span  # the items that scroll
+        scale = self._scale()
         for r in range(self.rows):
             i = self.top + r if r < span else len(self.items) - 1
             if i < len(self.items):
-                self._row(r, self.items[i], TEXT if self.enabled[i] else DIM)
+                self._row(r, self.items[i], TEXT if self.enabled[i] else DIM, scale)
             else:
-                self._row(r, "", TEXT)
+                self._row(r, "", TEXT, scale)
         self.more_up.set("^" if self.top > 0 else "")
         self.more_down.set("v" if self.top + span < n else "")
         self._place()

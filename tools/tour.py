@@ -2,14 +2,20 @@
 checked for what a newcomer must never see (issue 14).
 
 ``defects(sim)`` looks at the frame on the display now and names each
-problem: a text cut with '~', a text that reaches past the screen's edge, and
-two texts of one layer that overlap. A layer is one screen, or one overlay (a
+problem: a text cut with '~' (every cutter in the app marks its cut so:
+``ui.fit``, ``ui.pick``, ``ui.wrap_lines``), a text that reaches past the
+screen's edge, two texts of one layer that overlap, a text that tells the
+player to press on a row that is not on the screen ("press A on Fight!"),
+and a slip from the one style (``style``: the title bar's size, a game's
+title "<seat>: ...", the log's title, the hint line's words, one font size
+per list). A layer is one screen, or one overlay (a
 dialog or a toast): what a layer draws over the layer below is meant to
 cover it.
 
 ``tour(size)`` walks the app through scripted presses (setup, play through
 every decision phase by computer-chosen presses for the human seats,
-hand-overs, logs, pause, end) and yields after every press; ``python -m
+hand-overs, logs, pause, end), then 600 random presses on each of two seeds
+per game (``walk_mash``), and looks after every press; ``python -m
 tools.tour`` prints what it finds. The human seats' presses come from
 ``drive`` (a computer player's decision, entered by the shortest presses
 the screen offers), which also counts presses per decision for the bench.
@@ -78,10 +84,15 @@ def defects(sim, contrast=False):
     if contrast:
         for t, fg, bg, r in low_contrast(sim):
             bad.append("contrast %.2f:1: %r #%06X on #%06X" % (r, t, fg, bg))
-    for name, texts in _layers(sim):
+    layers = _layers(sim)
+    shown = [t for _, texts in layers for _, _, _, _, t in texts]
+    for name, texts in layers:
         for x, y, w, h, t in texts:
             if "~" in t:
                 bad.append("cut: %r" % t)
+            named = _named_row(t)
+            if named and not any(named in u for u in shown if u is not t):
+                bad.append("hidden: %r names a row that is not on the screen" % t)
             if x < 0 or y < 0 or x + w > W or y + h > H:
                 bad.append("outside the %dx%d screen: %r at (%d,%d) %dx%d" % (W, H, t, x, y, w, h))
         for i in range(len(texts)):
@@ -90,6 +101,78 @@ def defects(sim, contrast=False):
                 x2, y2, w2, h2, t2 = texts[j]
                 if x < x2 + w2 and x2 < x + w and y < y2 + h2 and y2 < y + h:
                     bad.append("overlap in %s: %r and %r" % (name, t, t2))
+    bad.extend(style(sim))
+    return bad
+
+
+def _named_row(text):
+    """The row a text tells the player to press on ("press A on Fight!":
+    "Fight"), or None."""
+    i = text.find(" on ")
+    if i < 0 or "press" not in text[:i]:
+        return None
+    return text[i + 4:].strip().rstrip(".!") or None
+
+
+# the words of the hint line (issue 29, one style): "<key> <verb>" pairs
+# parted by two spaces, no colons
+HINT_KEYS = ("hold B", "any key", "X/Y", "A/B", "A", "B", "X", "Y")
+LOG_TITLE = "Log: the last turns"
+
+
+# the one word for each key's job where it means the same everywhere
+HINT_VERBS = {"A": ("choose", "mark", "keep", "yes", "OK"), "B": ("back", "no"), "A/B": ("back",),
+              "hold B": ("pause",), "any key": ("faster", "go on")}
+
+
+def hint_problem(hint):
+    """What is wrong with a hint line's format (None if nothing)."""
+    if not hint.strip():
+        return None
+    if ":" in hint:
+        return "a colon"
+    for pair in hint.strip().split("  "):
+        key = [k for k in HINT_KEYS if pair.startswith(k + " ")]
+        verb = pair[len(key[0]) + 1:] if key else ""
+        if not key or not verb.strip() or pair != pair.strip():
+            return "%r is not '<key> <verb>'" % pair
+        if key[0] in HINT_VERBS and verb not in HINT_VERBS[key[0]] and not verb.startswith("I am "):
+            return "%r: %s says one of %s" % (pair, key[0], "/".join(HINT_VERBS[key[0]]))
+    return None
+
+
+def style(sim):
+    """The style rules of the frame on the screen (issue 29): the title bar
+    at the layout's scale; a game's title "<seat>: ..." with the seat named
+    as the session names it; one title for every log; one hint format; every
+    list at one font size."""
+    from sanbon import ui
+
+    bad = []
+    top = sim.app.top
+    frame = getattr(top, "frame", None)
+    L = sim.app.layout if hasattr(sim.app, "layout") else getattr(top, "L", None)
+    if frame is None:
+        return bad
+    title = frame.title.text or ""
+    if L is not None and frame.title.scale != L.scale:
+        bad.append("title at scale %d, not %d: %r" % (frame.title.scale, L.scale, title))
+    low = title.lower()
+    if ("log" in low.replace(":", " ").split() or "last turns" in low) and title != LOG_TITLE:
+        bad.append("a log titled %r, not %r" % (title, LOG_TITLE))
+    session = getattr(sim.app, "session", None)
+    if type(top).__name__ == "GameScreen" and session is not None and not session.state.is_over():
+        names = [session.seat_name(p) + ":" for p in range(4)]
+        if not any(title.startswith(n + " ") for n in names):
+            bad.append("a game title not '<seat>: ...' (%s): %r" % ("/".join(sorted(set(names))), title))
+    why = hint_problem(frame.hint.text or "")
+    if why:
+        bad.append("hint %r: %s" % (frame.hint.text, why))
+    for v in getattr(top, "__dict__", {}).values():
+        if isinstance(v, ui.ListMenu) and not getattr(v.group, "hidden", False):
+            scales = set(t.scale for t in v.labels if t.text)
+            if len(scales) > 1:
+                bad.append("a list in %d sizes: %r" % (len(scales), v.items[:3]))
     return bad
 
 
@@ -519,9 +602,33 @@ def okko_presses(size="pico_display", seed=5, games=1, level=2):
     return out
 
 
-# the walks of each game: (a walk function of this module, its arguments), from the registry
+MASH = ("A", "A", "A", "B", "X", "Y", "Y", "Y", "HOLD_B", "WAIT:600")
+
+
+def walk_mash(size, rec, tmp, menu, seed=1, presses=600):
+    """A newcomer's random presses (the fuzz test's mix) in a game started
+    from the menu with its default setup: the screens no script reaches. A
+    press that leaves the game starts it again."""
+    from engine.rng import Rng
+
+    sim = Looking(size, rec, "%s mash %d" % (menu, seed), seed=seed, nvm_path=os.path.join(tmp, "mash.bin"))
+    _settings(sim, ("Computer speed: instant",))
+    rng = Rng(seed)
+    for _ in range(presses):
+        if type(sim.app.top).__name__ == "MainMenu":
+            items = sim.app.top.menu.items
+            sim.choose([t for t in items if t.startswith(menu)][0])
+            if type(sim.app.top).__name__ == "SetupScreen":
+                sim.choose("Start")
+        sim.press(rng.choice(MASH))
+    return sim
+
+
+# the walks of each game: (a walk function of this module, its arguments),
+# from the registry, and random presses on two seeds
 WALKS = {"shell": [(walk_shell, {})]}
-WALKS.update((g.key, [(globals()[fn], kw) for fn, kw in g.tour]) for g in registry.GAMES if g.tour)
+WALKS.update((g.key, [(globals()[fn], kw) for fn, kw in g.tour]
+              + [(walk_mash, {"menu": g.menu, "seed": s}) for s in (1, 12)]) for g in registry.GAMES if g.tour)
 
 
 def tour(size, game, contrast=False):

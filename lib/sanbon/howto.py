@@ -87,7 +87,8 @@ class HowToScreen(TextScreen):
         L = self.L
         page = self.pages[self.page]
         head = page[0]
-        self.title = "%s %d/%d: %s" % (self.info.short, self.page + 1, len(self.pages), head)
+        n, k = self.page + 1, len(self.pages)
+        self.title = "%s %d/%d: %s|%d/%d: %s" % (self.info.short, n, k, head, n, k, head)
         self.frame.set_title(self.title)
         if self.pics is not None:
             self.group.remove(self.pics)
@@ -181,4 +182,4 @@ class HowToScreen(TextScreen):
         gc.collect()
 
     def describe(self):
-        return "HowTo: " + self.title + "\n" + " ".join(x.lstrip("\n#") for x in self.all)
+        return "HowTo: " + self.title.split("|")[0] + "\n" + " ".join(x.lstrip("\n#") for x in self.all)

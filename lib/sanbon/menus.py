@@ -11,7 +11,7 @@ from sanbon.texts import TextScreen
 
 
 class MainMenu(MenuScreen):
-    hint = "A select  X/Y move"
+    hint = "A choose  X/Y move"
     is_home = True  # the bottom of the stack (App.home)
 
     def __init__(self, app):

@@ -21,7 +21,7 @@ class PauseScreen(MenuScreen):
         self.keys.append("quit")
         names = {"resume": "Resume", "howto": "How to play", "restart": "Restart", "undo": "Undo last move",
                  "share": "Share game", "quit": "Quit to menu"}
-        super().__init__(app, "Paused: %s" % session.info.name, [names[k] for k in self.keys],
+        super().__init__(app, "Paused: %s|Paused: %s" % (session.info.name, session.info.short), [names[k] for k in self.keys],
                          enabled=[k != "undo" or session.can_undo() for k in self.keys])
 
     def choose(self, i):

@@ -35,7 +35,7 @@ class GameScreen(_Base):
     def __init__(self, app, session):
         super().__init__(app, session)
         L = self.L
-        self.frame = ui.Frame(L, "Pig", "A choose  X/Y move  hold B: pause")
+        self.frame = ui.Frame(L, "Pig", "A choose  X/Y move  hold B pause")
         self.group.append(self.frame.group)
         self.group.append(self.spinner.group)
         st = session.state

@@ -16,7 +16,7 @@ from sanbon import ui
 class MenuScreen(ui.Screen):
     """A titled list: X/Y move, A chooses, B goes back."""
 
-    hint = "A select  B back  X/Y move"
+    hint = "A choose  B back  X/Y move"
     pin = False  # keep the last item in view (ui.ListMenu pin)
 
     def __init__(self, app, title, items, enabled=None):
@@ -47,7 +47,7 @@ class MenuScreen(ui.Screen):
         rows = []
         for i, t in enumerate(self.menu.items):
             rows.append(("> " if i == self.menu.index else "  ") + t)
-        return self.title + "\n" + "\n".join(rows)
+        return self.title.split("|")[0] + "\n" + "\n".join(rows)
 
 
 class DialogScreen(ui.Screen):
@@ -61,7 +61,7 @@ class DialogScreen(ui.Screen):
         self.on_ok = on_ok
         self.on_cancel = on_cancel
         if hint is None:
-            hint = "A: yes  B: no" if on_cancel else "A: OK"
+            hint = "A yes  B no" if on_cancel else "A OK"
         self.dialog = ui.Dialog(self.L, message, hint)
         self.group.append(self.dialog.group)
 
@@ -80,7 +80,7 @@ class DialogScreen(ui.Screen):
 
 
 def confirm(app, message, on_yes):
-    app.push(DialogScreen(app, message, on_yes, _nothing, "A: yes  B: no"))
+    app.push(DialogScreen(app, message, on_yes, _nothing, "A yes  B no"))
 
 
 def _nothing():
@@ -142,7 +142,7 @@ class HandOverScreen(ui.Screen):
         self.title = "Pass to %s" % name
         self.on_ready = on_ready
         self.note = note
-        self.frame = ui.Frame(self.L, self.title, "A: I am %s" % name)
+        self.frame = ui.Frame(self.L, self.title, "A I am %s" % name)
         self.group.append(self.frame.group)
         L = self.L
         n = L.chars(scale=1)
@@ -153,7 +153,7 @@ class HandOverScreen(ui.Screen):
             self.group.append(ui.Text(L.width // 2, y + i * 15, line, ui.TEXT, 1, (0.5, 0.0)).label)
         if note:
             y += len(lines) * 15 + 6
-            for i, line in enumerate(ui.wrap(note, n)[:3]):
+            for i, line in enumerate(ui.wrap_lines(note, n, 3)):
                 self.group.append(ui.Text(L.width // 2, y + i * 14, line, ui.ACCENT, 1, (0.5, 0.0)).label)
 
     def button(self, b):
@@ -169,7 +169,7 @@ class EndScreen(MenuScreen):
     """Who won and why; play again or back to the menu. ``standings``: every
     seat's result (short lines), shown as rows above the choices."""
 
-    hint = "A select  X/Y move"
+    hint = "A choose  X/Y move"
 
     def __init__(self, app, session, headline, reason="", standings=()):
         self.session = session
@@ -188,7 +188,7 @@ class EndScreen(MenuScreen):
             self.frame = ui.Frame(self.L, headline, self.hint)
             self.group.append(self.frame.group)
         L = self.L
-        lines = ui.wrap(reason, L.chars(scale=1))[:4] if reason else []
+        lines = ui.wrap_lines(reason, L.chars(scale=1), 4) if reason else []
         for i, line in enumerate(lines):
             self.group.append(ui.Text(L.margin, L.body_top + 4 + i * 14, line, ui.TEXT, 1).label)
         if standings:

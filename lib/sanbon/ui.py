@@ -335,6 +335,17 @@ def fit(text, n):
     return text if len(text) <= n else text[: max(0, n - 1)] + "~"
 
 
+def wrap_lines(text, n, k):
+    """``text`` wrapped to lines of ``n`` characters, at most ``k`` of them:
+    the last line kept ends in '~' if any were left out (so a cut shows, and
+    the tour reports it)."""
+    out = wrap(text, n)
+    if len(out) > k:
+        del out[k:]
+        out[-1] = fit(out[-1] + " ~", n)
+    return out
+
+
 def pick(wordings, n):
     """The first of the wordings in ``wordings`` (parted by '|', longest
     first) that fits in ``n`` characters; else the last, cut (``fit``)."""
@@ -554,11 +565,11 @@ class ListMenu:
 class Dialog:
     """A centred message box with a one-line choice hint; lives in an overlay."""
 
-    def __init__(self, layout, message, hint="A: OK", color=TEXT):
+    def __init__(self, layout, message, hint="A OK", color=TEXT):
         L = layout
         w = L.width - 4 * L.margin
         n = w // CHAR_W - 2
-        lines = wrap(message, n)[: max(1, (L.height - 40) // (CHAR_H + 2))]
+        lines = wrap_lines(message, n, max(1, (L.height - 40) // (CHAR_H + 2)))
         h = len(lines) * (CHAR_H + 2) + CHAR_H + 18
         x = (L.width - w) // 2
         y = (L.height - h) // 2
@@ -609,7 +620,7 @@ class Toast:
             g.pop()
         w = min(L.width, 240) if safe else L.width  # 240: the 1.14" pack's width
         x = (L.width - w) // 2
-        lines = wrap(text, w // CHAR_W - 4)[:9 if safe else 3]  # a column each side for the "!"
+        lines = wrap_lines(text, w // CHAR_W - 4, 9 if safe else 3)  # a column each side for the "!"
         h = len(lines) * (CHAR_H + 1) + 8
         y = (L.height - h) // 2 if safe else L.height - h - L.hint_h
         c = DIM if color == TEXT else color

@@ -45,7 +45,9 @@ def test_undo_restores_the_exact_earlier_state(tmp_path):
     s.apply(give[0])
     app.top.update()
     assert s.state.to_bytes() != before and s.can_undo()
-    sim.press("B", "A")  # two presses (issue 29): the pause menu opens on Undo
+    sim.press("HOLD_B")
+    assert "Undo last move" in app.top.menu.items
+    choose(sim, "Undo last move")
     assert sim.text().startswith("Game: Okko")
     assert app.session.state.to_bytes() == before  # exactly the earlier state
     assert bytes(app.session.log) == log_before  # and the record forgets the move
@@ -80,7 +82,7 @@ def test_undo_is_refused_after_a_draw_a_roll_or_a_peek(tmp_path):
     assert not ps.can_undo()
 
 
-def test_undo_in_pass_and_play_says_all_agree_and_can_be_turned_off(tmp_path):
+def test_undo_in_pass_and_play_asks_everyone_and_can_be_turned_off(tmp_path):
     sim = start("pico_display", seed=5, mode="Pass and play", path=str(tmp_path / "n"))
     app = sim.app
     s = app.session
@@ -90,19 +92,18 @@ def test_undo_in_pass_and_play_says_all_agree_and_can_be_turned_off(tmp_path):
     give = [a for a in st.legal_actions() if A.GIVE <= a < A.TAKE]
     before = s.state.to_bytes()
     s.apply(give[0])
-    app.top.update()
-    sim.press("B")  # the pause menu opens on Undo, which says that all must agree
-    assert app.top.menu.current == "Undo (all agree)"
-    sim.press("A")  # two presses in all: no dialog
+    sim.press("HOLD_B")
+    choose(sim, "Undo last move")
+    assert sim.text().startswith("Dialog: Undo") and "every player agrees" in sim.text()
+    sim.press("A")
     assert app.session.state.to_bytes() == before
-    assert sim.text().startswith("Game")
     # Settings: undo off, no Undo in the pause menu and nothing kept
     app.settings.undo = 0
     s = app.session
     s.apply(give[0])
     assert not s.can_undo()
     sim.press("HOLD_B")
-    assert not any(t.startswith("Undo") for t in app.top.menu.items)
+    assert "Undo last move" not in app.top.menu.items
 
 
 def kyudo_bot_game(tmp_path, seed=21):

@@ -10,12 +10,7 @@ from sanbon.screens import MenuScreen, confirm
 class PauseScreen(MenuScreen):
     """Resume, how to play, restart, undo (Settings: undo on; greyed when
     nothing of this turn can be taken back), share the game's record, quit.
-    "Quit to menu" stays last (X from the top reaches it).
-
-    Undo takes two presses (issue 29): when there is something to undo, the
-    menu opens with its cursor on Undo, so B then A takes the move back.
-    When two or more people play, the row itself says that all must agree
-    ("Undo (all agree)"), in place of a dialog and a third press."""
+    "Quit to menu" stays last (X from the top reaches it)."""
 
     def __init__(self, app, session):
         self.session = session
@@ -24,14 +19,10 @@ class PauseScreen(MenuScreen):
             self.keys.append("undo")
         self.keys.append("share")
         self.keys.append("quit")
-        names = {"resume": "Resume", "howto": "How to play", "restart": "Restart",
-                 "undo": "Undo (all agree)" if session.people() > 1 else "Undo last move",
+        names = {"resume": "Resume", "howto": "How to play", "restart": "Restart", "undo": "Undo last move",
                  "share": "Share game", "quit": "Quit to menu"}
-        can = session.can_undo()
-        super().__init__(app, "Paused: %s|Paused: %s" % (session.info.name, session.info.short),
-                         [names[k] for k in self.keys], enabled=[k != "undo" or can for k in self.keys])
-        if can and "undo" in self.keys:
-            self.menu.select(self.keys.index("undo"))
+        super().__init__(app, "Paused: %s|Paused: %s" % (session.info.name, session.info.short), [names[k] for k in self.keys],
+                         enabled=[k != "undo" or session.can_undo() for k in self.keys])
 
     def choose(self, i):
         app = self.app
@@ -46,7 +37,13 @@ class PauseScreen(MenuScreen):
         elif k == "restart":
             confirm(app, "Restart this game? The current game is lost.", lambda: app.start_game(s.info, s.config))
         elif k == "undo":
-            undo(app)
+            if not s.can_undo():
+                app.toast("Nothing to undo this turn.")
+            elif s.people() > 1:  # pass and play: every player agrees
+                confirm(app, "Undo %s's last move? Only if every player agrees." % s.seat_name(s.state.current_player),
+                        lambda: undo(app))
+            else:
+                undo(app)
         elif k == "share":
             share(app)
         else:

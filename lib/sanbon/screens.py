@@ -167,7 +167,8 @@ class HandOverScreen(ui.Screen):
 
 class EndScreen(MenuScreen):
     """Who won and why; play again or back to the menu. ``standings``: every
-    seat's result (short lines), shown as rows above the choices."""
+    seat's result (short lines), shown as a panel of plain lines between the
+    reason and the choices, so that they never look like choices."""
 
     hint = "A choose  X/Y move"
 
@@ -175,35 +176,35 @@ class EndScreen(MenuScreen):
         self.session = session
         self.headline = headline
         self.reason = reason
-        self.standings = standings or ()
-        self.first = len(self.standings)
-        standings = self.standings
-        if not standings:
-            super().__init__(app, headline, ["Play again", "Share game", "Menu"])
-            L = self.L
-            self.menu.group.y = L.body_h - 3 * L.row_h - 4
-        else:
-            ui.Screen.__init__(self, app)
-            self.title = headline
-            self.frame = ui.Frame(self.L, headline, self.hint)
-            self.group.append(self.frame.group)
+        self.standings = standings = standings or ()
+        ui.Screen.__init__(self, app)
+        self.title = headline
+        self.frame = ui.Frame(self.L, headline, self.hint)
+        self.group.append(self.frame.group)
         L = self.L
-        lines = ui.wrap_lines(reason, L.chars(scale=1), 4) if reason else []
-        for i, line in enumerate(lines):
-            self.group.append(ui.Text(L.margin, L.body_top + 4 + i * 14, line, ui.TEXT, 1).label)
-        if standings:
-            y = L.body_top + 4 + len(lines) * 14 + (2 if lines else 0)
-            items = list(standings) + ["Play again", "Share game", "Menu"]
-            self.menu = ui.ListMenu(L, items, y=y, rows=max(2, (L.body_top + L.body_h - y) // L.row_h),
-                                    enabled=[False] * self.first + [True] * 3)
-            self.group.append(self.menu.group)
-            self.menu.select(self.first)
+        n = L.chars(scale=1)
+        lh = 14 if L.big else 13  # the reason's line pitch; the panel's is one less
+        y = L.body_top + (4 if L.big else 2)
+        for line in ui.wrap_lines(reason, n, 4) if reason else ():
+            self.group.append(ui.Text(L.margin, y, line, ui.TEXT, 1).label)
+            y += lh
+        if standings:  # a panel: a table to read, not rows to choose
+            y += 2
+            h = len(standings) * (lh - 1) + 4
+            self.group.append(ui.Box(L.margin - 2, y, L.width - 2 * L.margin + 4, h, ui.PANEL).shape)
+            for i, line in enumerate(standings):
+                self.group.append(ui.Text(L.margin + 2, y + 2 + i * (lh - 1), ui.fit(line, n - 1), ui.TEXT, 1,
+                                          bg=ui.PANEL).label)
+            y += h + 4
+        bottom = L.body_top + L.body_h
+        if L.big:  # the choices as a list at the bottom
+            self.menu = ui.ListMenu(L, ["Play again", "Share game", "Menu"], y=max(y, bottom - 3 * L.row_h), rows=3)
+        else:  # 240x135: side by side on the last row, room for four standings
+            self.menu = ui.ChoiceBar(L, ["Play again", "Share game", "Menu"], bottom - L.row_h + 1)
+        self.group.append(self.menu.group)
 
     def choose(self, i):
         s = self.session
-        i -= self.first  # a standings row: nothing to do
-        if i < 0:
-            return
         if i == 0:
             self.app.start_game(s.info, s.config)
         elif i == 1:

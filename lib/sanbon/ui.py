@@ -406,6 +406,47 @@ class Ring(displayio.Group):
             self.y = y
 
 
+class ChoiceBar:
+    """A few short choices side by side on one row, with the cursor frame
+    (``Ring``): X/Y move, as in a ``ListMenu``, whose ``index``, ``items``,
+    ``move``, ``select`` and ``current`` it shares. The end screen's choices
+    on the 240x135 screen, under the standings."""
+
+    def __init__(self, layout, items, y):
+        L = layout
+        self.items = list(items)
+        self.index = 0
+        self.group = displayio.Group()
+        gap = 3 * CHAR_W
+        x = (L.width - sum(len(t) for t in items) * CHAR_W - gap * (len(items) - 1)) // 2
+        self.spots = []
+        self.bar = Ring(0, y, 4, L.row_h, ACCENT, 1)
+        self.group.append(self.bar)
+        for t in items:
+            self.group.append(Text(x, y + L.row_h // 2, t, TEXT, 1, (0.0, 0.5)))
+            self.spots.append((x, len(t) * CHAR_W))
+            x += len(t) * CHAR_W + gap
+        self.y = y
+        self.h = L.row_h
+        self.move(0)
+
+    def move(self, delta):
+        self.index = (self.index + delta) % len(self.items)
+        x, w = self.spots[self.index]
+        bar = self.bar
+        self.group.remove(bar)  # a frame as wide as the choice: made again (a move is rare)
+        self.bar = Ring(x - 3, self.y, w + 6, self.h, ACCENT, 1)
+        self.group.insert(0, self.bar)
+
+    def select(self, index):
+        self.index = 0
+        self.move(index)
+
+    @property
+    def current(self):
+        return self.items[self.index]
+
+
 class ListMenu:
     """A vertical list with a cursor frame (``Ring``); scrolls when longer
     than the screen.

@@ -51,3 +51,10 @@ def test_presses_section_renders_what_the_tour_measures(monkeypatch):
     monkeypatch.delattr(tour, "kendo_presses", raising=False)
     rows, notes = bench.presses()
     assert notes == ["Kendo Duel: tools.tour has no `kendo_presses()` yet."]
+
+
+def test_pictures_section_renders_the_shares_with_the_target():
+    text = "\n".join(bench.pictures_section([("kyudo", 0.142, 0.039, 0.167, 247), ("okko", 0.059, 0.048, 0.09, 1321)]))
+    assert "## 10a. Picture share of the play area" in text
+    assert "| Kyudo | 14.2% | 3.9% | 16.7% | 247 |  |" in text
+    assert "| Okko | 5.9% | 4.8% | 9.0% | 1321 | at least 20% |" in text

@@ -633,6 +633,7 @@ def render(m):
     L += soak_section()
     L += sprites_section()
     L += presses_section(m.get("presses"))
+    L += pictures_section(m.get("pictures"))
     L += saves_section()
     L += device_section(L)
     L += [
@@ -941,6 +942,53 @@ def presses_section(measured=None):
     if notes:
         L += [""] + ["- " + n for n in notes]
     return L
+
+
+PICTURE_GOAL = {"okko": 0.20}  # issue 29: at least 20% of Okko's play area
+
+
+def pictures_section(measured=None):
+    """Section 10a: the picture share of each game's play area on 320x240
+    (tools.pictures, measured from the frames of the tour's walks)."""
+    from tools import pictures
+
+    rows = measured if measured is not None else [(g,) + pictures.measure(g) for g in pictures.games()]
+    L = [
+        "",
+        "## 10a. Picture share of the play area",
+        "",
+        "How much of a play screen is pictures rather than words, on 320x240:",
+        "the drawn pixels of the body (between the title bar and the hint line)",
+        "outside every text's box, other than the background, the panel colour",
+        "and the fill of a box that holds a text (a card's chip). Measured from",
+        "every distinct frame where a human seat decides in the screen tour's",
+        "walks (`python -m tools.pictures`). Target (issue 29): Okko at least 20%.",
+        "",
+        "| Game | Median | Lowest | Highest | Frames | Target |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for g, med, lo, hi, n in rows:
+        goal = PICTURE_GOAL.get(g)
+        L.append("| %s | %.1f%% | %.1f%% | %.1f%% | %d | %s |" % (
+            g.capitalize(), 100 * med, 100 * lo, 100 * hi, n, "" if goal is None else "at least %d%%" % (100 * goal)))
+    return L
+
+
+def splice_pictures_section():
+    """Put section 10a into docs/BENCHMARKS.md as measured now, in place of
+    the old one (or before section 11): ``python -m tools.pictures --write``."""
+    with open(OUT) as f:
+        lines = f.read().split("\n")
+    start = next((i for i, l in enumerate(lines) if l.startswith("## 10a. ")), None)
+    if start is None:
+        start = end = next(i for i, l in enumerate(lines) if l.startswith("## 11. "))
+    else:
+        end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("## "))
+    while start > 0 and lines[start - 1] == "":
+        start -= 1
+    new = lines[:start] + pictures_section() + [""] + lines[end:]
+    with open(OUT, "w") as f:
+        f.write("\n".join(new))
 
 
 SAVES_JSON = os.path.join(micropython.ROOT, "docs", "saves.json")

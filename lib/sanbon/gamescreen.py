@@ -25,9 +25,9 @@ class GameScreen(ui.Screen):
         """Redraw what changed in the state."""
 
     def human_button(self, b):
-        """A button on a human seat's turn. B opens the pause menu by default."""
+        """A button on a human seat's turn. B goes back (``back_out``) by default."""
         if b == btn.B:
-            self.pause()
+            self.back_out()
 
     def private_ok(self):
         """May the current seat's private view be on screen now?"""
@@ -47,6 +47,23 @@ class GameScreen(ui.Screen):
         from sanbon.pause import PauseScreen
 
         self.app.push(PauseScreen(self.app, self.session))
+
+    def back_out(self):
+        """B with no step of a decision to go back to: take back this turn's
+        last decision when it can be (Settings: Undo on), so undo is one
+        press, or two when several people play (a yes: every player must
+        agree); else the pause menu, as holding B."""
+        s = self.session
+        if not (self.app.settings.undo and s.can_undo()):
+            self.pause()
+            return
+        if s.people() > 1:
+            from sanbon.screens import confirm
+
+            confirm(self.app, "Undo %s's last move? Only if every player agrees."
+                    % s.seat_name(s.state.current_player), lambda: _undo(self.app))
+        else:
+            _undo(self.app)
 
     def button(self, b):
         if b == btn.PAUSE:
@@ -145,3 +162,11 @@ def _end_screen(app, session, headline, reason, standings):
     app.stack.pop().close()
     collect()
     app.push(EndScreen(app, session, headline, reason, standings))
+
+
+def _undo(app):
+    from sanbon import pause
+
+    pause.undo(app)
+    pause = None
+    ui.drop("pause")

@@ -114,7 +114,7 @@ class GameScreen(_Base):
         elif b == btn.A:
             self.act(ROLL if self.menu.index == 0 else HOLD)
         elif b == btn.B:
-            self.pause()
+            self.back_out()
 
     def act(self, action):
         """A move the rules don't allow says why in words (not the engine's text)."""

@@ -24,6 +24,7 @@ def start(size="pico_display", seed=18, seats=("P2: Computer (Normal)",), player
     """The main menu -> Kyudo -> seats -> Start. ``render=False``: the display
     keeps track of what changed but draws no pixels (whole games, fast)."""
     sim = Sim(size, seed=seed, nvm_path=path, render=render)
+    sim.app.settings.tips = 0  # these tests read the play screen; tips: test_tips.py and the tour
     if speed:
         choose(sim, "Settings")
         set_rows(sim, ["Computer speed: " + speed])

@@ -11,8 +11,8 @@ from sim_helpers import Sim, choose, goto_demo_setup, set_rows
 # -- settings ----------------------------------------------------------------
 
 
-def test_sound_and_volume_are_the_last_settings_and_older_bytes_load():
-    assert [s[0] for s in SETTINGS[-2:]] == ["sound", "volume"]
+def test_sound_and_volume_follow_undo_and_older_bytes_load():
+    assert [s[0] for s in SETTINGS[4:7]] == ["undo", "sound", "volume"]
     assert LABELS["sound"] == "Sound" and LABELS["volume"] == "Volume"
     old = bytes([2, 0, 2, 0, 1])  # a record from before sound: five settings
     s, fixed = Settings.from_bytes(old)

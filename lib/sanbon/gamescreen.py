@@ -6,7 +6,7 @@ from engine.core import IllegalAction
 
 from sanbon import buttons as btn
 from sanbon import ui
-from sanbon.profile import SPEED_MS
+from sanbon.profile import SEEN, SPEED_MS
 
 
 class GameScreen(ui.Screen):
@@ -17,6 +17,7 @@ class GameScreen(ui.Screen):
         self.bot_due = None
         self.ended = False
         self.shown_seat = None  # the human seat the screen was handed to
+        self.tip_phase = -1  # the phase the first-game guide last looked at (tip)
         self.spinner = ui.Spinner(self.L.width - 24, self.L.title_h // 2)
         self.spinner.show(False)
 
@@ -117,6 +118,32 @@ class GameScreen(ui.Screen):
             self.shown_seat = seat
             self.update()  # hides the private parts first
             self.app.push(HandOverScreen(self.app, s.seat_name(seat), self.update, self.handover_note()))
+            return
+        if self.app.settings.tips and self.app.top is self:
+            self.tip(st)
+
+    def tip(self, st):
+        """The first-game guide: the first time a person meets a kind of
+        decision (the engine's phase), a tip at the bottom (sanbon.tips);
+        each is shown once, then its bit is set in the settings (kept with
+        the next save). Cheap when nothing is new: two compares and a bit."""
+        ph = getattr(st, "phase", None)
+        gid = self.session.info.id
+        if ph is None or gid > 3 or ph > 15 or ph == self.tip_phase:
+            return
+        self.tip_phase = ph
+        name = SEEN[2 * gid - 2 + (ph >> 3)]
+        seen = getattr(self.app.settings, name)
+        if seen & (1 << (ph & 7)):
+            return
+        setattr(self.app.settings, name, seen | (1 << (ph & 7)))
+        from sanbon import tips
+
+        t = tips.text(gid, ph)
+        tips = None
+        ui.drop("tips")
+        if t:
+            self.app.toast(t, 20000, ui.INFO)
 
     def resume(self):
         self.update()

@@ -5,7 +5,7 @@ The app imports this module for the main menu and drops it (sanbon.ui.drop)
 while a game is on, so that its code is not in the heap during play."""
 
 from sanbon import games, ui
-from sanbon.profile import LABELS, SEAT_TYPES, SETTINGS
+from sanbon.profile import LABELS, SEAT_TYPES, SEEN, SETTINGS
 from sanbon.screens import MenuScreen, confirm
 from sanbon.texts import TextScreen
 
@@ -171,16 +171,22 @@ class SettingsScreen(MenuScreen):
         self.app = app
         # Sound and Volume only on a board with a speaker
         quiet = app.board.speaker is None
-        self.names = [n for n, _, _, _ in SETTINGS if not (quiet and n in ("sound", "volume"))]
+        self.names = [n for n, _, _, _ in SETTINGS if n in LABELS and not (quiet and n in ("sound", "volume"))]
         super().__init__(app, "Settings", self._items())
 
     def _items(self):
         s = self.app.settings
-        return ["%s: %s" % (LABELS[n], s.label(n)) for n in self.names] + ["Reset statistics"]
+        return ["%s: %s" % (LABELS[n], s.label(n)) for n in self.names] + ["Show tips again", "Reset statistics"]
 
     def choose(self, i):
         app = self.app
-        if i < len(self.names):
+        if i == len(self.names):
+            for n in SEEN:
+                setattr(app.settings, n, 0)
+            app.settings.tips = 1
+            self.menu.set_items(self._items())
+            app.toast("Every tip shows again, once.")
+        elif i < len(self.names):
             name = self.names[i]
             app.settings.cycle(name)
             if name == "brightness":

@@ -13,10 +13,16 @@ SETTINGS = (
     ("undo", 1, 2, ("off", "on")),
     ("sound", 1, 2, ("off", "on")),
     ("volume", 1, 3, ("low", "mid", "high")),
+    ("tips", 1, 2, ("off", "on")),
+    # the first-game guide's tips already shown (sanbon.tips): a bit per
+    # phase, two bytes for each of the games 1-3; not on the Settings screen
+    ("seen1", 0, 256, None), ("seen2", 0, 256, None), ("seen3", 0, 256, None),
+    ("seen4", 0, 256, None), ("seen5", 0, 256, None), ("seen6", 0, 256, None),
 )
 # New settings go at the end: an older, shorter record loads with their defaults.
 LABELS = {"brightness": "Brightness", "leds": "LEDs", "speed": "Computer speed", "handover": "Hand-over screen",
-          "undo": "Undo", "sound": "Sound", "volume": "Volume"}
+          "undo": "Undo", "sound": "Sound", "volume": "Volume", "tips": "Tips"}
+SEEN = ("seen1", "seen2", "seen3", "seen4", "seen5", "seen6")
 SPEED_MS = (1400, 600, 0)  # delay before each computer decision
 
 SEAT_TYPES = ("Human", "Easy", "Normal", "Hard")

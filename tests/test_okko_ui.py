@@ -38,10 +38,26 @@ def _details():
 @pytest.mark.parametrize("n,k", [(38, 1), (38, 2), (51, 2)])  # 240x135, 240x240, 320x240
 def test_every_card_hero_enemy_and_jar_has_a_detail_that_fits(n, k):
     X, all_ = _details()
+    for c in list(range(D.N_ADV)) + [D.SUPPORT0 + s for s in range(D.N_SUP)]:  # a card in a row that says what A does
+        for t in (" Give it to your partner.", " Take it from your partner.", " A marks it.", " Discard it.",
+                  " Play it: the turn's action.", " Free: a support card."):
+            all_.append(("card %d%s" % (c, t), X.card(c, t)))
+    for h in range(4):
+        all_.append(("hurt hero %d" % h, X.hero(h, " Hurt: it may not fight.")))
     for what, texts in all_:
         lines = X.fit(texts, n, k)
         assert lines and all(lines) and len(lines) <= k, (what, texts)
         assert all(len(line) <= n for line in lines), (what, lines)
+        assert " ".join(lines) in texts, (what, lines)  # a whole wording, never one cut short (issue 29)
+
+
+def test_a_detail_that_does_not_fit_is_marked_cut():
+    from sanbon import okko_detail as X
+
+    assert X.fit(["Fights enemies with Fight 2 or less unhurt."], 38, 1) == ["Fights enemies with Fight 2 or less u~"]
+    assert X.fit(["one two three four five six", "one two three"], 8, 2) == ["one two", "three"]
+    lines = X.fit(["one two three four five six"], 8, 2)
+    assert lines == ["one two", "three f~"] and all(len(t) <= 8 for t in lines)
 
 
 def test_the_detail_says_what_specials_heroes_and_powers_do():
@@ -101,7 +117,7 @@ def test_the_log_tells_both_heroes_last_turns(tmp_path):
          and s.app.session.state.day >= 6)
     scr = screen(sim)
     enter(sim, -3)  # Log
-    assert sim.text().startswith("Okko: the last turns")
+    assert sim.text().startswith("Log: the last turns\n")  # the log's title, as every game's (issue 29)
     text = sim.app.top.all
     assert any(t.startswith("#You (") for t in text) and any(t.startswith("#P2 (") for t in text)
     assert any("day" in t for t in text)

@@ -240,7 +240,10 @@ def test_a_fight_keeps_its_confirm_row_in_sight(tmp_path):
         assert scr.bar.y == scr.ly + row * scr.lh and scr.lrows[row][1].text == scr._text(scr.items[scr.cur])
     while scr.cur != len(scr.items) - 1:
         sim.press("Y")
-    assert scr.top > 0 and scr.more.text == "^"
+    assert scr.top > 0 and scr.up.text == "^" and scr.more.text == ""
+    for _ in range(len(scr.lrows)):
+        sim.press("X")
+    assert scr.up.text == "^" and scr.more.text == "v"  # rows hidden both ways: both marks
     for c in st.hands[0]:  # mark until enough: the third row names the row to press
         if st.complete():
             break

@@ -284,7 +284,7 @@ class GameScreen(_Base):
         if court:
             if self.list is not None:
                 g.remove(self.list)
-                self.list = self.lrows = self.bar = self.more = self.detail = None
+                self.list = self.lrows = self.bar = self.more = self.up = self.detail = None
             okko_layout.build_court(self)
             self.gcur = okko_court().first(self)
         else:
@@ -604,8 +604,8 @@ class GameScreen(_Base):
         shown = (deciding or self.view) and items
         self.bar.hidden = not shown
         self.bar.move(self.bar.x, self.ly + (cur if cur < p else cur - self.top) * self.lh)
-        below = self.top + n < len(items)
-        self.more.set("v" if below else ("^" if self.top else ""))
+        self.more.set("v" if self.top + n < len(items) else "")
+        self.up.set("^" if self.top else "")
         self._detail(items[self.cur] if shown else None)
 
     def _detail(self, it):

@@ -203,13 +203,13 @@ def detail(scr, it):
             return ["Stop here: the fights won so far stay won.", "Stop fighting."]
         return ["Back to the action: nothing is used.", "Back: nothing used."]
     if it == A.DRAW:
-        t = "Flip an exploration card and add it to this run; a FAIL loses the run."
-        return [t, "Draw: a FAIL loses the run."]
+        t = "Flip an exploration card: it adds to this turn's total; a FAIL loses the total."
+        return [t, "Draw: a FAIL loses the total."]
     if it == A.STOP:
         if ph == A.P_SUMMON:
             return ["Stop: the summon fails.", "The summon fails."]
-        return ["Stop: bank this run's total; the bank reaching %d moves you." % W.arrow_value(st),
-                "Bank the run and stop."]
+        return ["Stop: bank this turn's total; the bank reaching %d moves you." % W.arrow_value(st),
+                "Bank the total and stop."]
     if it == A.CHOOSE_DRAW:
         return ["Each player draws %d cards instead of a support card." % st.reward_n,
                 "Each player draws %d." % st.reward_n]

@@ -166,8 +166,10 @@ def build_list(scr):
         g.append(icons)
         g.append(t.label)
         scr.lrows.append((icons, t))
-    scr.more = ui.Text(W - 1, ly + n * lh, "", ui.DIM, 1, (1.0, 1.0))
+    scr.more = ui.Text(W - 1, ly + n * lh, "", ui.DIM, 1, (1.0, 1.0))  # "v": rows below
     g.append(scr.more.label)
+    scr.up = ui.Text(W - 1, ly, "", ui.DIM, 1, (1.0, 0.0))  # "^": rows above
+    g.append(scr.up.label)
     scr.detail = []
     for i in range(nd):
         t = ui.Text(m, end + 1 + i * dh, "", ui.INFO, 1, room=scr.row_n)

@@ -280,7 +280,7 @@ def feedback(st, ev, nm):
         elif k == "move":
             out.append("Moved to place %d." % (e[1] + 1))
         elif k == "explore":
-            out.append("Explored: drew %d." % e[1] if e[1] else "FAIL: the run is lost.")
+            out.append("Explored: drew %d." % e[1] if e[1] else "FAIL: the total is lost.")
         elif k == "summon":
             out.append("The Kami comes!" if e[1] else "The summon failed.")
         elif k == "pressure":

@@ -605,6 +605,7 @@ class GameScreen(_Base):
         self.bar.hidden = not shown
         self.bar.move(self.bar.x, self.ly + (cur if cur < p else cur - self.top) * self.lh)
         self.more.set("v" if self.top + n < len(items) else "")
+        self.up.move(self.L.width - 1, self.ly + p * self.lh)  # over the rows that scroll
         self.up.set("^" if self.top else "")
         self._detail(items[self.cur] if shown else None)
 

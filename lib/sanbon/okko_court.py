@@ -88,7 +88,8 @@ def draw(self):
                 want.append(square_name(C.board_to_display(q, o)))
         if want:
             lines.append("Partner: Oni at " + " ".join(want))
-        lines.append("Partner: try " + square_name(C.board_to_display(adv[0], o)) + " (green corners)")
+        lines.append(("Try " if want else "Partner: try ") + square_name(C.board_to_display(adv[0], o)) +
+                     " (green corners)")
     if st.aid:
         lines.append("Dot: peeked before")
     lines.append("Red horned face: Oni; grey figure: courtier")
@@ -97,8 +98,10 @@ def draw(self):
     side = self.side
     for i in range(len(lines)):
         w = ui.wrap(lines[i], n)
+        if len(out) + len(w) > len(side):  # the legend (last) shortened to its Oni half
+            w = ui.wrap(lines[i].split(";")[0], n)
         if len(out) + len(w) > len(side):
-            continue  # a line that does not fit whole is left out (the legend is last)
+            continue  # a line that does not fit whole is left out
         for line in w:
             out.append((line, i == hi))
     for i in range(len(side)):

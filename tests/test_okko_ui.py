@@ -38,10 +38,26 @@ def _details():
 @pytest.mark.parametrize("n,k", [(38, 1), (38, 2), (51, 2)])  # 240x135, 240x240, 320x240
 def test_every_card_hero_enemy_and_jar_has_a_detail_that_fits(n, k):
     X, all_ = _details()
+    for c in list(range(D.N_ADV)) + [D.SUPPORT0 + s for s in range(D.N_SUP)]:  # a card in a row that says what A does
+        for t in (" Give it to your partner.", " Take it from your partner.", " A marks it.", " Discard it.",
+                  " Play it: the turn's action.", " Free: a support card."):
+            all_.append(("card %d%s" % (c, t), X.card(c, t)))
+    for h in range(4):
+        all_.append(("hurt hero %d" % h, X.hero(h, " Hurt: it may not fight.")))
     for what, texts in all_:
         lines = X.fit(texts, n, k)
         assert lines and all(lines) and len(lines) <= k, (what, texts)
         assert all(len(line) <= n for line in lines), (what, lines)
+        assert " ".join(lines) in texts, (what, lines)  # a whole wording, never one cut short (issue 29)
+
+
+def test_a_detail_that_does_not_fit_is_marked_cut():
+    from sanbon import okko_detail as X
+
+    assert X.fit(["Fights enemies with Fight 2 or less unhurt."], 38, 1) == ["Fights enemies with Fight 2 or less u~"]
+    assert X.fit(["one two three four five six", "one two three"], 8, 2) == ["one two", "three"]
+    lines = X.fit(["one two three four five six"], 8, 2)
+    assert lines == ["one two", "three f~"] and all(len(t) <= 8 for t in lines)
 
 
 def test_the_detail_says_what_specials_heroes_and_powers_do():
@@ -101,7 +117,7 @@ def test_the_log_tells_both_heroes_last_turns(tmp_path):
          and s.app.session.state.day >= 6)
     scr = screen(sim)
     enter(sim, -3)  # Log
-    assert sim.text().startswith("Okko: the last turns")
+    assert sim.text().startswith("Log: the last turns\n")  # the log's title, as every game's (issue 29)
     text = sim.app.top.all
     assert any(t.startswith("#You (") for t in text) and any(t.startswith("#P2 (") for t in text)
     assert any("day" in t for t in text)
@@ -141,3 +157,167 @@ def test_the_log_never_ends_a_sentence_twice(tmp_path):
     text = " ".join(okko_log.log(screen(sim), 40))
     assert "Fight with these!" in text  # a fight was confirmed in these turns
     assert "!." not in text and ".." not in text
+
+
+# -- issue 29: read at a glance ----------------------------------------------------
+def test_every_title_has_a_wording_for_the_narrowest_screen():
+    from engine.okko.names import Names
+    from sanbon.okko import TITLES
+
+    for what in Names(TITLES):
+        assert len(what.split("/")[-1]) <= 19 - len("You: "), what
+
+
+@pytest.mark.parametrize("size,title", [("picosystem", "You: pick an action"),
+                                        ("pico_display2", "You: choose an action")])
+def test_the_title_names_the_seat_and_the_place_row_the_hero(size, title, tmp_path):
+    sim = start(size, seed=8, path=str(tmp_path / "n"))
+    titles = set()
+    hints = set()
+
+    def at(s):
+        scr = screen(s)
+        if scr is not None and s.app.top is scr:
+            titles.add(scr.frame.title.text)
+            hints.add(scr.frame.hint.text)
+        st = s.app.session.state
+        return human_to_act(s) and st.phase == A.P_ACTION and st.day >= 8
+
+    play(sim, Player(2, 1), until=at)
+    scr = screen(sim)
+    st = sim.app.session.state
+    assert scr.frame.title.text == title
+    assert scr.rows[0].text.startswith(C.hero_name(st.heroes[0]) + ", day %d" % st.day)
+    heroes = [C.hero_name(h) for h in range(4)]
+    for t in titles:
+        assert t.split(": ")[0] in ("You", "P2") and "~" not in t, t
+        assert not any(h in t for h in heroes), t  # the hero is in the body, not the title
+    assert "P2: takes a turn" in titles
+    for h in hints:  # "<key> <verb>" pairs, no colons, "any key faster" for the partner's turn
+        assert ":" not in h and "hurry" not in h, h
+    assert "any key faster  hold B pause" in hints and "A choose  X/Y move  hold B pause" in hints
+
+
+def test_every_list_row_fits_the_narrowest_list(tmp_path):
+    from sanbon import okko_words as W
+    from sanbon.okko import _R_ENEMY
+
+    sim = start("picosystem", seed=8, path=str(tmp_path / "n"))
+    play(sim, Player(2, 1), until=lambda s: human_to_act(s) and s.app.session.state.phase == A.P_ACTION
+         and len(s.app.session.state.line) >= 2)
+    scr = screen(sim)
+    st = sim.app.session.state
+    n = scr.list_n
+    assert n == 28
+    line = st.line[:]
+    for e in range(D.N_ENEMY):  # the enemy line's view: the first one fought is marked
+        st.line[-1] = e
+        t = scr._text(_R_ENEMY - e)
+        assert len(t) <= n and t.endswith((" (fought first)", " (first)")), t
+    st.line[:] = line
+    for c in list(range(D.N_ADV)) + [D.SUPPORT0 + s for s in range(D.N_SUP)]:
+        for mark in ("[x] ", "Give away ", "Take ", "Throw away "):
+            assert len(W.card_row(c, mark, n)) <= n, (mark, C.card_name(c))
+
+
+def test_a_fight_keeps_its_confirm_row_in_sight(tmp_path):
+    from sanbon import okko_words as W
+
+    sim = start("pico_display", seed=8, path=str(tmp_path / "n"))
+    play(sim, Player(2, 1), until=lambda s: human_to_act(s) and s.app.session.state.phase == A.P_ACTION
+         and A.FIGHT_LINE in s.app.session.state.legal_actions() and len(s.app.session.state.hands[0]) >= 5)
+    enter(sim, A.FIGHT_LINE)
+    scr = screen(sim)
+    st = sim.app.session.state
+    assert len(scr.items) > len(scr.lrows) and scr.items[0] == A.CONFIRM
+    fight = W.label(st, A.CONFIRM, scr.list_n)
+    assert scr.rows[1].text.startswith("Marked: Fight 0, Investigate 0")
+    for _ in range(2 * len(scr.items)):  # round the list: the confirm row stays on the first row
+        sim.press("Y")
+        assert scr.lrows[0][1].text == fight
+        row = scr.cur if scr.cur == 0 else scr.cur - scr.top
+        assert 0 < row < len(scr.lrows) or scr.cur == row == 0
+        assert scr.bar.y == scr.ly + row * scr.lh and scr.lrows[row][1].text == scr._text(scr.items[scr.cur])
+    while scr.cur != len(scr.items) - 1:
+        sim.press("Y")
+    assert scr.top > 0 and scr.up.text == "^" and scr.more.text == ""
+    for _ in range(len(scr.lrows)):
+        sim.press("X")
+    assert scr.up.text == "^" and scr.more.text == "v"  # rows hidden both ways: both marks
+    assert scr.up.y == scr.ly + scr.lh  # the '^' under the pinned row, where the rows are hidden
+    for c in st.hands[0]:  # mark until enough: the third row names the row to press
+        if st.complete():
+            break
+        if A.TOGGLE + c in st.legal_actions():
+            enter(sim, A.TOGGLE + c)
+        if not st.complete() and st.totals()[2]:
+            assert scr.rows[2].text.startswith("Missing: ")
+    assert st.complete()
+    assert scr.rows[2].text == "Enough: press A on " + fight
+    assert scr.lrows[0][1].text == fight
+
+
+def test_plain_words_for_the_line_and_the_exploration(tmp_path):
+    sim = start("pico_display2", seed=8, path=str(tmp_path / "n"))
+    seen = set()
+
+    def at(s):
+        scr = screen(s)
+        st = s.app.session.state
+        if scr is not None and s.app.top is scr and scr.list is not None:
+            t1 = st.thresholds()[0]
+            k = len(st.line)
+            if k < t1 and st.phase == A.P_ACTION:
+                assert scr.rows[1].text.startswith("%d enem%s (at %d: +1 day a turn)" % (k, "y" if k == 1 else "ies", t1))
+                seen.add("line")
+            if st.phase == A.P_EXPLORE and st.drawn:
+                assert scr.rows[2].text.startswith("To move: %d. Bank %d, this turn %d (" % (
+                    C.arrows(st.board)[4 * st.arrow + 3], st.bank, st.run))
+                seen.add("explore")
+        return len(seen) == 2
+
+    play(sim, Player(2, 1), until=at)
+    assert seen == {"line", "explore"}
+
+
+def test_the_court_advice_names_the_square_its_corners_mark(tmp_path):
+    import re
+
+    from sanbon.okko import square_name
+
+    sim = start("pico_display2", seed=5, path=str(tmp_path / "n"))
+    found = []
+
+    def at(s):
+        scr = screen(s)
+        st = s.app.session.state
+        if scr is not None and s.app.top is scr and scr.court is not None and st.phase == A.P_COURT \
+                and not scr.advice_box.hidden:
+            b = scr.advice_box
+            d = b.x // 12 - 1 + 4 * (b.y // 12 - 1)
+            text = " ".join(t.text for t in scr.side if t.text)
+            said = re.findall(r"[Tt]ry (\w\d) \(green corners\)", text)
+            assert said == [square_name(d)], text
+            found.append(text)
+        return False
+
+    play(sim, Player(2, 3), until=at)
+    assert found and any("Oni at" in t for t in found)
+
+
+def test_the_day_track_tells_its_days_apart_by_shape(tmp_path):
+    sim = start("pico_display", seed=8, path=str(tmp_path / "n"))
+    play(sim, Player(2, 1), until=lambda s: human_to_act(s) and s.app.session.state.day >= 6)
+    scr = screen(sim)
+    st = sim.app.session.state
+    g = scr.days
+    bmp = g.bitmap
+    cw = bmp.width // 4
+    shapes = []
+    for k in range(4):  # a day to come, a day passed, today, the last days
+        shapes.append(frozenset((x, y) for x in range(cw) for y in range(bmp.height) if bmp[k * cw + x, y]))
+    assert len(set(shapes)) == 4  # not by colour alone
+    assert max(y for _, y in shapes[2]) > max(y for _, y in shapes[0])  # today stands out of the bars
+    assert min(y for _, y in shapes[2]) < min(y for _, y in shapes[0])
+    assert [g[d] for d in range(20)] == [1 if d + 1 < st.day else 2 if d + 1 == st.day else 3 if d >= 17 else 0
+                                         for d in range(20)]

@@ -21,18 +21,18 @@ PAGES = (
      " and Investigate totals must reach the enemy's. A hero who fights is"
      " injured for a turn.", ("okko", (54, 44, 45, 46, 47, 48), 12)),
     ("Moving",
-     "Pay the exit cost and beat any boss here first. Then flip exploration"
-     " cards and add them up. Stop to bank the total; when your bank reaches"
-     " the arrow's value, you move. A FAIL loses this turn's total. Summons"
-     " flip the same way."),
+     "Pay the cost to leave and beat any boss here first. Flip"
+     " exploration cards: they add up to this turn's total. Stop to bank it;"
+     " when the bank reaches the arrow's value, you move. A FAIL loses this"
+     " turn's total. Summons flip too."),
     ("Encounters",
      "Do encounters in order, discarding just the cards asked; one card can"
      " count for its kind and its element. All done: a peek. Every 6th enemy"
-     " beaten: a peek. Only you see it, so remember it - some cards rotate"
-     " the Court.", ("okko", (49, 50, 51, 52, 53), 12)),
+     " beaten: a peek. Only you see it, so remember it - some cards turn"
+     " the Court right.", ("okko", (49, 50, 51, 52, 53), 12)),
     ("Controls",
      "A selects or marks a card; B goes back, hold B to pause; X/Y move. On"
-     " the Court's grid X goes to the next column, Y to the next row. A peek"
+     " the Court's grid X goes right a column, Y down a row. A peek"
      " shows 3 s or until a key; in pass and play the peeker gets the device"
      " first.", ("okko", (66, 67, 68, 69, 64), 12)),
 )

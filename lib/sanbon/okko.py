@@ -8,8 +8,8 @@ before every peek). The Easy aid is a house rule (OkkoState's ``aid``).
 
 The screen (widgets: sanbon.okko_layout, words: sanbon.okko_words, what
 an item does and the log: sanbon.okko_detail, loaded only while read): the
-title says whose turn it is and what to do ("You (Genji): choose an
-action"); the board's map and day track at the top (tiles of the sprite
+title says whose turn it is and what to do ("You: choose an action"; the
+hero is on the place's row); the board's map and day track at the top (tiles of the sprite
 sheet okko.bmp), three text rows (the place and the day, the enemy line,
 the news; in the builders what is asked and what is marked), then the
 decision's list, each row with its pictures (a card's kind, element,
@@ -77,9 +77,11 @@ _C_AID = const(17)
 _C_LATE = const(18)
 DAY_COLOURS = (_C_LINE, _C_DIM, _C_ACCENT, _C_LATE)  # the day track's tiles 0-3
 PHASES = "hero|discard|trade|action|fight|encounter|pay|explore|summon|reward|peek|reveal|court|over"
-TITLES = ("choose a hero|discard a card|trade a card?|choose an action|mark cards to fight|"
-          "mark the asked cards|mark cards to pay|draw or stop|draw or stop|choose a reward|"
-          "peek at a square|remember it|flip a square|the end")
+# what to do, per phase: a long wording and, after '/', one for the narrow title (<= 14 characters)
+TITLES = ("choose a hero|discard a card|trade a card?|choose an action/pick an action|"
+          "mark cards to fight/mark fighters|mark the asked cards/mark the cards|mark cards to pay/pay to leave|"
+          "draw or stop|draw or stop|choose a reward/pick a reward|peek at a square/choose a peek|remember it|"
+          "flip a square|the end")
 
 # sanbon.okko_layout's tiles (tools/art/okko.py)
 _T_NODE = const(1)
@@ -282,7 +284,7 @@ class GameScreen(_Base):
         if court:
             if self.list is not None:
                 g.remove(self.list)
-                self.list = self.lrows = self.bar = self.more = self.detail = None
+                self.list = self.lrows = self.bar = self.more = self.up = self.detail = None
             okko_layout.build_court(self)
             self.gcur = okko_court().first(self)
         else:
@@ -309,7 +311,7 @@ class GameScreen(_Base):
             if k == "board" or k == "board_end" and e[1] == 2:  # a dialog at the next pass, after this one's redraw
                 self.note = W.transition(st, e[1] if k == "board" else 3)
             elif k == "rotate" and st.phase < A.P_COURT:
-                self.app.toast("The Court turns a quarter!", 2000, ui.ACCENT)
+                self.app.toast("The Court turns right!", 2000, ui.ACCENT)
             elif k == "injury" or k == "lose":
                 self.app.leds.flash((255, 0, 0), 1)
             elif k == "defeat" or k == "boss":
@@ -351,7 +353,7 @@ class GameScreen(_Base):
             if r.width != (to - fr) * self.step:  # (a shape's size set is a redraw, changed or not)
                 r.width = (to - fr) * self.step
             ui.show(r, True)
-        # the day track: days passed dim, today accent, the last days red
+        # the day track: days passed, today, the days to come, the last days
         # (tiles of DAY_COLOURS)
         days = self.days
         for d in range(20):
@@ -379,33 +381,38 @@ class GameScreen(_Base):
             rows[1].set(b, ui.GOOD if done else ui.ACCENT)
             rows[2].set(c, ui.GOOD if done else ui.TEXT)
             return
-        # the place, its cost to leave, its boss, the day
+        # the hero to act (the title names the seat only), the day, the place,
+        # its cost to leave or its boss
         place = names.LOC_NAMES[st.board * 6 + st.loc]
-        day = "Day %d, board %d: " % (st.day, st.board + 1)
+        h = st.heroes[st.current_player]
+        day = (C.hero_name(h) + ", day %d" if h < 4 else "Day %d") % st.day
         b = W.boss_here(st)
         if b != A.NONE:
-            text = pick(n, day + "the boss " + C.boss_name(b), "Day %d, the boss %s" % (st.day, C.boss_name(b)))
+            place = C.boss_name(b)
+            text = pick(n, day + ", board %d: the boss " % (st.board + 1) + place, day + ": the boss " + place,
+                        day + ": " + place)
         else:
             cost = "" if st.paid else W.cost_words(st.board, st.loc)
-            text = day + place
+            text = day + ", board %d: " % (st.board + 1) + place
             if cost:
-                text = pick(n, text + ". To leave: " + cost, "Day %d: %s. To leave: %s" % (st.day, place, cost),
-                            "Day %d: %s" % (st.day, place))
+                cost = ". To leave: " + cost
+                text = pick(n, text + cost, day + ": " + place + cost, day + cost, day + ": " + place)
             else:
-                text = pick(n, text, "Day %d: %s" % (st.day, place))
+                text = pick(n, text, day + ": " + place)
         rows[0].set(text, ui.BAD if b != A.NONE else ui.TEXT)
-        # the enemy line and its pressure
+        # the enemy line and the days it costs (R8)
         t1, t2 = st.thresholds()
         k = len(st.line)
         col = ui.TEXT
+        head = ("%d enemy" if k == 1 else "%d enemies") % k
         if k >= t2:
-            head = "%d enemies: +2 days a turn!" % k
+            head += ": +2 days a turn!"
             col = ui.BAD
         elif k >= t1:
-            head = "%d enemies: +1 day a turn!" % k
+            head += ": +1 day a turn!"
             col = ui.BAD
         else:
-            head = ("%d enemy (%d cost a day)" if k == 1 else "%d enemies (%d cost a day)") % (k, t1)
+            head += " (at %d: +1 day a turn)" % t1
             if k == t1 - 1:
                 col = ui.ACCENT
         if k:
@@ -419,16 +426,12 @@ class GameScreen(_Base):
             for c in drawn:
                 v = W.D.EXPLORE[c]
                 vals.append(str(v) if v else "FAIL!")
-            if ph == A.P_EXPLORE:
-                head = "Bank %d + run %d of %d" % (st.bank, st.run, W.arrow_value(st))
+            if ph == A.P_EXPLORE:  # the bank must reach the arrow; a FAIL loses this turn's total (R17)
+                text = "To move: %d. Bank %d, this turn %d" % (W.arrow_value(st), st.bank, st.run)
             else:
-                head = "Summon: %d of %d" % (st.run, W.summon_need(st))
-            parts = []
-            if vals:
-                parts.append("cards drawn: " + " ".join(vals))
-            if st.aid:
-                parts.append(W.odds(st))
-            text = W.join(parts, n, head + ",")
+                text = "To summon: %d. This turn %d" % (W.summon_need(st), st.run)
+            if vals:  # the cards of this turn's total (the Easy aid's odds: on the Draw row)
+                text = pick(n, text + " (" + "+".join(vals) + ")", text)
             col = ui.ACCENT
         else:
             text = W.join(self.news[1:], n, self.news[0])
@@ -512,7 +515,9 @@ class GameScreen(_Base):
             return "Boss " + C.boss_name(_R_BOSS - it)
         if it <= _R_ENEMY:
             e = _R_ENEMY - it
-            return C.enemy_name(e) + (" (fought first)" if e == st.line[-1] else "")
+            if e != st.line[-1]:
+                return C.enemy_name(e)
+            return W.pick(n, C.enemy_name(e) + " (fought first)", C.enemy_name(e) + " (first)")
         if it <= _R_CARD:
             return W.card_row(_R_CARD - it, "", n)
         if it < 0:
@@ -564,16 +569,21 @@ class GameScreen(_Base):
         items = self.items
         rows = self.lrows
         n = len(rows)
-        if self.cur < self.top:
-            self.top = self.cur
-        elif self.cur >= self.top + n:
-            self.top = self.cur - n + 1
+        # a builder's confirm row (the one its third text row names) stays on
+        # the first row while the cards scroll under it
+        p = 1 if items and items[0] == A.CONFIRM else 0
+        cur = self.cur
+        if cur >= p:
+            if cur - self.top < p:
+                self.top = cur - p
+            elif cur - self.top >= n:
+                self.top = cur - n + 1
         if self.top + n > len(items):
             self.top = max(0, len(items) - n)
         deciding = self.human() and self.view == 0
         for r in range(n):
             g, t = rows[r]
-            i = self.top + r
+            i = r if r < p else self.top + r
             if i >= len(items):
                 t.set("")
                 ui.show(g, False)
@@ -593,9 +603,10 @@ class GameScreen(_Base):
             t.set(self._text(it), col)
         shown = (deciding or self.view) and items
         self.bar.hidden = not shown
-        self.bar.move(self.bar.x, self.ly + (self.cur - self.top) * self.lh)
-        below = self.top + n < len(items)
-        self.more.set("v" if below else ("^" if self.top else ""))
+        self.bar.move(self.bar.x, self.ly + (cur if cur < p else cur - self.top) * self.lh)
+        self.more.set("v" if self.top + n < len(items) else "")
+        self.up.move(self.L.width - 1, self.ly + p * self.lh)  # over the rows that scroll
+        self.up.set("^" if self.top else "")
         self._detail(items[self.cur] if shown else None)
 
     def _detail(self, it):
@@ -627,9 +638,12 @@ class GameScreen(_Base):
             self.detail[i].set(lines[i] if i < len(lines) else "")
 
     def _title(self):
+        """"<seat>: <what to do>" (sanbon.session's seat name; the hero is on
+        the place's row), with a shorter wording after '|' for the narrow
+        screens (ui.Frame.set_title)."""
         st = self.session.state
         if st.is_over():
-            text = "Okko: the game is over"
+            text = "The game is over"
         else:
             s = st.current_player
             what = W.names().Names(TITLES)[st.phase]
@@ -638,11 +652,12 @@ class GameScreen(_Base):
             elif st.phase == A.P_REVEAL and not self.reveal_visible():
                 what = "peeks in secret"
             if self.view == 1:
-                what = "both hands (B: back)"
+                what = "both hands"
             elif self.view == 2:
-                what = "the enemy line (B: back)"
-            text = W.who(st, s, self.session.seat_name) + ": " + what
-        if text != self.tl:  # (set_title wraps a long title: only when it changes)
+                what = "the enemy line"
+            s = self.session.seat_name(s) + ": "
+            text = s + what.replace("/", "|" + s)
+        if text != self.tl:  # (set_title picks a wording: only when it changes)
             self.tl = text
             self.frame.set_title(text)
 
@@ -652,17 +667,17 @@ class GameScreen(_Base):
         if st.is_over():
             text = ""
         elif not self.human():
-            text = "any key: hurry  hold B: pause"
+            text = "any key faster  hold B pause"
         elif ph == A.P_PEEK or ph == A.P_COURT:
-            text = "A %s  X column  Y row  hold B: pause" % ("peek" if ph == A.P_PEEK else "flip")
+            text = "A %s  X right  Y down  hold B pause" % ("peek" if ph == A.P_PEEK else "flip")
         elif ph == A.P_REVEAL:
-            text = "any key: go on"
+            text = "any key go on"
         elif self.view:
             text = "B back  X/Y move"
         elif ph == A.P_FIGHT or ph == A.P_ENCOUNTER or ph == A.P_PAY:
-            text = "A mark  X/Y move  hold B: pause"
+            text = "A mark  X/Y move  hold B pause"
         else:
-            text = "A choose  X/Y move  hold B: pause"
+            text = "A choose  X/Y move  hold B pause"
         self.frame.set_hint(text)
 
     # -- buttons ----------------------------------------------------------------
@@ -770,7 +785,7 @@ class GameScreen(_Base):
             lines = okko_log.log(self)
             okko_log = None
             drop("okko_log")
-            self.app.push(TextScreen(self.app, "Okko: the last turns", lines))
+            self.app.push(TextScreen(self.app, self._text(_B_LOG), lines))
         elif it < 0:
             return
         elif it not in self.ok:
@@ -797,7 +812,7 @@ class GameScreen(_Base):
         return out
 
     def headline(self):
-        return "The Oni are unmasked!" if self.session.state.winner() else "The Oni escape"
+        return "All 3 Oni unmasked!" if self.session.state.winner() else "The Oni escape"
 
     def reason(self):
         return self._log("why_end")

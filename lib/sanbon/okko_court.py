@@ -66,7 +66,7 @@ def draw(self):
     lines = ["Oni found: %d of 3" % st.found, "Spirit Jars: %d" % st.spirit_jars()]
     hi = -1
     if o:
-        lines.append("Turned %d quarter%s" % (o, "" if o == 1 else "s"))
+        lines.append("Turned right %d time%s" % (o, "" if o == 1 else "s"))  # a quarter each (R27)
     if st.is_over():
         lines.append("You win!" if st.winner() else "The Oni escape.")
     elif ph == A.P_REVEAL:
@@ -80,7 +80,7 @@ def draw(self):
     if human:
         hi = len(lines)
         lines.append("Square " + square_name(self.gcur))
-    if adv:
+    if adv:  # what the partner believes, and the one square it marks (advice_box)
         want = []
         bot = bot_seat(self)
         for q in adv:
@@ -88,9 +88,8 @@ def draw(self):
                 want.append(square_name(C.board_to_display(q, o)))
         if want:
             lines.append("Partner: Oni at " + " ".join(want))
-        else:
-            lines.append("Partner: try " + square_name(C.board_to_display(adv[0], o)))
-        lines.append("(green corners)")
+        lines.append(("Try " if want else "Partner: try ") + square_name(C.board_to_display(adv[0], o)) +
+                     " (green corners)")
     if st.aid:
         lines.append("Dot: peeked before")
     lines.append("Red horned face: Oni; grey figure: courtier")
@@ -99,8 +98,10 @@ def draw(self):
     side = self.side
     for i in range(len(lines)):
         w = ui.wrap(lines[i], n)
+        if len(out) + len(w) > len(side):  # the legend (last) shortened to its Oni half
+            w = ui.wrap(lines[i].split(";")[0], n)
         if len(out) + len(w) > len(side):
-            continue  # a line that does not fit whole is left out (the legend is last)
+            continue  # a line that does not fit whole is left out
         for line in w:
             out.append((line, i == hi))
     for i in range(len(side)):

@@ -36,8 +36,8 @@ def table(i):
     (data.PW_*), 4 the encounters' rewards. Built on use: no names kept."""
     return (
         "Ally|Equipment|Special|Item|Kami",
-        "Fights enemies with Fight 2 or less unhurt.|+1 Fight for each Equipment he fights with.|"
-        "Summons the Kami: draw to 3 (fail: hurt, +1 day).|In an encounter, one element asked is free.",
+        "Unhurt by enemies of Fight 2 or less.|+1 Fight for each Equipment with him.|"
+        "Kami: draw to 3; a fail: hurt, +1 day.|One element an encounter asks is free.",
         "||"
         "Summons the Kami: draw exploration to %d; a fail costs a day.|Can summon the Kami (needs %d).|"
         "Heals a hero when used.|Heals a hero when used.|"
@@ -53,21 +53,23 @@ def table(i):
         "A hero fighting with it is not hurt.|Your hero is not hurt with it.|"
         "Heals one hero.|Heals one hero.|"
         "Saves you from one wrong flip at the Court.|Saves one wrong Court flip.",
-        "No power.|When it comes, the player discards 1 card.|When it comes, the Court turns a quarter.|"
-        "When it comes, 1 more day passes.|When it comes, another enemy joins the line.|"
-        "You need a %s card to beat it.|A hero who fights it is hurt once more.",
+        "No power.|When it comes, you discard 1 card.|When it comes, the Court turns right.|"
+        "When it comes, 1 more day passes.|When it comes, one more enemy comes.|"
+        "You need a %s card to beat it.|A hero fighting it is hurt once more.",
         "|a Jar|1 day back|a support card",
     )[i].split("|")
 
 
 def fit(texts, n, k):
     """The first of ``texts`` that fits in ``k`` lines of ``n`` characters,
-    as lines (the shortest wording, wrapped, if none does)."""
+    as lines; if none does (a wording to shorten), the shortest cut to ``k``
+    lines, its last marked '~' as ui.fit marks a cut (the tour finds it)."""
     for t in texts:
         lines = ui.wrap(t, n)
         if len(lines) <= k:
             return lines
-    return ui.wrap(texts[-1], n)[:k]
+    lines[k - 1] = ui.fit(lines[k - 1] + " " + lines[k], n)
+    return lines[:k]
 
 
 def effect(fx, n):
@@ -104,9 +106,11 @@ def card(c, t=""):
     out = []
     for a in (head + vals + "." + only, head + "." + only, head + ".", ""):
         for b in e:
-            x = (a + " " + b + t).strip()
+            x = ((a + " " + b).strip() + t).strip()
             if x and x not in out:
                 out.append(x)
+    if t and fx:
+        out.append(e[1])  # the effect alone: the row says what A does with it
     return out
 
 
@@ -199,13 +203,13 @@ def detail(scr, it):
             return ["Stop here: the fights won so far stay won.", "Stop fighting."]
         return ["Back to the action: nothing is used.", "Back: nothing used."]
     if it == A.DRAW:
-        t = "Flip an exploration card and add it to this run; a FAIL loses the run."
-        return [t, "Draw: a FAIL loses the run."]
+        t = "Flip an exploration card: it adds to this turn's total; a FAIL loses the total."
+        return [t, "Draw: a FAIL loses the total."]
     if it == A.STOP:
         if ph == A.P_SUMMON:
             return ["Stop: the summon fails.", "The summon fails."]
-        return ["Stop: bank this run's total; the bank reaching %d moves you." % W.arrow_value(st),
-                "Bank the run and stop."]
+        return ["Stop: bank this turn's total; the bank reaching %d moves you." % W.arrow_value(st),
+                "Bank the total and stop."]
     if it == A.CHOOSE_DRAW:
         return ["Each player draws %d cards instead of a support card." % st.reward_n,
                 "Each player draws %d." % st.reward_n]
@@ -215,7 +219,8 @@ def detail(scr, it):
         cost = "" if st.paid else W.cost_words(st.board, st.loc)
         pay = "Pay %s to leave, then e" % cost if cost else "E"
         return ["%sxplore: flip cards until the bank reaches %d, then move to place %d." % (pay, ar[i + 3], ar[i + 1] + 1),
-                "%sxplore to bank %d." % (pay, ar[i + 3]), "Explore to bank %d." % ar[i + 3]]
+                "%sxplore to bank %d." % (pay, ar[i + 3]), "Pay %s; explore to bank %d." % (cost, ar[i + 3]) if cost
+                else "Explore to bank %d." % ar[i + 3]]
     if A.JAR <= it < A.SUPPORT:
         if st.day >= D.LAST_DAY and C.jar_fx(it - A.JAR) == D.FX_DAY:
             return late(C.jar_name(it - A.JAR))

@@ -9,8 +9,8 @@ under the title:
 - the map: one TileGrid of 11 tiles, the six places (the team's filled, a
   living boss's red with horns) and the yellow arrows with their values
   between them; the red arrow as a red bar under the places it joins;
-  beside it the day track, 20 cells (the days passed dim, today accent, the
-  last three red);
+  beside it the day track, 20 cells (the days passed dim low stubs, today a
+  taller accent bar, the last three red stripes);
 - three text rows: the place and the day, the enemy line, the news (in the
   builders: what is asked and what is marked);
 - the list of the decision, each row with four tiles (a card's kind,
@@ -102,22 +102,26 @@ def build(scr):
     g.append(scr.red)
     scr.node_x = m + _TILE // 2
     scr.step = 2 * _TILE
-    # the day track: one TileGrid, a tile per day, over four cells (a colour
-    # each: line, dim, accent, late) with a clear gap column
+    # the day track: one TileGrid, a tile per day, over four cells told
+    # apart by shape as well as colour (a clear gap column each): a day to
+    # come a bar (line), a day passed a low stub (dim), today a bar taller
+    # than the rest by 2 pixels each way (accent), the last days striped (late)
     x0 = m + 11 * _TILE + 6
     cw = (W - m - x0) // 20
-    ch = _TILE - 4
+    ch = _TILE
     cells = displayio.Bitmap(4 * cw, ch, 5)
     for i in range(4 * cw * ch):
         x = i % (4 * cw)
-        if x % cw != cw - 1:
-            cells[i] = x // cw + 1
+        r = i // (4 * cw)
+        c = x // cw
+        if x % cw != cw - 1 and (c == 2 or 2 <= r < ch - 2 and (c == 0 or c == 1 and r >= ch - 5 or c == 3 and r & 1 == 0)):
+            cells[i] = c + 1
     pal = displayio.Palette(5)
     pal.make_transparent(0)
     for i in range(4):
         pal[i + 1] = COLOURS[DAY_COLOURS[i]]
     scr.days = displayio.TileGrid(cells, pixel_shader=pal, width=20, height=1, tile_width=cw, tile_height=ch,
-                                  x=x0, y=y + 2)
+                                  x=x0, y=y)
     g.append(scr.days)
     y += _TILE + 4
     # the text rows
@@ -162,8 +166,10 @@ def build_list(scr):
         g.append(icons)
         g.append(t.label)
         scr.lrows.append((icons, t))
-    scr.more = ui.Text(W - 1, ly + n * lh, "", ui.DIM, 1, (1.0, 1.0))
+    scr.more = ui.Text(W - 1, ly + n * lh, "", ui.DIM, 1, (1.0, 1.0))  # "v": rows below
     g.append(scr.more.label)
+    scr.up = ui.Text(W - 1, ly, "", ui.DIM, 1, (1.0, 0.0))  # "^": rows above
+    g.append(scr.up.label)
     scr.detail = []
     for i in range(nd):
         t = ui.Text(m, end + 1 + i * dh, "", ui.INFO, 1, room=scr.row_n)

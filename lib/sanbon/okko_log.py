@@ -36,7 +36,7 @@ def why_not(st, it):
         if not lead:
             return "Needs an Ally, a Kami or your hero."
         if f < tf or i < ti:
-            return "Too weak: Fight %d of %d, Investigate %d of %d." % (f, tf, i, ti)
+            return "Too weak. " + W.missing(f, tf, i, ti) + "."
         if pw == D.PW_NEEDS:
             return "Needs a " + W.names().ELEMENT_NAMES[prm] + " card."
         return "Not enough."

@@ -48,9 +48,12 @@ def card_row(c, mark, n):
     it has one and there is room: its kind, element and values are tiles."""
     name = C.card_name(c)
     cl = C.card_class(c)
+    short = mark + name
+    if len(short) > n:  # "Throw away Wandering Sellsword": "Throw Wandering Sellsword"
+        short = mark[:mark.find(" ")] + " " + name
     if cl:
-        return pick(n, mark + name + " (" + names().CLASS_NAMES[cl] + ")", mark + name)
-    return mark + name
+        return pick(n, mark + name + " (" + names().CLASS_NAMES[cl] + ")", short)
+    return short
 
 
 def cost_words(board, loc):
@@ -107,7 +110,7 @@ def label(st, a, n):
     if a == A.FIGHT_LINE:
         return "Fight " + C.enemy_name(st.line[-1])
     if a == A.FIGHT_BOSS:
-        return "Fight the boss " + C.boss_name(boss_here(st))
+        return pick(n, "Fight the boss " + C.boss_name(boss_here(st)), "Fight " + C.boss_name(boss_here(st)))
     if a == A.ENCOUNTER:
         return pick(n, "Encounter %d: %s" % (st.encounters + 1, reqs_text(st)), "Encounter %d" % (st.encounters + 1))
     if a == A.SUMMON_HERO:
@@ -122,11 +125,11 @@ def label(st, a, n):
             return mark + "Genji: a free element"
         return mark + hero(st, st.active) + " (your hero)"
     if a == A.DRAW:
-        return "Draw an exploration card"
+        return "Draw (%s)" % odds(st) if st.aid else "Draw an exploration card"
     if a == A.STOP:
         if ph == A.P_SUMMON:
             return "Stop (the summon fails)"
-        return "Stop: bank %d of %d" % (st.bank + st.run, arrow_value(st))
+        return "Stop: bank %d (%d to move)" % (st.bank + st.run, arrow_value(st))
     if a == A.CHOOSE_DRAW:
         return "Everyone draws %d" % st.reward_n
     if A.MOVE <= a < A.JAR:
@@ -172,9 +175,12 @@ def summon_need(st):
 
 def builder(st, n):
     """The builder's three rows: what it is against, what the marked cards
-    give, and what is still missing (or ""); and whether it is complete."""
+    give, and what is still missing, or that it is enough (the row of the
+    list that A chooses then is pinned at the top: sanbon.okko's _list);
+    and whether it is complete."""
     ph = st.phase
     done = st.complete()
+    go = "Enough: press A on " + label(st, A.CONFIRM, n)
     if ph == A.P_FIGHT:
         f, i, lead = st.totals()
         tf, ti, pw, prm = st.target_stats()
@@ -182,16 +188,18 @@ def builder(st, n):
         name = C.boss_name(t - 128) if t >= 128 else C.enemy_name(t)
         need = " (needs " + names().ELEMENT_NAMES[prm] + ")" if pw == D.PW_NEEDS else ""
         head = pick(n, "Fighting against " + name + need, name + need, name)
-        have = "Fight %d of %d, Investigate %d of %d" % (f, tf, i, ti)
+        have = "Marked: Fight %d, Investigate %d" % (f, i)
         if not lead:
             miss = "Add an Ally, a Kami or your hero."
+        elif done:
+            miss = go
         else:
-            miss = "Enough: press A on Fight!" if done else "Mark more cards."
+            miss = missing(f, tf, i, ti) or "Missing: a %s card" % names().ELEMENT_NAMES[prm]
         return head, have, miss, done
     if ph == A.P_PAY:
         cost = cost_words(st.board, st.loc)
         return (pick(n, "To leave, pay " + cost, cost + " to leave"), "Marked so far: %d of %d" % (
-            st.pay_total(), C.location(st.board, st.loc, 3)), "Enough: press A on Pay." if done else "", done)
+            st.pay_total(), C.location(st.board, st.loc, 3)), go if done else "", done)
     reqs, _ = C.encounter(st.board, st.encounters)
     met = enc_met(st, reqs)
     parts = []
@@ -199,7 +207,17 @@ def builder(st, n):
         parts.append(req_word(reqs[k]) + (" marked" if met[k] else " missing"))
     head = "Encounter %d of 4 asks:" % (st.encounters + 1)
     return head, pick(n, ", ".join(parts), "%d of %d asked cards marked" % (sum(met), len(reqs))), \
-        "Exactly these, each card once." if not done else "Enough: press A on Do it.", done
+        go if done else "Exactly these, each card once.", done
+
+
+def missing(f, tf, i, ti):
+    """What a fight still lacks: "Missing: Fight 1, Investigate 2", or ""."""
+    out = []
+    if f < tf:
+        out.append("Fight %d" % (tf - f))
+    if i < ti:
+        out.append("Investigate %d" % (ti - i))
+    return "Missing: " + ", ".join(out) if out else ""
 
 
 def enc_met(st, reqs):
@@ -229,7 +247,7 @@ def enc_met(st, reqs):
 
 
 def odds(st):
-    """The Easy aid: the FAIL cards among those left, e.g. "FAIL 3 of 10"."""
+    """The Easy aid: the FAIL cards among those left, e.g. "FAIL odds 3 in 10"."""
     d = st.exp_deck
     if len(d) <= D.EXPLORE_RESHUFFLE and st.exp_discard:
         d = d + st.exp_discard
@@ -237,7 +255,7 @@ def odds(st):
     for x in d:
         if not D.EXPLORE[x]:
             n += 1
-    return "FAIL %d of %d" % (n, len(d))
+    return "FAIL odds %d in %d" % (n, len(d))
 
 
 def feedback(st, ev, nm):
@@ -262,7 +280,7 @@ def feedback(st, ev, nm):
         elif k == "move":
             out.append("Moved to place %d." % (e[1] + 1))
         elif k == "explore":
-            out.append("Explored: drew %d." % e[1] if e[1] else "FAIL: the run is lost.")
+            out.append("Explored: drew %d." % e[1] if e[1] else "FAIL: the total is lost.")
         elif k == "summon":
             out.append("The Kami comes!" if e[1] else "The summon failed.")
         elif k == "pressure":
@@ -274,7 +292,7 @@ def feedback(st, ev, nm):
         elif k == "peek":
             out.append("%s peeks at the Court." % nm(e[1]))
         elif k == "rotate":
-            out.append("The Court turns!")
+            out.append("The Court turns right!")
         elif k == "jar_gained":
             jar = C.jar_name(e[1])
             out.append("%s %s gained." % ("An" if jar[0] in "AEIOU" else "A", jar))  # an Ink Jar, an Incense Jar

@@ -121,7 +121,7 @@ LOG_TITLE = "Log: the last turns"
 
 
 # the one word for each key's job where it means the same everywhere
-HINT_VERBS = {"A": ("choose", "mark", "keep", "yes", "OK"), "B": ("back", "no"), "A/B": ("back",),
+HINT_VERBS = {"A": ("choose", "mark", "keep", "peek", "flip", "yes", "OK"), "B": ("back", "no"), "A/B": ("back",),
               "hold B": ("pause",), "any key": ("faster", "go on")}
 
 

@@ -376,7 +376,7 @@ class GameScreen(_Base):
         pick = W.pick
         rows = self.rows
         if ph == A.P_FIGHT or ph == A.P_ENCOUNTER or ph == A.P_PAY:
-            a, b, c, done = W.builder(st, n)
+            a, b, c, done = W.builder(st, n, not self.session.is_bot(st.current_player))
             rows[0].set(a, ui.TEXT)
             rows[1].set(b, ui.GOOD if done else ui.ACCENT)
             rows[2].set(c, ui.GOOD if done else ui.TEXT)

@@ -173,14 +173,15 @@ def summon_need(st):
     return D.NOSHIN_SUMMON if st.summoner == A.NONE else C.card_param(st.summoner)
 
 
-def builder(st, n):
+def builder(st, n, human=True):
     """The builder's three rows: what it is against, what the marked cards
-    give, and what is still missing, or that it is enough (the row of the
-    list that A chooses then is pinned at the top: sanbon.okko's _list);
-    and whether it is complete."""
+    give, and what is still missing, or that it is enough (for a person:
+    the row of the list that A chooses then, pinned at the top: sanbon.okko's
+    _list; a computer's builder only says it is enough); and whether it is
+    complete."""
     ph = st.phase
     done = st.complete()
-    go = "Enough: press A on " + label(st, A.CONFIRM, n)
+    go = "Enough: press A on " + label(st, A.CONFIRM, n) if human else "Enough."
     if ph == A.P_FIGHT:
         f, i, lead = st.totals()
         tf, ti, pw, prm = st.target_stats()

@@ -141,8 +141,9 @@ def test_a_seeded_human_turn_roll_keep_reroll_stop_and_the_combinations():
     sim.press("A")  # roll 1
     st = sim.app.session.state
     assert list(st.dice) == [A, BLACK, A, RED] and st.rolls == 1
-    assert "You: rolled ARROW BLACK ARROW RED" in sim.visible_text()
-    assert sim.visible_text()[0] == "You: keep dice, roll (2 rolls left)"  # no room for "Saru"
+    # the title says whose turn and what to do; the message lines the archer and the rolls left
+    assert "Saru, 2 rolls left. You: rolled ARROW BLACK ARROW RED" in " ".join(sim.visible_text())
+    assert sim.visible_text()[0] == "You: keep dice, roll (2 rolls left)"
     top = sim.app.top
     assert top.die_cur == 0  # after a roll: on die 1
     # A keeps the die under the cursor and goes on to the next: keep dice 1 and 2
@@ -215,7 +216,7 @@ def test_the_sheets_open_from_the_list_and_switch_archer():
     sim.choose("Sheets")
     assert sim.text().startswith("Sheet: You (Saru)")
     shown = sim.visible_text()
-    assert "Sheet: You (Saru), round 1" in shown and "Saru" in shown and "No tokens" in shown and "Spectators" in shown
+    assert "You: the sheet, round 1" in shown and "Saru" in shown and "No tokens" in shown and "Spectators" in shown
     assert "20/20" in shown and any(t.startswith("Your No. ") for t in shown)
     assert "ticked=[0, 0, 0, 0, 0] circles=[4, 4, 4, 4, 4]" in sim.text()
     sheet = sim.app.top
@@ -336,7 +337,7 @@ def test_the_talent_choice_of_kitsune():
     s.ticked[1][GREEN] = s.circles[1][GREEN]
     final(s, (BLACK, ORANGE, GREEN, BLUE))
     show(sim, s)
-    assert sim.visible_text()[0] == "You Kitsune: give rivals a circle"
+    assert sim.visible_text()[0] == "You: give rivals a circle"
     assert sim.app.top.menu.items == ["Rivals: +1 GREEN", "Rivals: +1 BLUE", "Log", "Sheets"]
     sim.press("A")
     assert s.circles[1][GREEN] == 5
@@ -351,8 +352,9 @@ def test_a_captured_die_leaves_three_dice():
     s.apply(END_TURN)
     assert s.active == 0 and s.n_dice == 3
     show(sim, s)
-    assert ", 3 dice" in sim.visible_text()[0] and "Roll 3 dice" in sim.visible_text()
+    assert "Roll 3 dice" in sim.visible_text()
     sim.press("A")
+    assert "Kitsune, 2 rolls left, 3 dice." in " ".join(sim.visible_text())  # the message lines
     assert [d[0].hidden for d in sim.app.top.dice] == [False, False, False, True]
     assert len(s.dice) == 3
 

@@ -170,3 +170,93 @@ def test_the_log_rows_turn_pages_and_keep_only_their_own_lines():
             assert now[:len(filled)] == filled or len([x for x in now if x]) <= rows // 2 + 2, (shown[-1], now)
         shown.append(now)
     assert len(shown) > 50 and len({tuple(x) for x in shown}) > 10
+
+
+def test_roll_one_die_is_singular():
+    """'Roll 1 die', never 'Roll 1 dice' (issue 29, Wrong)."""
+    sim = start()
+    my_roll(sim)
+    sim.press("A", "A", "A", "A")  # roll, keep dice 1-3: one die free
+    scr = sim.app.top
+    assert scr.keep == 0b0111
+    assert scr.menu.items[0] == "Roll 1 die"
+    sim.press("A")  # keep die 4 too
+    assert scr.menu.items[0] == "Stop: all kept"
+    sim.press("X", "A")  # die 1 freed again
+    assert scr.menu.items[0] == "Roll 1 die"
+
+
+def test_the_news_of_a_catch_up_tick_names_the_archer_who_ticked():
+    """P2's catch-up tick was reported as "Your turn: BLACK flag +1" (issue 29, Wrong)."""
+    sim = start(seed=18)  # you roll first; P2 (a computer) ticks 1 catch-up box
+    my_roll(sim)
+    st = sim.app.session.state
+    assert st.first == 0 and sum(st.flags[1][1:]) == 1
+    scr = sim.app.top
+    assert scr.news.startswith("P2's catch-up: ") and "flag +1" in scr.news, scr.news
+    assert "Your turn" not in scr.news
+    assert scr.news in " ".join(sim.visible_text())  # the message lines at the start of your turn
+
+
+def test_catch_up_news_names_each_ticking_archer_and_goes_on_for_a_second_box():
+    sim = start(seed=18, players=3, seats=("P2: Computer (Normal)", "P3: Human"))
+    st = sim.app.session.state
+    scr = sim.app.top
+    seen = 0
+    for _ in range(3000):
+        if st.round:
+            break
+        seat = st.current_player
+        if st.phase == P_SETUP and not sim.app.session.is_bot(seat) and sim.text().startswith("Game"):
+            before = sum(st.flags[seat][1:])
+            sim.press("A")  # tick the first flag offered
+            if sum(st.flags[seat][1:]) == before + 1:
+                who = sim.app.session.seat_name(seat)
+                assert scr.news.startswith(who + "'s catch-up: "), scr.news
+                assert scr.news.count("flag +1") == before + 1, scr.news  # a 2nd box: the line goes on
+                seen += 1
+        else:
+            sim.wait(200)
+    assert st.round == 1 and seen >= 2
+
+
+def test_every_title_has_a_wording_for_the_narrowest_screen_and_no_character_name():
+    """Titles are "<seat>: <what to do>" (issue 29): the last wording of every
+    decision, after "You: " or "P4: ", fits 19 characters; no character name;
+    the sheet's title too."""
+    from engine.kyudo.actions import END_TURN
+    from engine.kyudo.state import KyudoState
+    from engine.rng import Rng
+    from sanbon import kyudo_words as W
+
+    phases = set()
+    for seed in range(12):
+        s = KyudoState(Rng(seed), 2 + seed % 3)
+        pick = Rng(seed + 99)
+        while not s.is_over():
+            for sub in (0, 1, 2):
+                for seat in ("You", "P4"):
+                    text = seat + ": " + W.doing(s, sub, 3).replace("|", "|" + seat + ": ")
+                    assert len(text.split("|")[-1]) <= 19, text
+                    assert not any(c in text for c in W.CHARACTERS), text
+            phases.add(s.phase)
+            legal = s.legal_actions()
+            if len(legal) > 1 and legal[-1] == END_TURN:
+                legal = legal[:-1]
+            s.apply(pick.choice(legal))
+    assert len(phases) >= 8, phases
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_title_on_screen_is_never_cut_and_names_the_seat_only(size):
+    sim = start(size)
+    my_roll(sim)
+    sim.press("A")  # rolled: the title asks to keep or roll
+    title = sim.visible_text()[0]
+    assert title.startswith("You: ") and "~" not in title and "Saru" not in title
+    body = " ".join(sim.visible_text()[1:])
+    assert "Saru, 2 rolls left." in body  # the archer and the rolls left, in the body
+    sim.choose("Sheets")
+    title = sim.visible_text()[0]
+    assert title.startswith("You: ") and "round 1" in title and "~" not in title
+    assert "Saru" in sim.visible_text()  # the character: in the sheet's body

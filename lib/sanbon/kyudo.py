@@ -164,6 +164,7 @@ class GameScreen(_Base):
         self.parts = []  # what this turn did so far (its summary at its end)
         self.news = ""  # the last finished turn in a sentence
         self.turn_of = st.active
+        self.setup = st.phase == A.P_SETUP  # the next action is a catch-up tick
         self.show_news = False  # the news of the last action, till the cursor moves
         if st.round:
             self._heading()
@@ -278,16 +279,24 @@ class GameScreen(_Base):
         # news worth a look before the detail lines (not a roll: the dice show it)
         self.show_news = bool(text) and action != A.STOP and action != A.RED_SKIP and not (ev and ev[-1][0] == "roll")
         brief = W.feedback(st, ev, name, action, True)
-        if brief:
+        if self.setup:  # a catch-up tick: the news names the archer who ticked, not the first archer
+            for e in ev:
+                if e[0] == "boxes":
+                    who = name(e[1])
+                    head = "Your catch-up: " if who == "You" else "%s's catch-up: " % who
+                    self.news = (self.news[:-1] + ", " if self.news.startswith(head) else head) + brief + "."
+        elif brief:
             self.parts.append(brief)
         if new_turn or st.is_over():
-            who = name(self.turn_of)
-            done = ", ".join(self.parts) if self.parts else "no combination played"
-            self.news = "%s: %s." % ("Your turn" if who == "You" else "%s's turn" % who, done)
+            if not self.setup:
+                who = name(self.turn_of)
+                done = ", ".join(self.parts) if self.parts else "no combination played"
+                self.news = "%s: %s." % ("Your turn" if who == "You" else "%s's turn" % who, done)
             self.parts = []
             if not st.is_over():
                 self._heading()
         self.turn_of = st.active
+        self.setup = st.phase == A.P_SETUP
 
     def _message(self, human):
         """The two message lines: the selected choice in words, or the news
@@ -306,6 +315,11 @@ class GameScreen(_Base):
                 text = "Set one die to any face; the token goes back."
         if not text:
             text = self._last()
+        if human and st.phase == A.P_ROLL and st.rolls and not self.sub:
+            # the archer and the rolls left (the title's short wording has no room)
+            left = 3 - st.rolls
+            text = "%s, %d roll%s left%s. %s" % (W.CHARACTERS[st.characters[st.active]], left, "" if left == 1 else "s",
+                                                ", 3 dice" if st.n_dice < 4 else "", text)
         key = (text, human, len(self.hist), self.hist[-1] if self.hist else "")
         if key == self.msg:
             return
@@ -340,14 +354,8 @@ class GameScreen(_Base):
         if st.is_over():
             text = "Kyudo: game over"
         else:
-            who = st.current_player
-            what = W.doing(st, self.sub, self.red_die)
-            if st.phase == A.P_ROLL and st.n_dice < 4:
-                what += ", 3 dice"
-            nm = self.session.seat_name(who)
-            text = "%s %s: %s" % (nm, W.CHARACTERS[st.characters[who]], what)
-            if len(text) > (self.L.width - 2 * self.L.margin) // ui.CHAR_W:
-                text = "%s: %s" % (nm, what)
+            nm = self.session.seat_name(st.current_player) + ": "
+            text = nm + W.doing(st, self.sub, self.red_die).replace("|", "|" + nm)  # every wording
         self.frame.set_title(text)
         if not human:
             hint = "" if st.is_over() else "any key: faster  hold B: pause"
@@ -463,7 +471,7 @@ class GameScreen(_Base):
         for i in range(st.n_dice):
             if not self.keep >> i & 1:
                 free += 1
-        self.menu.set_item(0, "Roll %d dice" % free if free else "Stop: all kept")
+        self.menu.set_item(0, ("Roll 1 die" if free == 1 else "Roll %d dice" % free) if free else "Stop: all kept")
         self._park()
 
     def _park(self):
@@ -608,6 +616,6 @@ class GameScreen(_Base):
             for i, t in enumerate(self.menu.items):
                 rows.append(("> " if i == self.menu.index and self.die_cur < 0 else "  ") + t)
         return "Game: Kyudo %s active=%d player=%d rolls=%d dice=%s keep=%d cur=%d\n%s\n%s" % (
-            W.doing(st) if not st.is_over() else "over", st.active, st.current_player, st.rolls,
+            W.doing(st).split("|")[0] if not st.is_over() else "over", st.active, st.current_player, st.rolls,
             "".join(str(f) for f in st.dice), self.keep, self.die_cur, self.msg[0] if self.msg else "",
             "\n".join(rows))

@@ -127,13 +127,8 @@ class SheetScreen(ui.Screen):
         seat = self.seat
         name = s.seat_name(seat)
         ch = st.characters[seat]
-        chars = self.L.chars() - 1
-        title = "Sheet: %s (%s), %s" % (name, W.CHARACTERS[ch], "round %d" % st.round if st.round else "catch-up")
-        if len(title) > chars:
-            title = title[7:]
-        if len(title) > chars:
-            title = "%s (%s)" % (name, W.CHARACTERS[ch])
-        self.frame.title.set(ui.fit(title, chars))
+        when = "round %d" % st.round if st.round else "catch-up"
+        self.frame.set_title("%s: the sheet, %s|%s: sheet, %s|%s: %s" % (name, when, name, when, name, when))  # the character: in the body
         for c in range(1, 6):
             cap = st.circles[seat][c]
             tk = st.ticked[seat][c]

@@ -217,7 +217,8 @@ def test_the_sheets_open_from_the_list_and_switch_archer():
     assert sim.text().startswith("Sheet: You (Saru)")
     shown = sim.visible_text()
     assert "You: the sheet, round 1" in shown and "Saru" in shown and "No tokens" in shown and "Spectators" in shown
-    assert "20/20" in shown and any(t.startswith("Your No. ") for t in shown)
+    assert "20/20" in shown and any(t.startswith("Device ") for t in shown)
+    assert not any("Your No" in t for t in shown)  # plain words (issue 29)
     assert "ticked=[0, 0, 0, 0, 0] circles=[4, 4, 4, 4, 4]" in sim.text()
     sheet = sim.app.top
     assert len(sheet.dots) == 5 * 4  # 4 circles a colour, drawn
@@ -229,15 +230,12 @@ def test_the_sheets_open_from_the_list_and_switch_archer():
     assert "sanbon.kyudo_layout" not in sys.modules
 
 
-def test_your_number_comes_from_the_chip_id_and_picks_the_symbols():
-    from sanbon.kyudo_sheet import symbol_of, your_number
+def test_the_device_number_comes_from_the_chip_id():
+    from sanbon.kyudo import your_number
 
     assert your_number(b"") == -1
     n = your_number(b"SANBONSIM")
     assert 0 <= n < 100000 and your_number(b"SANBONSIM") == n
-    for number in (0, n, 12345, -1):
-        assert sorted(symbol_of(number, c) for c in range(1, 6)) == [0, 1, 2, 3, 4]
-    assert [symbol_of(0, c) for c in range(1, 6)] != [symbol_of(7, c) for c in range(1, 6)]
 
 
 # -- prompts and feedback on prepared positions -----------------------------------
@@ -328,6 +326,19 @@ def test_a_black_corner_asks_for_two_circles():
     assert sim.visible_text()[0].endswith(": tick a circle")
     sim.press("A")  # BLACK
     assert s.ticked[0][ORANGE] == 1 and s.ticked[0][BLACK] == 1 and s.phase == P_RESOLVE
+    # the log in plain words: the bonus, not the printed sheet's "corner 1" (issue 29)
+    log = " ".join(sim.app.top.hist)
+    assert "BLACK flag +2, bonus 1 of 4" in log and "corner" not in log, log
+
+
+def test_flag_details_say_bonus_not_corner():
+    from sanbon import kyudo_words as W
+
+    s = engine_game(2)
+    final(s, (BLACK, BLACK, GREEN, ORANGE))
+    texts = [W.detail(s, a, str) for a in s.legal_actions()]
+    assert any("(2 of 3 boxes to the next bonus)" in t for t in texts), texts
+    assert not any("corner" in t for t in texts)
 
 
 def test_the_talent_choice_of_kitsune():

@@ -260,3 +260,96 @@ def test_the_title_on_screen_is_never_cut_and_names_the_seat_only(size):
     title = sim.visible_text()[0]
     assert title.startswith("You: ") and "round 1" in title and "~" not in title
     assert "Saru" in sim.visible_text()  # the character: in the sheet's body
+
+
+def _tiles_in(group):
+    """The tile indices of every TileGrid of Kyudo's sprite sheet (160 pixels
+    wide, not the font's) under ``group``, in drawing order."""
+    import displayio
+
+    out = []
+    for item in group:
+        if isinstance(item, displayio.TileGrid) and item.bitmap.width == 160:
+            out.append(item[0])
+        elif isinstance(item, displayio.Group):
+            out += _tiles_in(item)
+    return out
+
+
+def test_how_to_play_play_and_the_sheet_draw_each_colour_with_one_shape():
+    """How to play drew BLACK as a square and RED as a plus while play drew
+    them as a triangle and a diamond (issue 29, Wrong). Each colour has one
+    shape (sanbon.kyudo.zone_tile), and How to play's pictures, the strip's
+    mini targets, the sheet's rows and the dice all show it: the shapes are
+    read back from the drawings (tools/art/kyudo.py), so this fails if any of
+    them draws another shape."""
+    from tools.art import kyudo as art
+
+    def shape(tile, colour):  # which of the 5 shapes a tile shows
+        for k in range(5):
+            if art.TILES[tile] == art.zone(k, 4, colour) or art.TILES[tile] in [art.symbol(k, i) for i in "#wg"]:
+                return k
+        raise AssertionError((tile, colour))
+
+    # How to play, on the screen: the page with a picture per colour
+    sim = Sim("pico_display2", seed=18)
+    choose(sim, "Kyudo")
+    choose(sim, "How to play")
+    how = sim.app.top
+    for _ in range(len(how.pages)):
+        if how.pics is not None and len(_tiles_in(how.pics)) == 5:
+            break
+        sim.press("Y")
+    howto = [shape(t, c) for c, t in zip(range(1, 6), _tiles_in(how.pics))]
+    assert sorted(howto) == [0, 1, 2, 3, 4]
+    # play: the strip with every colour closed, and the dice
+    sim = start("pico_display2")
+    my_roll(sim)
+    scr = sim.app.top
+    st = sim.app.session.state
+    for c in range(1, 6):
+        st.ticked[0][c] = st.circles[0][c]
+    st.dice = bytearray([1, 2, 3, 4])
+    st.rolls = 1
+    scr.update()
+    zones = scr.rows[0][2]
+    assert [shape(zones[c - 1], c) for c in range(1, 6)] == howto
+    dice = [shape(d[4][0], st.dice[i]) for i, d in enumerate(scr.dice)]
+    assert dice == [howto[f - 1] for f in st.dice]
+    st.dice = bytearray([5, 1, 2, 3])
+    scr.update()
+    assert [shape(d[4][0], st.dice[i]) for i, d in enumerate(scr.dice)] == [howto[f - 1] for f in st.dice]
+    # the sheet: its rows' shapes, BLACK to RED
+    sim.choose("Sheets")
+    rows = [t for t in _tiles_in(sim.app.top.group) if t]
+    assert [shape(t, c) for c, t in zip(range(1, 6), rows)] == howto
+
+
+def test_hints_use_the_shared_words_without_colons():
+    """Hints are "<key> <verb>" pairs, two spaces apart, no colons (issue 29)."""
+    sim = start()
+    hints = set()
+
+    def look():
+        h = sim.app.top.frame.hint.text
+        if h:
+            hints.add(h)
+
+    for _ in range(60):  # the computer's turn and the catch-up
+        look()
+        sim.wait(100)
+    my_roll(sim)
+    look()
+    sim.press("A")  # rolled: the cursor on die 1
+    look()
+    sim.press("X")  # on Roll
+    look()
+    sim.choose("Sheets")
+    look()
+    assert "X/Y page  A/B back" in hints
+    assert "A keep  Y next  X Roll  hold B pause" in hints
+    assert "any key faster  hold B pause" in hints, hints
+    for h in hints:
+        assert ":" not in h and "   " not in h, h
+        for pair in h.split("  "):
+            assert pair.split(" ")[0] in ("A", "B", "X", "Y", "X/Y", "A/B", "hold", "any"), h

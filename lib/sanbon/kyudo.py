@@ -108,7 +108,8 @@ def rect(pal, x, y, w, h, hidden=False):
 
 
 def your_number(uid):
-    """The collector's number of this device, from its chip id (-1: none)."""
+    """The device's own number (from its chip id; -1: none), shown on the
+    sheet just for fun: it changes nothing in the game."""
     if not uid:
         return -1
     n = 0
@@ -117,11 +118,16 @@ def your_number(uid):
     return n
 
 
-def symbol_of(number, colour):
-    """Which of the 5 zone symbols marks ``colour`` (the sheet's rows, the
-    dice, the strip; from Your Number, cosmetic only)."""
-    n = number if number > 0 else 0
-    return ((colour - 1) * (1 + (n // 5) % 4) + n) % 5
+def zone_tile(colour, level):
+    """The tile of lib/sanbon/kyudo.bmp that shows ``colour``'s shape filled to
+    ``level`` (0-4 quarters of its circles ticked; 4: closed). Every colour
+    has one shape, the same on every device and in every picture: BLACK a
+    square, ORANGE a diamond, GREEN a triangle up, BLUE a triangle down, RED a
+    plus (tools/art/kyudo.py draws shape ``colour - 1``). The strip, the sheet
+    and How to play (sanbon.howto_kyudo: the level-4 tiles) draw these tiles;
+    tests/test_kyudo_ui.py ties them together. A die shows tile ``colour``
+    (the same shape, solid)."""
+    return 20 + (colour - 1) * 30 + level
 
 
 def move(d, i, b, n, k, dice):
@@ -142,8 +148,6 @@ def move(d, i, b, n, k, dice):
 class GameScreen(_Base):
     def __init__(self, app, session):
         super().__init__(app, session)
-        number = your_number(getattr(app.board, "uid", b""))
-        self.sym = bytes([0] + [symbol_of(number, c) for c in range(1, 6)])
         from sanbon import kyudo_layout
 
         kyudo_layout.build(self)  # frame, dice, strip, list, message lines
@@ -201,7 +205,7 @@ class GameScreen(_Base):
                 zones.hidden = out
             for c in range(1, 6):
                 tk, cap = st.ticked[s][c], st.circles[s][c]
-                v = 20 + ((c - 1) * 5 + self.sym[c]) * 5 + (4 if tk >= cap else tk * 4 // cap)
+                v = zone_tile(c, 4 if tk >= cap else tk * 4 // cap)
                 if zones[c - 1] != v:
                     zones[c - 1] = v
             for i in range(3):
@@ -358,15 +362,15 @@ class GameScreen(_Base):
             text = nm + W.doing(st, self.sub, self.red_die).replace("|", "|" + nm)  # every wording
         self.frame.set_title(text)
         if not human:
-            hint = "" if st.is_over() else "any key: faster  hold B: pause"
+            hint = "" if st.is_over() else "any key faster  hold B pause"
         elif self.sub:
             hint = "A choose  X/Y move  B back"
         elif self.die_cur >= 0:
-            hint = "A keep  Y next  X Roll  hold B: pause"
+            hint = "A keep  Y next  X Roll  hold B pause"
         elif st.phase == A.P_ROLL and st.rolls:
-            hint = "A choose  X dice  Y move  hold B: pause"
+            hint = "A choose  X dice  Y move  hold B pause"
         else:
-            hint = "A choose  X/Y move  hold B: pause"
+            hint = "A choose  X/Y move  hold B pause"
         self.frame.set_hint(hint)
 
     def _dice(self):
@@ -398,7 +402,7 @@ class GameScreen(_Base):
                 sym.hidden = blank
             if not blank:
                 # dark on a bright face, white on BLACK, grey on a used die
-                v = (6 if f == A.ARROW else 1 + self.sym[f]) + (12 if used else 6 if f == A.BLACK else 0)
+                v = (6 if f == A.ARROW else f) + (12 if used else 6 if f == A.BLACK else 0)
                 if sym[0] != v:
                     sym[0] = v
             mark = not blank and marks >> i & 1
@@ -546,7 +550,7 @@ class GameScreen(_Base):
         if a == _SHEETS:
             from sanbon.kyudo_sheet import SheetScreen
 
-            self.app.push(SheetScreen(self.app, self.session, st.current_player, self.pals, self.sym))
+            self.app.push(SheetScreen(self.app, self.session, st.current_player, self.pals))
         elif a == _LOG:
             self.show_log()
         elif a == _RED_USE:

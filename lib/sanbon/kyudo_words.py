@@ -166,7 +166,7 @@ def detail(st, action, name):
             else:
                 text += ", then take %s %s token" % ("a" if moves == 1 else str(moves), NAMES[c])
         else:
-            text += " (%d of %d to the next corner)" % (after % size, size)
+            text += " (%d of %d boxes to the next bonus)" % (after % size, size)
         return text + "."
     if action == A.END_TURN:
         return "Your turn ends; the dice go to the next archer."
@@ -188,7 +188,7 @@ def detail(st, action, name):
         return "Till your next turn, rivals lose 1 per %s die they end with." % NAMES[c]
     if A.TICK <= action:
         c = action - A.TICK
-        return "1 box in the %s flag (%d boxes make a corner)." % (NAMES[c], CORNER_SIZE[c])
+        return "Catch-up: 1 box in the %s flag (a bonus every %d boxes)." % (NAMES[c], CORNER_SIZE[c])
     return ""
 
 
@@ -297,7 +297,7 @@ def feedback(st, events, name, action=-1, brief=False):
             add("%s flag +%d" % (NAMES[e[2]], e[3]))
         elif k == "flag":
             if not brief:
-                add("corner %d" % e[3])
+                add("bonus %d of 4" % e[3])  # a full corner of the flag, in plain words
         elif k == "token":
             actor = e[1]
             if e[3] < 0:

@@ -221,7 +221,7 @@ def test_the_sheets_open_from_the_list_and_switch_archer():
     assert not any("Your No" in t for t in shown)  # plain words (issue 29)
     assert "ticked=[0, 0, 0, 0, 0] circles=[4, 4, 4, 4, 4]" in sim.text()
     sheet = sim.app.top
-    assert len(sheet.dots) == 5 * 4  # 4 circles a colour, drawn
+    assert len(sheet.dots) == 2 * 5 * 4  # 4 circles a colour, drawn: a ring and its hole
     sim.press("Y")
     assert sim.text().startswith("Sheet: P2 (")
     sim.press("B")

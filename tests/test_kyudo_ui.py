@@ -353,3 +353,104 @@ def test_hints_use_the_shared_words_without_colons():
         assert ":" not in h and "   " not in h, h
         for pair in h.split("  "):
             assert pair.split(" ")[0] in ("A", "B", "X", "Y", "X/Y", "A/B", "hold", "any"), h
+
+
+def _px(sim, x, y):
+    r, g, b = sim.board.screen_surface().get_at((x, y))[:3]
+    return r << 16 | g << 8 | b
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_sheets_empty_circles_and_boxes_show_at_3_to_1(size):
+    """Empty circles were 1.45:1 (BLUE) and 1.9:1 (BLACK) on the background
+    (issue 29, Contrast): each circle is now a ring in its colour, hollow
+    while empty; each flag and the stand have an edge. Measured on the
+    frame's pixels (WCAG 2: graphical objects 3:1)."""
+    from sanbon import kyudo, ui
+    from tools.tour import SYMBOL_MIN, ratio
+
+    assert ratio(kyudo.dim(kyudo.INK[4]), ui.BG) < 1.5  # what the issue measured: the old empty BLUE circle
+    sim = start(size)
+    my_roll(sim)
+    st = sim.app.session.state
+    for c, (tk, f) in enumerate(((0, 0), (1, 3), (2, 1), (1, 1), (0, 5)), 1):
+        st.ticked[0][c] = tk
+        st.flags[0][c] = f
+    st.spectators[0] = 13
+    sim.choose("Sheets")
+    sim.wait(50)
+    sheet = sim.app.top
+    empty = 0
+    for c in range(1, 6):
+        for i in range(sheet.shown):
+            j = 2 * ((c - 1) * sheet.shown + i)
+            ring, hole = sheet.dots[j], sheet.dots[j + 1]
+            if ring.hidden:
+                continue
+            x, y, r = ring.x, ring.y, ring.radius
+            edge, outside, centre = _px(sim, x + r - 1, y), _px(sim, x, y - r - 1), _px(sim, x, y)
+            assert ratio(edge, outside) >= SYMBOL_MIN, (c, i, hex(edge), hex(outside))
+            if i >= st.ticked[0][c]:
+                empty += 1
+                assert not hole.hidden and ratio(edge, centre) >= SYMBOL_MIN, (c, i)  # hollow
+            else:
+                assert hole.hidden and centre == edge  # solid
+        bar = sheet.flags[c - 1]
+        fx, fy = bar.x, bar.y + 2
+        assert ratio(_px(sim, fx - 1, fy), _px(sim, fx - 3, fy)) >= SYMBOL_MIN, c  # the flag's edge
+        end = fx + sheet.fw - 2  # inside the last corner: empty in every row here
+        assert ratio(_px(sim, end, fy), _px(sim, end, fy - 3)) >= SYMBOL_MIN, c  # its top edge on the dim box
+        for k in range(3):  # the corners' edges: on the dim (empty) or the solid (ticked) part
+            e = sheet.edges[(c - 1) * 3 + k]
+            assert ratio(_px(sim, e.x, fy), _px(sim, e.x - 2, fy)) >= SYMBOL_MIN, (c, k)
+    assert empty >= 15
+    x = sheet.stand.x + sheet.sw - 2  # the stand's lost part, under its edge
+    assert ratio(_px(sim, x, sheet.stand.y - 1), _px(sim, x, sheet.stand.y - 3)) >= SYMBOL_MIN
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_hit_flash_leaves_the_shapes_and_tokens_on_black(size):
+    """A GREEN shape on the red hit flash was 1.05:1 (issue 29, Contrast): the
+    flash now lies under the name and spectators only."""
+    from sanbon import kyudo, ui
+    from tools.tour import ratio
+
+    assert ratio(kyudo.INK[3], ui.BAD) < 1.1  # the old pair
+    sim = start(size)
+    my_roll(sim)
+    scr = sim.app.top
+    st = sim.app.session.state
+    st.tokens[1][3] = 2
+    for row in scr.rows:
+        ui.shade(row[0], scr.pals[29])  # the hit flash
+    scr._strip()
+    sim.wait(10)
+    for bg, t, zones, toks in scr.rows:
+        assert bg.x + bg.width <= zones.x and zones.x + 50 <= toks.x
+        for gx in [zones.x + 10 * i for i in range(5)] + [toks.x + 10 * i for i in range(3)]:
+            assert _px(sim, gx + 9, zones.y + 4) == ui.BG, (size, gx)  # a tile's last column: outside its shape
+        assert ratio(ui.SELECT_TEXT, ui.BAD) >= 4.5  # the name on the flash
+
+
+def test_tokens_show_a_letter_and_pips_not_a_coloured_tick():
+    """Tokens were a 1-pixel coloured tick (issue 29, Colour alone): the strip
+    and the sheet show each kind's letter (O, G, R) and a pip per token."""
+    from tools.art import kyudo as art
+    from sanbon.kyudo import token_tile
+
+    sim = start("pico_display2")
+    my_roll(sim)
+    scr = sim.app.top
+    st = sim.app.session.state
+    st.tokens[0][2], st.tokens[0][3], st.tokens[0][5] = 1, 0, 3
+    scr._strip()
+    toks = scr.rows[0][3]
+    assert [toks[i] for i in range(3)] == [token_tile(0, 1), 0, token_tile(2, 3)]
+    for i, letter in enumerate("OGR"):
+        for n in (1, 2, 3):
+            tile = art.TILES[token_tile(i, n)]
+            assert [r[1:6] for r in tile[1:8]] == [x.replace("#", str((2, 3, 5)[i])) for x in art.LETTERS[letter]]
+            assert sum(r[7:9].count(str((2, 3, 5)[i])) for r in tile) == 4 * n  # n pips of 2x2
+    sim.choose("Sheets")
+    sheet = sim.app.top
+    assert [sheet.toks[i] for i in range(3)] == [token_tile(0, 1), 0, token_tile(2, 3)]

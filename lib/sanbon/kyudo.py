@@ -130,6 +130,12 @@ def zone_tile(colour, level):
     return 20 + (colour - 1) * 30 + level
 
 
+def token_tile(i, n):
+    """The tile of ``n`` tokens of kind ``i`` (0-2: ORANGE, GREEN, RED): the
+    colour's letter and a pip per token, 3 at most (0: none held)."""
+    return 144 + i * 3 + (n if n < 3 else 3) if n else 0
+
+
 def move(d, i, b, n, k, dice):
     """The cursor after X or Y (A on a die goes on as Y): ``d`` the die under
     it (-1: on the list), ``i`` the list's item of ``k``, ``n`` dice;
@@ -188,34 +194,32 @@ class GameScreen(_Base):
             self.wraps.pop(self.hist.pop(0), None)
 
     # -- the strip: per archer, name and spectators, the mini target (5 zone
-    # symbols filling up), 3 token bars (a third per token) ------------------
+    # shapes filling up), the tokens (letter and pips) ------------------------
     def _strip(self):
         st = self.session.state
         name = self.session.seat_name
         plain = self.pals[_PAL_BG]
-        for s, (bg, t, zones, bars, y0, h) in enumerate(self.rows):
+        for s, (bg, t, zones, toks) in enumerate(self.rows):
             out = st.eliminated[s]
             lit = bg.pixel_shader is not plain  # flashed red or blue: dark letters on it
             if out:
                 t.set("%-3s out" % name(s), ui.SELECT_TEXT if lit else ui.DIM)
             else:
-                t.set("%-3s%3d" % (name(s), st.spectators[s]),
+                t.set(self.fmt % (name(s), st.spectators[s]),
                       ui.SELECT_TEXT if lit else ui.ACCENT if s == st.active else ui.TEXT)
             if zones.hidden != out:
                 zones.hidden = out
+                toks.hidden = out
             for c in range(1, 6):
                 tk, cap = st.ticked[s][c], st.circles[s][c]
                 v = zone_tile(c, 4 if tk >= cap else tk * 4 // cap)
                 if zones[c - 1] != v:
                     zones[c - 1] = v
-            for i in range(3):
+            for i in range(3):  # a token: its letter and a pip per token (3 at most shown)
                 tk = st.tokens[s][(A.ORANGE, A.GREEN, A.RED)[i]]
-                hh = h * tk // 3 if tk < 3 else h
-                bar = bars[i]
-                ui.show(bar, hh > 0)
-                if hh > 0 and bar.height != hh:
-                    bar.height = hh
-                    bar.y = y0 + h - hh
+                v = token_tile(i, tk)
+                if toks[i] != v:
+                    toks[i] = v
 
     def tick(self, now):
         _Base.tick(self, now)

@@ -18,12 +18,13 @@ from engine.kyudo.data import CORNER_SIZE, CORNERS, START_SPECTATORS
 from sanbon import buttons as btn
 from sanbon import kyudo_words as W
 from sanbon import ui
-from sanbon.kyudo import rect, your_number, zone_tile
+from sanbon.kyudo import rect, token_tile, your_number, zone_tile
 from sanbon.ui import drop, shade
 
 _INK = 12  # in the play screen's palettes: INK 12-17, INK dim 18-23
 _DIM = 18
 _LINE = 27
+_BG = 28
 
 
 class SheetScreen(ui.Screen):
@@ -61,21 +62,32 @@ class SheetScreen(ui.Screen):
         right = dx + (shown - 1) * pitch + r + 8
         self.fw = fw
         self.flags = []
-        self.dots = []
+        self.dots = []  # per circle: the ring, its hole
+        self.edges = []  # per colour: the 3 corners' edges
         for c in range(1, 6):
             y = top + (c - 1) * rh
             cy = y + rh // 2
             t = displayio.Group(scale=sc, x=m, y=cy - sym // 2)
             t.append(sheet.tile(zone_tile(c, 4)))
             g.append(t)
+            # the flag: an edge in the colour (3:1 or more on the background, and on
+            # the dim empty boxes), the ticked part solid; the corners' edges in
+            # the colour where empty, black where ticked (_draw)
+            g.append(rect(pals[_INK + c], fx - 1, y + 2, fw + 2, rh - 5))
             g.append(rect(pals[_DIM + c], fx, y + 3, fw, rh - 7))
             bar = rect(pals[_INK + c], fx, y + 3, 1, rh - 7, True)
             g.append(bar)
-            for k in range(1, CORNERS):  # the corners' edges
-                g.append(rect(pals[_LINE], fx + fw * k // CORNERS - 1, y + 3, 2, rh - 7))
+            for k in range(1, CORNERS):
+                e = rect(pals[_INK + c], fx + fw * k // CORNERS - 1, y + 3, 2, rh - 7)
+                g.append(e)
+                self.edges.append(e)
             self.flags.append(bar)
+            # a circle: a ring in the colour, hollow (black) while empty, solid when ticked
             for i in range(shown):
-                d = vectorio.Circle(pixel_shader=pals[_DIM + c], radius=r, x=dx + i * pitch, y=cy)
+                d = vectorio.Circle(pixel_shader=pals[_INK + c], radius=r, x=dx + i * pitch, y=cy)
+                g.append(d)
+                self.dots.append(d)
+                d = vectorio.Circle(pixel_shader=pals[_BG], radius=r - 2, x=dx + i * pitch, y=cy)
                 g.append(d)
                 self.dots.append(d)
         self.shown = shown
@@ -84,6 +96,7 @@ class SheetScreen(ui.Screen):
         g.append(ui.Text(m, sy + 4, "Spectators", ui.DIM, 1, (0.0, 0.5)).label)
         sx = m + 11 * ui.CHAR_W
         self.sw = sw = L.width - m - 34 - sx
+        g.append(rect(pals[_INK + 1], sx - 1, sy - 1, sw + 2, 10))  # an edge: the lost part shows at 3:1 or more
         g.append(rect(pals[_LINE], sx, sy, sw, 8))
         self.stand = rect(pals[_INK + 1], sx, sy, sw, 8)
         g.append(self.stand)
@@ -97,11 +110,10 @@ class SheetScreen(ui.Screen):
         g.append(self.char.label)
         self.tok_label = ui.Text(right, top + 14, "", ui.DIM, 1)
         g.append(self.tok_label.label)
-        self.toks = []
-        for i in range(9):
-            t = rect(pals[_INK + (A.ORANGE, A.GREEN, A.RED)[i // 3]], right + (i % 3) * 8, top + 30 + (i // 3) * 9, 6, 6, True)
-            g.append(t)
-            self.toks.append(t)
+        t = displayio.Group(scale=sc, x=right, y=top + 30)
+        self.toks = sheet.tile(0, 0, 0, 3)  # ORANGE, GREEN, RED: the letter and a pip per token (as in play)
+        t.append(self.toks)
+        g.append(t)
         if self.number >= 0:  # the device's own number, just for fun (it changes nothing)
             no = "%05d" % self.number
             g.append(ui.Text(right, top + 58, ui.pick("Device no. %s|Device %s" % (no, no), n), ui.DIM, 1).label)
@@ -127,11 +139,13 @@ class SheetScreen(ui.Screen):
             cap = st.circles[seat][c]
             tk = st.ticked[seat][c]
             for i in range(self.shown):
-                d = self.dots[(c - 1) * self.shown + i]
-                shade(d, p[(_INK if i < tk else _DIM) + c])
-                d.hidden = i >= cap
+                j = 2 * ((c - 1) * self.shown + i)
+                self.dots[j].hidden = i >= cap
+                self.dots[j + 1].hidden = i >= cap or i < tk
             total = CORNER_SIZE[c] * CORNERS
             f = st.flags[seat][c]
+            for k in range(1, CORNERS):
+                shade(self.edges[(c - 1) * (CORNERS - 1) + k - 1], p[_BG if f >= k * CORNER_SIZE[c] else _INK + c])
             bar = self.flags[c - 1]
             bar.hidden = not f
             bar.width = max(1, self.fw * f // total)
@@ -142,9 +156,10 @@ class SheetScreen(ui.Screen):
         self.count.set("out" if out else "%d/%d" % (sp, START_SPECTATORS), ui.BAD if out else ui.TEXT)
         self.char.set(W.CHARACTERS[ch])
         held = 0
-        for i, t in enumerate(self.toks):
-            t.hidden = i % 3 >= st.tokens[seat][(A.ORANGE, A.GREEN, A.RED)[i // 3]]
-            held += not t.hidden
+        for i in range(3):
+            n = st.tokens[seat][(A.ORANGE, A.GREEN, A.RED)[i]]
+            self.toks[i] = token_tile(i, n)
+            held += n
         self.tok_label.set("Tokens" if held else "No tokens")
         n = self.L.chars(scale=1)
         lines = ui.wrap("%s: %s" % (W.CHARACTERS[ch], W.TALENTS[ch]), n)

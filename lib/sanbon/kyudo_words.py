@@ -164,7 +164,7 @@ def detail(st, action, name):
             if MOVE_PICKS[c]:
                 text += ", then tick %d circle%s of your choice" % (moves * MOVE_PICKS[c], _s(moves * MOVE_PICKS[c]))
             else:
-                text += ", then take %s %s token" % ("a" if moves == 1 else str(moves), NAMES[c])
+                text += ", then take %s %s token%s" % (("an" if c == A.ORANGE else "a") if moves == 1 else str(moves), NAMES[c], _s(moves))
         else:
             text += " (%d of %d boxes to the next bonus)" % (after % size, size)
         return text + "."

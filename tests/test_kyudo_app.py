@@ -142,8 +142,9 @@ def test_a_seeded_human_turn_roll_keep_reroll_stop_and_the_combinations():
     sim.press("A")  # roll 1
     st = sim.app.session.state
     assert list(st.dice) == [A, BLACK, A, RED] and st.rolls == 1
-    assert "You: rolled ARROW BLACK ARROW RED" in sim.visible_text()
-    assert sim.visible_text()[0] == "You: keep dice, roll (2 rolls left)"  # no room for "Saru"
+    # the title says whose turn and what to do; the message lines the archer and the rolls left
+    assert "Saru, 2 rolls left. You: rolled ARROW BLACK ARROW RED" in " ".join(sim.visible_text())
+    assert sim.visible_text()[0] == "You: keep dice, roll (2 rolls left)"
     top = sim.app.top
     assert top.die_cur == 0  # after a roll: on die 1
     # A keeps the die under the cursor and goes on to the next: keep dice 1 and 2
@@ -216,11 +217,12 @@ def test_the_sheets_open_from_the_list_and_switch_archer():
     sim.choose("Sheets")
     assert sim.text().startswith("Sheet: You (Saru)")
     shown = sim.visible_text()
-    assert "Sheet: You (Saru), round 1" in shown and "Saru" in shown and "No tokens" in shown and "Spectators" in shown
-    assert "20/20" in shown and any(t.startswith("Your No. ") for t in shown)
+    assert "You: the sheet, round 1" in shown and "Saru" in shown and "No tokens" in shown and "Spectators" in shown
+    assert "20/20" in shown and any(t.startswith("Device ") for t in shown)
+    assert not any("Your No" in t for t in shown)  # plain words (issue 29)
     assert "ticked=[0, 0, 0, 0, 0] circles=[4, 4, 4, 4, 4]" in sim.text()
     sheet = sim.app.top
-    assert len(sheet.dots) == 5 * 4  # 4 circles a colour, drawn
+    assert len(sheet.dots) == 2 * 5 * 4  # 4 circles a colour, drawn: a ring and its hole
     sim.press("Y")
     assert sim.text().startswith("Sheet: P2 (")
     sim.press("B")
@@ -229,15 +231,12 @@ def test_the_sheets_open_from_the_list_and_switch_archer():
     assert "sanbon.kyudo_layout" not in sys.modules
 
 
-def test_your_number_comes_from_the_chip_id_and_picks_the_symbols():
-    from sanbon.kyudo_sheet import symbol_of, your_number
+def test_the_device_number_comes_from_the_chip_id():
+    from sanbon.kyudo import your_number
 
     assert your_number(b"") == -1
     n = your_number(b"SANBONSIM")
     assert 0 <= n < 100000 and your_number(b"SANBONSIM") == n
-    for number in (0, n, 12345, -1):
-        assert sorted(symbol_of(number, c) for c in range(1, 6)) == [0, 1, 2, 3, 4]
-    assert [symbol_of(0, c) for c in range(1, 6)] != [symbol_of(7, c) for c in range(1, 6)]
 
 
 # -- prompts and feedback on prepared positions -----------------------------------
@@ -328,6 +327,19 @@ def test_a_black_corner_asks_for_two_circles():
     assert sim.visible_text()[0].endswith(": tick a circle")
     sim.press("A")  # BLACK
     assert s.ticked[0][ORANGE] == 1 and s.ticked[0][BLACK] == 1 and s.phase == P_RESOLVE
+    # the log in plain words: the bonus, not the printed sheet's "corner 1" (issue 29)
+    log = " ".join(sim.app.top.hist)
+    assert "BLACK flag +2, bonus 1 of 4" in log and "corner" not in log, log
+
+
+def test_flag_details_say_bonus_not_corner():
+    from sanbon import kyudo_words as W
+
+    s = engine_game(2)
+    final(s, (BLACK, BLACK, GREEN, ORANGE))
+    texts = [W.detail(s, a, str) for a in s.legal_actions()]
+    assert any("(2 of 3 boxes to the next bonus)" in t for t in texts), texts
+    assert not any("corner" in t for t in texts)
 
 
 def test_the_talent_choice_of_kitsune():
@@ -337,7 +349,7 @@ def test_the_talent_choice_of_kitsune():
     s.ticked[1][GREEN] = s.circles[1][GREEN]
     final(s, (BLACK, ORANGE, GREEN, BLUE))
     show(sim, s)
-    assert sim.visible_text()[0] == "You Kitsune: give rivals a circle"
+    assert sim.visible_text()[0] == "You: give rivals a circle"
     assert sim.app.top.menu.items == ["Rivals: +1 GREEN", "Rivals: +1 BLUE", "Log", "Sheets"]
     sim.press("A")
     assert s.circles[1][GREEN] == 5
@@ -352,8 +364,9 @@ def test_a_captured_die_leaves_three_dice():
     s.apply(END_TURN)
     assert s.active == 0 and s.n_dice == 3
     show(sim, s)
-    assert ", 3 dice" in sim.visible_text()[0] and "Roll 3 dice" in sim.visible_text()
+    assert "Roll 3 dice" in sim.visible_text()
     sim.press("A")
+    assert "Kitsune, 2 rolls left, 3 dice." in " ".join(sim.visible_text())  # the message lines
     assert [d[0].hidden for d in sim.app.top.dice] == [False, False, False, True]
     assert len(s.dice) == 3
 

@@ -172,3 +172,287 @@ def test_the_log_rows_turn_pages_and_keep_only_their_own_lines():
             assert now[:len(filled)] == filled or len([x for x in now if x]) <= rows // 2 + 2, (shown[-1], now)
         shown.append(now)
     assert len(shown) > 50 and len({tuple(x) for x in shown}) > 10
+
+
+def test_roll_one_die_is_singular():
+    """'Roll 1 die', never 'Roll 1 dice' (issue 29, Wrong)."""
+    sim = start()
+    my_roll(sim)
+    sim.press("A", "A", "A", "A")  # roll, keep dice 1-3: one die free
+    scr = sim.app.top
+    assert scr.keep == 0b0111
+    assert scr.menu.items[0] == "Roll 1 die"
+    sim.press("A")  # keep die 4 too
+    assert scr.menu.items[0] == "Stop: all kept"
+    sim.press("X", "A")  # die 1 freed again
+    assert scr.menu.items[0] == "Roll 1 die"
+
+
+def test_the_news_of_a_catch_up_tick_names_the_archer_who_ticked():
+    """P2's catch-up tick was reported as "Your turn: BLACK flag +1" (issue 29, Wrong)."""
+    sim = start(seed=18)  # you roll first; P2 (a computer) ticks 1 catch-up box
+    my_roll(sim)
+    st = sim.app.session.state
+    assert st.first == 0 and sum(st.flags[1][1:]) == 1
+    scr = sim.app.top
+    assert scr.news.startswith("P2's catch-up: ") and "flag +1" in scr.news, scr.news
+    assert "Your turn" not in scr.news
+    assert scr.news in " ".join(sim.visible_text())  # the message lines at the start of your turn
+
+
+def test_catch_up_news_names_each_ticking_archer_and_goes_on_for_a_second_box():
+    sim = start(seed=18, players=3, seats=("P2: Computer (Normal)", "P3: Human"))
+    st = sim.app.session.state
+    scr = sim.app.top
+    seen = 0
+    for _ in range(3000):
+        if st.round:
+            break
+        seat = st.current_player
+        if st.phase == P_SETUP and not sim.app.session.is_bot(seat) and sim.text().startswith("Game"):
+            before = sum(st.flags[seat][1:])
+            sim.press("A")  # tick the first flag offered
+            if sum(st.flags[seat][1:]) == before + 1:
+                who = sim.app.session.seat_name(seat)
+                assert scr.news.startswith(who + "'s catch-up: "), scr.news
+                assert scr.news.count("flag +1") == before + 1, scr.news  # a 2nd box: the line goes on
+                seen += 1
+        else:
+            sim.wait(200)
+    assert st.round == 1 and seen >= 2
+
+
+def test_every_title_has_a_wording_for_the_narrowest_screen_and_no_character_name():
+    """Titles are "<seat>: <what to do>" (issue 29): the last wording of every
+    decision, after "You: " or "P4: ", fits 19 characters; no character name;
+    the sheet's title too."""
+    from engine.kyudo.actions import END_TURN
+    from engine.kyudo.state import KyudoState
+    from engine.rng import Rng
+    from sanbon import kyudo_words as W
+
+    phases = set()
+    for seed in range(12):
+        s = KyudoState(Rng(seed), 2 + seed % 3)
+        pick = Rng(seed + 99)
+        while not s.is_over():
+            for sub in (0, 1, 2):
+                for seat in ("You", "P4"):
+                    text = seat + ": " + W.doing(s, sub, 3).replace("|", "|" + seat + ": ")
+                    assert len(text.split("|")[-1]) <= 19, text
+                    assert not any(c in text for c in W.CHARACTERS), text
+            phases.add(s.phase)
+            legal = s.legal_actions()
+            if len(legal) > 1 and legal[-1] == END_TURN:
+                legal = legal[:-1]
+            s.apply(pick.choice(legal))
+    assert len(phases) >= 8, phases
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_title_on_screen_is_never_cut_and_names_the_seat_only(size):
+    sim = start(size)
+    my_roll(sim)
+    sim.press("A")  # rolled: the title asks to keep or roll
+    title = sim.visible_text()[0]
+    assert title.startswith("You: ") and "~" not in title and "Saru" not in title
+    body = " ".join(sim.visible_text()[1:])
+    assert "Saru, 2 rolls left." in body  # the archer and the rolls left, in the body
+    sim.choose("Sheets")
+    title = sim.visible_text()[0]
+    assert title.startswith("You: ") and "round 1" in title and "~" not in title
+    assert "Saru" in sim.visible_text()  # the character: in the sheet's body
+
+
+def _tiles_in(group):
+    """The tile indices of every TileGrid of Kyudo's sprite sheet (160 pixels
+    wide, not the font's) under ``group``, in drawing order."""
+    import displayio
+
+    out = []
+    for item in group:
+        if isinstance(item, displayio.TileGrid) and item.bitmap.width == 160:
+            out.append(item[0])
+        elif isinstance(item, displayio.Group):
+            out += _tiles_in(item)
+    return out
+
+
+def test_how_to_play_play_and_the_sheet_draw_each_colour_with_one_shape():
+    """How to play drew BLACK as a square and RED as a plus while play drew
+    them as a triangle and a diamond (issue 29, Wrong). Each colour has one
+    shape (sanbon.kyudo.zone_tile), and How to play's pictures, the strip's
+    mini targets, the sheet's rows and the dice all show it: the shapes are
+    read back from the drawings (tools/art/kyudo.py), so this fails if any of
+    them draws another shape."""
+    from tools.art import kyudo as art
+
+    def shape(tile, colour):  # which of the 5 shapes a tile shows
+        for k in range(5):
+            if art.TILES[tile] == art.zone(k, 4, colour) or art.TILES[tile] in [art.symbol(k, i) for i in "#wg"]:
+                return k
+        raise AssertionError((tile, colour))
+
+    # How to play, on the screen: the page with a picture per colour
+    sim = Sim("pico_display2", seed=18)
+    choose(sim, "Kyudo")
+    choose(sim, "How to play")
+    how = sim.app.top
+    for _ in range(len(how.pages)):
+        if how.pics is not None and len(_tiles_in(how.pics)) == 5:
+            break
+        sim.press("Y")
+    howto = [shape(t, c) for c, t in zip(range(1, 6), _tiles_in(how.pics))]
+    assert sorted(howto) == [0, 1, 2, 3, 4]
+    # play: the strip with every colour closed, and the dice
+    sim = start("pico_display2")
+    my_roll(sim)
+    scr = sim.app.top
+    st = sim.app.session.state
+    for c in range(1, 6):
+        st.ticked[0][c] = st.circles[0][c]
+    st.dice = bytearray([1, 2, 3, 4])
+    st.rolls = 1
+    scr.update()
+    zones = scr.rows[0][2]
+    assert [shape(zones[c - 1], c) for c in range(1, 6)] == howto
+    dice = [shape(d[4][0], st.dice[i]) for i, d in enumerate(scr.dice)]
+    assert dice == [howto[f - 1] for f in st.dice]
+    st.dice = bytearray([5, 1, 2, 3])
+    scr.update()
+    assert [shape(d[4][0], st.dice[i]) for i, d in enumerate(scr.dice)] == [howto[f - 1] for f in st.dice]
+    # the sheet: its rows' shapes, BLACK to RED
+    sim.choose("Sheets")
+    rows = [t for t in _tiles_in(sim.app.top.group) if t]
+    assert [shape(t, c) for c, t in zip(range(1, 6), rows)] == howto
+
+
+def test_hints_use_the_shared_words_without_colons():
+    """Hints are "<key> <verb>" pairs, two spaces apart, no colons (issue 29)."""
+    sim = start()
+    hints = set()
+
+    def look():
+        h = sim.app.top.frame.hint.text
+        if h:
+            hints.add(h)
+
+    for _ in range(60):  # the computer's turn and the catch-up
+        look()
+        sim.wait(100)
+    my_roll(sim)
+    look()
+    sim.press("A")  # rolled: the cursor on die 1
+    look()
+    sim.press("X")  # on Roll
+    look()
+    sim.choose("Sheets")
+    look()
+    assert "X/Y page  A/B back" in hints
+    assert "A keep  Y next  X Roll  hold B pause" in hints
+    assert "any key faster  hold B pause" in hints, hints
+    for h in hints:
+        assert ":" not in h and "   " not in h, h
+        for pair in h.split("  "):
+            assert pair.split(" ")[0] in ("A", "B", "X", "Y", "X/Y", "A/B", "hold", "any"), h
+
+
+def _px(sim, x, y):
+    r, g, b = sim.board.screen_surface().get_at((x, y))[:3]
+    return r << 16 | g << 8 | b
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_sheets_empty_circles_and_boxes_show_at_3_to_1(size):
+    """Empty circles were 1.45:1 (BLUE) and 1.9:1 (BLACK) on the background
+    (issue 29, Contrast): each circle is now a ring in its colour, hollow
+    while empty; each flag and the stand have an edge. Measured on the
+    frame's pixels (WCAG 2: graphical objects 3:1)."""
+    from sanbon import kyudo, ui
+    from tools.tour import SYMBOL_MIN, ratio
+
+    assert ratio(kyudo.dim(kyudo.INK[4]), ui.BG) < 1.5  # what the issue measured: the old empty BLUE circle
+    sim = start(size)
+    my_roll(sim)
+    st = sim.app.session.state
+    for c, (tk, f) in enumerate(((0, 0), (1, 3), (2, 1), (1, 1), (0, 5)), 1):
+        st.ticked[0][c] = tk
+        st.flags[0][c] = f
+    st.spectators[0] = 13
+    sim.choose("Sheets")
+    sim.wait(50)
+    sheet = sim.app.top
+    empty = 0
+    for c in range(1, 6):
+        for i in range(sheet.shown):
+            j = 2 * ((c - 1) * sheet.shown + i)
+            ring, hole = sheet.dots[j], sheet.dots[j + 1]
+            if ring.hidden:
+                continue
+            x, y, r = ring.x, ring.y, ring.radius
+            edge, outside, centre = _px(sim, x + r - 1, y), _px(sim, x, y - r - 1), _px(sim, x, y)
+            assert ratio(edge, outside) >= SYMBOL_MIN, (c, i, hex(edge), hex(outside))
+            if i >= st.ticked[0][c]:
+                empty += 1
+                assert not hole.hidden and ratio(edge, centre) >= SYMBOL_MIN, (c, i)  # hollow
+            else:
+                assert hole.hidden and centre == edge  # solid
+        bar = sheet.flags[c - 1]
+        fx, fy = bar.x, bar.y + 2
+        assert ratio(_px(sim, fx - 1, fy), _px(sim, fx - 3, fy)) >= SYMBOL_MIN, c  # the flag's edge
+        end = fx + sheet.fw - 2  # inside the last corner: empty in every row here
+        assert ratio(_px(sim, end, fy), _px(sim, end, fy - 3)) >= SYMBOL_MIN, c  # its top edge on the dim box
+        for k in range(3):  # the corners' edges: on the dim (empty) or the solid (ticked) part
+            e = sheet.edges[(c - 1) * 3 + k]
+            assert ratio(_px(sim, e.x, fy), _px(sim, e.x - 2, fy)) >= SYMBOL_MIN, (c, k)
+    assert empty >= 15
+    x = sheet.stand.x + sheet.sw - 2  # the stand's lost part, under its edge
+    assert ratio(_px(sim, x, sheet.stand.y - 1), _px(sim, x, sheet.stand.y - 3)) >= SYMBOL_MIN
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_hit_flash_leaves_the_shapes_and_tokens_on_black(size):
+    """A GREEN shape on the red hit flash was 1.05:1 (issue 29, Contrast): the
+    flash now lies under the name and spectators only."""
+    from sanbon import kyudo, ui
+    from tools.tour import ratio
+
+    assert ratio(kyudo.INK[3], ui.BAD) < 1.1  # the old pair
+    sim = start(size)
+    my_roll(sim)
+    scr = sim.app.top
+    st = sim.app.session.state
+    st.tokens[1][3] = 2
+    for row in scr.rows:
+        ui.shade(row[0], scr.pals[29])  # the hit flash
+    scr._strip()
+    sim.wait(10)
+    for bg, t, zones, toks in scr.rows:
+        assert bg.x + bg.width <= zones.x and zones.x + 50 <= toks.x
+        for gx in [zones.x + 10 * i for i in range(5)] + [toks.x + 10 * i for i in range(3)]:
+            assert _px(sim, gx + 9, zones.y + 4) == ui.BG, (size, gx)  # a tile's last column: outside its shape
+        assert ratio(ui.SELECT_TEXT, ui.BAD) >= 4.5  # the name on the flash
+
+
+def test_tokens_show_a_letter_and_pips_not_a_coloured_tick():
+    """Tokens were a 1-pixel coloured tick (issue 29, Colour alone): the strip
+    and the sheet show each kind's letter (O, G, R) and a pip per token."""
+    from tools.art import kyudo as art
+    from sanbon.kyudo import token_tile
+
+    sim = start("pico_display2")
+    my_roll(sim)
+    scr = sim.app.top
+    st = sim.app.session.state
+    st.tokens[0][2], st.tokens[0][3], st.tokens[0][5] = 1, 0, 3
+    scr._strip()
+    toks = scr.rows[0][3]
+    assert [toks[i] for i in range(3)] == [token_tile(0, 1), 0, token_tile(2, 3)]
+    for i, letter in enumerate("OGR"):
+        for n in (1, 2, 3):
+            tile = art.TILES[token_tile(i, n)]
+            assert [r[1:6] for r in tile[1:8]] == [x.replace("#", str((2, 3, 5)[i])) for x in art.LETTERS[letter]]
+            assert sum(r[7:9].count(str((2, 3, 5)[i])) for r in tile) == 4 * n  # n pips of 2x2
+    sim.choose("Sheets")
+    sheet = sim.app.top
+    assert [sheet.toks[i] for i in range(3)] == [token_tile(0, 1), 0, token_tile(2, 3)]

@@ -17,9 +17,9 @@ PAGES = (
      " rival loses 4.",
      ("kyudo", (12, 12, 24), 10)),
     ("Flags",
-     "2 or more dice of one colour tick that many boxes in its flag. Each"
-     " full corner (4 per flag) triggers it. BLACK: tick any 2 circles. BLUE:"
-     " any 1. ORANGE, GREEN, RED: take that token from the supply, or steal"
+     "2 or more dice of one colour tick that many boxes in its flag. Every 3"
+     " boxes (BLUE, RED: 2) give its bonus, 4 times at most. BLACK: tick"
+     " any 2 circles. BLUE: any 1. ORANGE, GREEN, RED: take that token from the supply, or steal"
      " it."),
     ("Tokens",
      "RED: after your last roll, set one die to any face. ORANGE: as you aim"
@@ -31,8 +31,8 @@ PAGES = (
      " turn, Saru: rivals roll 3 dice; Shika: rivals lose 1 per die of the"
      " colour you ring."),
     ("Controls",
-     "Each colour has its shape, as on the sheet. After a roll the cursor is"
-     " on die 1: A keeps it (a padlock) or frees it and goes on; then Roll."
-     " X: from a die to Roll and back. The lines below a combo say what it"
-     " does. Log: past turns."),
+     "Shapes: BLACK square, ORANGE diamond, GREEN triangle up, BLUE triangle"
+     " down, RED plus. After a roll the cursor is on die 1: A keeps (a"
+     " padlock) or frees it and goes on, then Roll. X: from a die to Roll and"
+     " back. Log: past turns."),
 )

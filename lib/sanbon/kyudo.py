@@ -108,7 +108,8 @@ def rect(pal, x, y, w, h, hidden=False):
 
 
 def your_number(uid):
-    """The collector's number of this device, from its chip id (-1: none)."""
+    """The device's own number (from its chip id; -1: none), shown on the
+    sheet just for fun: it changes nothing in the game."""
     if not uid:
         return -1
     n = 0
@@ -117,11 +118,22 @@ def your_number(uid):
     return n
 
 
-def symbol_of(number, colour):
-    """Which of the 5 zone symbols marks ``colour`` (the sheet's rows, the
-    dice, the strip; from Your Number, cosmetic only)."""
-    n = number if number > 0 else 0
-    return ((colour - 1) * (1 + (n // 5) % 4) + n) % 5
+def zone_tile(colour, level):
+    """The tile of lib/sanbon/kyudo.bmp that shows ``colour``'s shape filled to
+    ``level`` (0-4 quarters of its circles ticked; 4: closed). Every colour
+    has one shape, the same on every device and in every picture: BLACK a
+    square, ORANGE a diamond, GREEN a triangle up, BLUE a triangle down, RED a
+    plus (tools/art/kyudo.py draws shape ``colour - 1``). The strip, the sheet
+    and How to play (sanbon.howto_kyudo: the level-4 tiles) draw these tiles;
+    tests/test_kyudo_ui.py ties them together. A die shows tile ``colour``
+    (the same shape, solid)."""
+    return 20 + (colour - 1) * 30 + level
+
+
+def token_tile(i, n):
+    """The tile of ``n`` tokens of kind ``i`` (0-2: ORANGE, GREEN, RED): the
+    colour's letter and a pip per token, 3 at most (0: none held)."""
+    return 144 + i * 3 + (n if n < 3 else 3) if n else 0
 
 
 def move(d, i, b, n, k, dice):
@@ -142,8 +154,6 @@ def move(d, i, b, n, k, dice):
 class GameScreen(_Base):
     def __init__(self, app, session):
         super().__init__(app, session)
-        number = your_number(getattr(app.board, "uid", b""))
-        self.sym = bytes([0] + [symbol_of(number, c) for c in range(1, 6)])
         from sanbon import kyudo_layout
 
         kyudo_layout.build(self)  # frame, dice, strip, list, message lines
@@ -164,6 +174,7 @@ class GameScreen(_Base):
         self.parts = []  # what this turn did so far (its summary at its end)
         self.news = ""  # the last finished turn in a sentence
         self.turn_of = st.active
+        self.setup = st.phase == A.P_SETUP  # the next action is a catch-up tick
         self.show_news = False  # the news of the last action, till the cursor moves
         if st.round:
             self._heading()
@@ -183,34 +194,32 @@ class GameScreen(_Base):
             self.wraps.pop(self.hist.pop(0), None)
 
     # -- the strip: per archer, name and spectators, the mini target (5 zone
-    # symbols filling up), 3 token bars (a third per token) ------------------
+    # shapes filling up), the tokens (letter and pips) ------------------------
     def _strip(self):
         st = self.session.state
         name = self.session.seat_name
         plain = self.pals[_PAL_BG]
-        for s, (bg, t, zones, bars, y0, h) in enumerate(self.rows):
+        for s, (bg, t, zones, toks) in enumerate(self.rows):
             out = st.eliminated[s]
             lit = bg.pixel_shader is not plain  # flashed red or blue: dark letters on it
             if out:
                 t.set("%-3s out" % name(s), ui.SELECT_TEXT if lit else ui.DIM)
             else:
-                t.set("%-3s%3d" % (name(s), st.spectators[s]),
+                t.set(self.fmt % (name(s), st.spectators[s]),
                       ui.SELECT_TEXT if lit else ui.ACCENT if s == st.active else ui.TEXT)
             if zones.hidden != out:
                 zones.hidden = out
+                toks.hidden = out
             for c in range(1, 6):
                 tk, cap = st.ticked[s][c], st.circles[s][c]
-                v = 20 + ((c - 1) * 5 + self.sym[c]) * 5 + (4 if tk >= cap else tk * 4 // cap)
+                v = zone_tile(c, 4 if tk >= cap else tk * 4 // cap)
                 if zones[c - 1] != v:
                     zones[c - 1] = v
-            for i in range(3):
+            for i in range(3):  # a token: its letter and a pip per token (3 at most shown)
                 tk = st.tokens[s][(A.ORANGE, A.GREEN, A.RED)[i]]
-                hh = h * tk // 3 if tk < 3 else h
-                bar = bars[i]
-                ui.show(bar, hh > 0)
-                if hh > 0 and bar.height != hh:
-                    bar.height = hh
-                    bar.y = y0 + h - hh
+                v = token_tile(i, tk)
+                if toks[i] != v:
+                    toks[i] = v
 
     def tick(self, now):
         _Base.tick(self, now)
@@ -278,16 +287,24 @@ class GameScreen(_Base):
         # news worth a look before the detail lines (not a roll: the dice show it)
         self.show_news = bool(text) and action != A.STOP and action != A.RED_SKIP and not (ev and ev[-1][0] == "roll")
         brief = W.feedback(st, ev, name, action, True)
-        if brief:
+        if self.setup:  # a catch-up tick: the news names the archer who ticked, not the first archer
+            for e in ev:
+                if e[0] == "boxes":
+                    who = name(e[1])
+                    head = "Your catch-up: " if who == "You" else "%s's catch-up: " % who
+                    self.news = (self.news[:-1] + ", " if self.news.startswith(head) else head) + brief + "."
+        elif brief:
             self.parts.append(brief)
         if new_turn or st.is_over():
-            who = name(self.turn_of)
-            done = ", ".join(self.parts) if self.parts else "no combination played"
-            self.news = "%s: %s." % ("Your turn" if who == "You" else "%s's turn" % who, done)
+            if not self.setup:
+                who = name(self.turn_of)
+                done = ", ".join(self.parts) if self.parts else "no combination played"
+                self.news = "%s: %s." % ("Your turn" if who == "You" else "%s's turn" % who, done)
             self.parts = []
             if not st.is_over():
                 self._heading()
         self.turn_of = st.active
+        self.setup = st.phase == A.P_SETUP
 
     def _message(self, human):
         """The two message lines: the selected choice in words, or the news
@@ -306,6 +323,11 @@ class GameScreen(_Base):
                 text = "Set one die to any face; the token goes back."
         if not text:
             text = self._last()
+        if human and st.phase == A.P_ROLL and st.rolls and not self.sub:
+            # the archer and the rolls left (the title's short wording has no room)
+            left = 3 - st.rolls
+            text = "%s, %d roll%s left%s. %s" % (W.CHARACTERS[st.characters[st.active]], left, "" if left == 1 else "s",
+                                                ", 3 dice" if st.n_dice < 4 else "", text)
         key = (text, human, len(self.hist), self.hist[-1] if self.hist else "")
         if key == self.msg:
             return
@@ -340,25 +362,19 @@ class GameScreen(_Base):
         if st.is_over():
             text = "Kyudo: game over"
         else:
-            who = st.current_player
-            what = W.doing(st, self.sub, self.red_die)
-            if st.phase == A.P_ROLL and st.n_dice < 4:
-                what += ", 3 dice"
-            nm = self.session.seat_name(who)
-            text = "%s %s: %s" % (nm, W.CHARACTERS[st.characters[who]], what)
-            if len(text) > (self.L.width - 2 * self.L.margin) // ui.CHAR_W:
-                text = "%s: %s" % (nm, what)
+            nm = self.session.seat_name(st.current_player) + ": "
+            text = nm + W.doing(st, self.sub, self.red_die).replace("|", "|" + nm)  # every wording
         self.frame.set_title(text)
         if not human:
-            hint = "" if st.is_over() else "any key: faster  hold B: pause"
+            hint = "" if st.is_over() else "any key faster  hold B pause"
         elif self.sub:
             hint = "A choose  X/Y move  B back"
         elif self.die_cur >= 0:
-            hint = "A keep  Y next  X Roll  hold B: pause"
+            hint = "A keep  Y next  X Roll  hold B pause"
         elif st.phase == A.P_ROLL and st.rolls:
-            hint = "A choose  X dice  Y move  hold B: pause"
+            hint = "A choose  X dice  Y move  hold B pause"
         else:
-            hint = "A choose  X/Y move  hold B: pause"
+            hint = "A choose  X/Y move  hold B pause"
         self.frame.set_hint(hint)
 
     def _dice(self):
@@ -390,7 +406,7 @@ class GameScreen(_Base):
                 sym.hidden = blank
             if not blank:
                 # dark on a bright face, white on BLACK, grey on a used die
-                v = (6 if f == A.ARROW else 1 + self.sym[f]) + (12 if used else 6 if f == A.BLACK else 0)
+                v = (6 if f == A.ARROW else f) + (12 if used else 6 if f == A.BLACK else 0)
                 if sym[0] != v:
                     sym[0] = v
             mark = not blank and marks >> i & 1
@@ -463,7 +479,7 @@ class GameScreen(_Base):
         for i in range(st.n_dice):
             if not self.keep >> i & 1:
                 free += 1
-        self.menu.set_item(0, "Roll %d dice" % free if free else "Stop: all kept")
+        self.menu.set_item(0, ("Roll 1 die" if free == 1 else "Roll %d dice" % free) if free else "Stop: all kept")
         self._park()
 
     def _park(self):
@@ -538,7 +554,7 @@ class GameScreen(_Base):
         if a == _SHEETS:
             from sanbon.kyudo_sheet import SheetScreen
 
-            self.app.push(SheetScreen(self.app, self.session, st.current_player, self.pals, self.sym))
+            self.app.push(SheetScreen(self.app, self.session, st.current_player, self.pals))
         elif a == _LOG:
             self.show_log()
         elif a == _RED_USE:
@@ -608,6 +624,6 @@ class GameScreen(_Base):
             for i, t in enumerate(self.menu.items):
                 rows.append(("> " if i == self.menu.index and self.die_cur < 0 else "  ") + t)
         return "Game: Kyudo %s active=%d player=%d rolls=%d dice=%s keep=%d cur=%d\n%s\n%s" % (
-            W.doing(st) if not st.is_over() else "over", st.active, st.current_player, st.rolls,
+            W.doing(st).split("|")[0] if not st.is_over() else "over", st.active, st.current_player, st.rolls,
             "".join(str(f) for f in st.dice), self.keep, self.die_cur, self.msg[0] if self.msg else "",
             "\n".join(rows))

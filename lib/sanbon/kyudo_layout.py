@@ -10,9 +10,9 @@ dropped (sanbon.kyudo.drop): its code is not kept in RAM during the game.
 - the archers' strip, beside the dice if there is room (240x135, 320x240),
   else under them in two columns (240x240): per archer a row with the name
   and spectators, the mini target (the 5 zone symbols, each filling as its
-  circles are ticked, solid when closed) and 3 token bars (ORANGE, GREEN,
-  RED: one third of the height per token); the row's background flashes on
-  a hit;
+  circles are ticked, solid when closed) and the tokens (ORANGE, GREEN,
+  RED: the colour's letter and a pip per token held, tools/art/kyudo.py);
+  the background of the name and spectators flashes on a hit;
 - the list of choices under the dice (beside the strip on 240x135 with 3-4
   archers), and in its place, while no human decides, the last news;
 - two message lines above the hint line: the selected choice in words, or
@@ -67,24 +67,22 @@ def die(x, y, s, pals, sheet, sc):
     return (g, frame, edge, face, sym, lock, x)
 
 
-def row(scr, x, y, w, rh):
-    """One archer's row of the strip: (background, text, the 5 zones' tiles,
-    3 token bars, bars' top, height)."""
+def row(scr, x, y, rh, tw):
+    """One archer's row of the strip (``tw`` + 81 pixels wide, ``tw`` the
+    text's): (background, text, the 5 zones' tiles, the 3 tokens' tiles).
+    The background (under the name and spectators only, so that the shapes
+    beside it keep their contrast) flashes on a hit."""
     g = scr.group
-    p = scr.pals
-    bg = rect(p[28], x, y, w, rh - 1)
+    bg = rect(scr.pals[28], x, y, tw, rh - 1)
     g.append(bg)
-    t = ui.Text(x + 2, y + rh // 2, "", ui.TEXT, 1, (0.0, 0.5))
+    t = ui.Text(x + 1 + (tw > 32), y + rh // 2, "", ui.TEXT, 1, (0.0, 0.5))
     g.append(t.label)
-    h = rh - 4
-    zx = x + 38
-    zones = scr.sheet.tile(0, zx, y + (rh - 9) // 2, 5)  # the mini target: 5 tiles in a row
+    ty = y + (rh - 9) // 2
+    zones = scr.sheet.tile(0, x + tw + 1, ty, 5)  # the mini target: 5 tiles in a row
     g.append(zones)
-    bars = []
-    for k in range(3):
-        bars.append(rect(p[12 + (A.ORANGE, A.GREEN, A.RED)[k]], zx + 51 + k * 3, y + 2, 2, h, True))
-        g.append(bars[-1])
-    scr.rows.append((bg, t, zones, bars, y + 2, h))
+    toks = scr.sheet.tile(0, x + tw + 51, ty, 3)  # ORANGE, GREEN, RED: letter and pips (tile 0: none)
+    g.append(toks)
+    scr.rows.append((bg, t, zones, toks))
 
 
 def build(scr):
@@ -100,7 +98,7 @@ def build(scr):
     scr.sheet = sheet = Sheet("kyudo", 10, 10)  # for the build only: the tiles keep its bitmap
     # the dice
     size = 40 if L.width >= 320 else (30 if big else 20)
-    step = size + (12 if big else 8)
+    step = size + (8 if L.width >= 320 else 12 if big else 8)
     dy = L.body_top + (5 if big else 3)
     scr.dice = []
     sc = 2 if big else 1
@@ -114,16 +112,18 @@ def build(scr):
     # the archers' strip
     n = st.players
     rh = 18 if L.width >= 320 else (16 if big else 14)
-    sx = max(m + 4 * step + 2, L.width - m - 100)
-    sw = L.width - m - sx
-    beside = sw >= 96
+    # a row: 120 pixels ("P2  20"), on 240x135 with 3-4 archers 112 ("P2 20":
+    # the list beside the strip keeps 19 letters)
+    tw = 30 if not big and n > 2 else 38
+    scr.fmt = "%-3s%2d" if tw < 38 else "%-3s%3d"
+    sx = max(m + 6 + 3 * step + size, L.width - tw - 82)
+    beside = sx + tw + 82 <= L.width
     scr.rows = []
-    half = L.width // 2 - m
     for i in range(n):
         if beside:
-            row(scr, sx, L.body_top + 2 + i * rh, sw, rh)
-        else:
-            row(scr, m + (i % 2) * half, below + (i // 2) * rh, half - 2, rh)
+            row(scr, sx, L.body_top + 2 + i * rh, rh, tw)
+        else:  # two columns, edge to edge (a row's last pixel column is blank)
+            row(scr, (i % 2) * (L.width - 120), below + (i // 2) * rh, rh, tw)
     if beside:
         strip_end = L.body_top + 2 + n * rh
     else:
@@ -139,7 +139,7 @@ def build(scr):
         if (fb_top - strip_end - 2) // L.row_h >= 3:
             ly = strip_end + 2
         else:
-            lw = sx - m - 6
+            lw = sx - m - 2
     rows = max(2, (fb_top - ly) // L.row_h)
     scr.menu = ui.ListMenu(L, [""] * rows, y=ly, rows=rows, width=lw)
     g.append(scr.menu.group)

@@ -1,13 +1,15 @@
-"""Kyudo: an archer's sheet in full view. X/Y: the other archers, A/B: back.
+"""Kyudo: an archer's sheet in full view. X/Y: the other archers' sheets, A/B: back.
 
-Per colour a row: its zone symbol, its flag (4 corners, each filling as its
+Per colour a row: its shape, its flag (4 corners, each filling as its
 boxes are ticked) and its circles (filled = ticked). Under them the stand
 of 20 spectators (a bar in blocks of 5), then the talent; on the right the
-character, the tokens and "Your Number" (from the chip id; it also picks the
-zone symbols, cosmetic only). Imported only while shown (sanbon.kyudo pushes
+character, the tokens and the device's number (from its chip id, just for
+fun: it changes nothing). Each colour's shape is its tile of the sprite
+sheet (sanbon.kyudo.zone_tile), as in play and How to play. Imported only while shown (sanbon.kyudo pushes
 it) and dropped again on close; it draws with the play screen's palettes.
 """
 
+import displayio
 import vectorio
 
 from engine.kyudo import actions as A  # consts only: folded by the build, the import dropped
@@ -16,31 +18,17 @@ from engine.kyudo.data import CORNER_SIZE, CORNERS, START_SPECTATORS
 from sanbon import buttons as btn
 from sanbon import kyudo_words as W
 from sanbon import ui
-from sanbon.kyudo import rect, symbol_of, your_number  # noqa: F401 (the names tests use)
+from sanbon.kyudo import rect, token_tile, your_number, zone_tile
 from sanbon.ui import drop, shade
 
 _INK = 12  # in the play screen's palettes: INK 12-17, INK dim 18-23
 _DIM = 18
 _LINE = 27
-
-
-def _points(kind, s):
-    h = s // 2
-    if kind == 0:  # square
-        return [(1, 1), (s - 1, 1), (s - 1, s - 1), (1, s - 1)]
-    if kind == 1:  # diamond
-        return [(h, 0), (s, h), (h, s), (0, h)]
-    if kind == 2:  # triangle up
-        return [(h, 0), (s, s), (0, s)]
-    if kind == 3:  # triangle down
-        return [(0, 0), (s, 0), (h, s)]
-    t = s // 3  # a plus
-    return [(t, 0), (s - t, 0), (s - t, t), (s, t), (s, s - t), (s - t, s - t), (s - t, s),
-            (t, s), (t, s - t), (0, s - t), (0, t), (t, t)]
+_BG = 28
 
 
 class SheetScreen(ui.Screen):
-    def __init__(self, app, session, seat, pals, sym):
+    def __init__(self, app, session, seat, pals):
         super().__init__(app)
         self.session = session
         self.seat = seat
@@ -49,16 +37,21 @@ class SheetScreen(ui.Screen):
         L = self.L
         m = L.margin
         g = self.group
-        self.frame = ui.Frame(L, "", "X/Y other archer  A/B back")
+        self.frame = ui.Frame(L, "", "X/Y page  A/B back")
         g.append(self.frame.group)
         self.number = your_number(getattr(app.board, "uid", b""))
-        self.sym = sym
         if not L.big:
-            rh, r, pitch, sym, fw = 14, 4, 10, 8, 44
+            rh, r, pitch, sc, fw = 14, 4, 10, 1, 44
         elif L.width < 320:
-            rh, r, pitch, sym, fw = 28, 5, 12, 12, 52
+            rh, r, pitch, sc, fw = 28, 5, 12, 2, 50
         else:
-            rh, r, pitch, sym, fw = 26, 7, 17, 14, 64
+            rh, r, pitch, sc, fw = 26, 7, 17, 2, 62
+        sym = 9 * sc  # the colour's shape: the sprite sheet's tile (sanbon.kyudo.zone_tile), as in play and How to play
+        from sanbon import sprites
+
+        sheet = sprites.Sheet("kyudo", 10, 10)
+        sprites = None
+        drop("sprites")
         shown = 4  # circles drawn per colour: the most any archer has, up to 8
         for s in range(st.players):
             for c in range(1, 6):
@@ -69,20 +62,32 @@ class SheetScreen(ui.Screen):
         right = dx + (shown - 1) * pitch + r + 8
         self.fw = fw
         self.flags = []
-        self.dots = []
+        self.dots = []  # per circle: the ring, its hole
+        self.edges = []  # per colour: the 3 corners' edges
         for c in range(1, 6):
             y = top + (c - 1) * rh
             cy = y + rh // 2
-            g.append(vectorio.Polygon(pixel_shader=pals[_INK + c], points=_points(self.sym[c], sym),
-                                      x=m, y=cy - sym // 2))
+            t = displayio.Group(scale=sc, x=m, y=cy - sym // 2)
+            t.append(sheet.tile(zone_tile(c, 4)))
+            g.append(t)
+            # the flag: an edge in the colour (3:1 or more on the background, and on
+            # the dim empty boxes), the ticked part solid; the corners' edges in
+            # the colour where empty, black where ticked (_draw)
+            g.append(rect(pals[_INK + c], fx - 1, y + 2, fw + 2, rh - 5))
             g.append(rect(pals[_DIM + c], fx, y + 3, fw, rh - 7))
             bar = rect(pals[_INK + c], fx, y + 3, 1, rh - 7, True)
             g.append(bar)
-            for k in range(1, CORNERS):  # the corners' edges
-                g.append(rect(pals[_LINE], fx + fw * k // CORNERS - 1, y + 3, 2, rh - 7))
+            for k in range(1, CORNERS):
+                e = rect(pals[_INK + c], fx + fw * k // CORNERS - 1, y + 3, 2, rh - 7)
+                g.append(e)
+                self.edges.append(e)
             self.flags.append(bar)
+            # a circle: a ring in the colour, hollow (black) while empty, solid when ticked
             for i in range(shown):
-                d = vectorio.Circle(pixel_shader=pals[_DIM + c], radius=r, x=dx + i * pitch, y=cy)
+                d = vectorio.Circle(pixel_shader=pals[_INK + c], radius=r, x=dx + i * pitch, y=cy)
+                g.append(d)
+                self.dots.append(d)
+                d = vectorio.Circle(pixel_shader=pals[_BG], radius=r - 2, x=dx + i * pitch, y=cy)
                 g.append(d)
                 self.dots.append(d)
         self.shown = shown
@@ -91,6 +96,7 @@ class SheetScreen(ui.Screen):
         g.append(ui.Text(m, sy + 4, "Spectators", ui.DIM, 1, (0.0, 0.5)).label)
         sx = m + 11 * ui.CHAR_W
         self.sw = sw = L.width - m - 34 - sx
+        g.append(rect(pals[_INK + 1], sx - 1, sy - 1, sw + 2, 10))  # an edge: the lost part shows at 3:1 or more
         g.append(rect(pals[_LINE], sx, sy, sw, 8))
         self.stand = rect(pals[_INK + 1], sx, sy, sw, 8)
         g.append(self.stand)
@@ -98,19 +104,19 @@ class SheetScreen(ui.Screen):
             g.append(rect(pals[_DIM + 1], sx + sw * k // 4 - 1, sy, 2, 8))
         self.count = ui.Text(L.width - m, sy + 4, "", ui.TEXT, 1, (1.0, 0.5))
         g.append(self.count.label)
-        # the right column: character, tokens, Your Number
+        # the right column: character, tokens, the device's number
         n = max(1, (L.width - right - m) // ui.CHAR_W)
         self.char = ui.Text(right, top, "", ui.ACCENT, 1)
         g.append(self.char.label)
         self.tok_label = ui.Text(right, top + 14, "", ui.DIM, 1)
         g.append(self.tok_label.label)
-        self.toks = []
-        for i in range(9):
-            t = rect(pals[_INK + (A.ORANGE, A.GREEN, A.RED)[i // 3]], right + (i % 3) * 8, top + 30 + (i // 3) * 9, 6, 6, True)
-            g.append(t)
-            self.toks.append(t)
-        no = "%05d" % self.number if self.number >= 0 else "-"
-        g.append(ui.Text(right, top + 58, ui.fit(("Your No. %s" if n >= 14 else "No. %s") % no, n), ui.DIM, 1).label)
+        t = displayio.Group(scale=sc, x=right, y=top + 30)
+        self.toks = sheet.tile(0, 0, 0, 3)  # ORANGE, GREEN, RED: the letter and a pip per token (as in play)
+        t.append(self.toks)
+        g.append(t)
+        if self.number >= 0:  # the device's own number, just for fun (it changes nothing)
+            no = "%05d" % self.number
+            g.append(ui.Text(right, top + 58, ui.pick("Device no. %s|Device %s" % (no, no), n), ui.DIM, 1).label)
         # the talent, under the stand
         self.talent = []
         ty = sy + 12
@@ -127,22 +133,19 @@ class SheetScreen(ui.Screen):
         seat = self.seat
         name = s.seat_name(seat)
         ch = st.characters[seat]
-        chars = self.L.chars() - 1
-        title = "Sheet: %s (%s), %s" % (name, W.CHARACTERS[ch], "round %d" % st.round if st.round else "catch-up")
-        if len(title) > chars:
-            title = title[7:]
-        if len(title) > chars:
-            title = "%s (%s)" % (name, W.CHARACTERS[ch])
-        self.frame.title.set(ui.fit(title, chars))
+        when = "round %d" % st.round if st.round else "catch-up"
+        self.frame.set_title("%s: the sheet, %s|%s: sheet, %s|%s: %s" % (name, when, name, when, name, when))  # the character: in the body
         for c in range(1, 6):
             cap = st.circles[seat][c]
             tk = st.ticked[seat][c]
             for i in range(self.shown):
-                d = self.dots[(c - 1) * self.shown + i]
-                shade(d, p[(_INK if i < tk else _DIM) + c])
-                d.hidden = i >= cap
+                j = 2 * ((c - 1) * self.shown + i)
+                self.dots[j].hidden = i >= cap
+                self.dots[j + 1].hidden = i >= cap or i < tk
             total = CORNER_SIZE[c] * CORNERS
             f = st.flags[seat][c]
+            for k in range(1, CORNERS):
+                shade(self.edges[(c - 1) * (CORNERS - 1) + k - 1], p[_BG if f >= k * CORNER_SIZE[c] else _INK + c])
             bar = self.flags[c - 1]
             bar.hidden = not f
             bar.width = max(1, self.fw * f // total)
@@ -153,9 +156,10 @@ class SheetScreen(ui.Screen):
         self.count.set("out" if out else "%d/%d" % (sp, START_SPECTATORS), ui.BAD if out else ui.TEXT)
         self.char.set(W.CHARACTERS[ch])
         held = 0
-        for i, t in enumerate(self.toks):
-            t.hidden = i % 3 >= st.tokens[seat][(A.ORANGE, A.GREEN, A.RED)[i // 3]]
-            held += not t.hidden
+        for i in range(3):
+            n = st.tokens[seat][(A.ORANGE, A.GREEN, A.RED)[i]]
+            self.toks[i] = token_tile(i, n)
+            held += n
         self.tok_label.set("Tokens" if held else "No tokens")
         n = self.L.chars(scale=1)
         lines = ui.wrap("%s: %s" % (W.CHARACTERS[ch], W.TALENTS[ch]), n)

@@ -164,14 +164,14 @@ def detail(st, action, name):
             if MOVE_PICKS[c]:
                 text += ", then tick %d circle%s of your choice" % (moves * MOVE_PICKS[c], _s(moves * MOVE_PICKS[c]))
             else:
-                text += ", then take %s %s token" % ("a" if moves == 1 else str(moves), NAMES[c])
+                text += ", then take %s %s token%s" % (("an" if c == A.ORANGE else "a") if moves == 1 else str(moves), NAMES[c], _s(moves))
         else:
-            text += " (%d of %d to the next corner)" % (after % size, size)
+            text += " (%d of %d boxes to the next bonus)" % (after % size, size)
         return text + "."
     if action == A.END_TURN:
         return "Your turn ends; the dice go to the next archer."
     if action == A.STOP:
-        return "Keep all the dice as they are and play them."
+        return "Play the dice as they are."
     if action == A.RED_SKIP:
         return "Play the dice as they are."
     if action == A.SHIELD:
@@ -188,35 +188,40 @@ def detail(st, action, name):
         return "Till your next turn, rivals lose 1 per %s die they end with." % NAMES[c]
     if A.TICK <= action:
         c = action - A.TICK
-        return "1 box in the %s flag (%d boxes make a corner)." % (NAMES[c], CORNER_SIZE[c])
+        return "Catch-up: 1 box in the %s flag (a bonus every %d boxes)." % (NAMES[c], CORNER_SIZE[c])
     return ""
 
 
 def doing(st, sub=0, die=0):
-    """What the pending decision asks, for the title after "<who>: "."""
+    """What the pending decision asks, for the title after "<who>: ": its
+    wordings longest first, parted by '|' (ui.pick); the last is at most 14
+    characters, so that "You: " and it fit the narrowest title (19). What a
+    short wording leaves out is on the screen elsewhere (the message lines,
+    the list)."""
     ph = st.phase
     if sub:
-        return "pick the die to set" if sub == 1 else "set die %d to which face?" % (die + 1)
+        return "pick the die to set|pick a die" if sub == 1 else "set die %d to which face?|set die %d to?" % (die + 1, die + 1)
     if ph == A.P_ROLL:
         if not st.rolls:
             return "roll the dice"
         left = 3 - st.rolls
-        return "keep dice, roll (%d roll%s left)" % (left, _s(left))
+        return "keep dice, roll (%d roll%s left)|keep or roll" % (left, _s(left))
     if ph == A.P_RESOLVE:
         return "play the dice"
     if ph == A.P_SHIELD:
-        return "shield against -%d?" % st.queue[0][2]
+        return "shield against -%d?|use a shield?" % st.queue[0][2]
     if ph == A.P_PICK:
         left = st.queue[0][1]
         return "tick %s circle%s" % ("a" if left == 1 else str(left), _s(left))
     if ph == A.P_STEAL:
-        return "steal a %s token" % NAMES[st.queue[0][1]]
+        c = st.queue[0][1]
+        return "steal a%s %s token|steal a token" % ("n" if c == A.ORANGE else "", NAMES[c])
     if ph == A.P_KITSUNE:
-        return "give rivals a circle"
+        return "give rivals a circle|give a circle"
     if ph == A.P_SHIKA:
         return "ring a colour"
     if ph == A.P_KUMA_DROP:
-        return "drop a token (Kuma)"
+        return "drop a token"  # why: the news above says Kuma's raid
     if ph == A.P_KUMA_TAKE:
         return "take a token"
     if ph == A.P_SETUP:
@@ -227,10 +232,10 @@ def doing(st, sub=0, die=0):
             if st.flags[who][c]:
                 done += 1
         if k == 1:
-            return "tick a catch-up box"
-        return "catch-up box %d of %d" % (done + 1, k)
+            return "tick a catch-up box|catch-up tick"
+        return "catch-up box %d of %d|tick %d of %d" % (done + 1, k, done + 1, k)
     if ph == A.P_RED:
-        return "use the RED token?"
+        return "use the RED token?|use RED token?"
     return "wait"
 
 
@@ -292,7 +297,7 @@ def feedback(st, events, name, action=-1, brief=False):
             add("%s flag +%d" % (NAMES[e[2]], e[3]))
         elif k == "flag":
             if not brief:
-                add("corner %d" % e[3])
+                add("bonus %d of 4" % e[3])  # a full corner of the flag, in plain words
         elif k == "token":
             actor = e[1]
             if e[3] < 0:

@@ -1,10 +1,11 @@
 """Kyudo's sprite sheet (lib/sanbon/kyudo.bmp): 10x10 tiles, one palette.
 
 - 1-6: a die's picture: the five zone symbols of the sheet
-  (sanbon.kyudo.symbol_of: square, diamond, triangle up, triangle down,
-  plus), solid, then the ARROW face's arrow, in dark ink (on a bright face);
+  (one per colour, sanbon.kyudo.zone_tile: square, diamond, triangle up,
+  triangle down, plus), solid, then the ARROW face's arrow, in dark ink (on a bright face);
   7-12 the same in white (on the BLACK face), 13-18 in grey (a used die);
 - 19: the "kept" mark (a padlock) on a kept die;
+- 145-153: a token in the strip: its letter (O, G, R) and 1-3 pips (token);
 - 20-144: the mini target of the archers' strip: colour c (1-5) with its
   symbol k (0-4) filled to level l (0-4: quarters of the colour's circles
   ticked; 4: closed), tile 20 + ((c - 1) * 5 + k) * 5 + l: the outline and
@@ -114,6 +115,26 @@ LOCK = [
     "..........",
 ]
 
+# a token: its colour's letter (5x7) and one pip per token held (1-3), in
+# the colour: tiles 145 + kind * 3 + count - 1, kind 0-2 ORANGE, GREEN, RED
+# (sanbon.kyudo's strip): not the colour alone
+LETTERS = {
+    "O": [".###.", "#...#", "#...#", "#...#", "#...#", "#...#", ".###."],
+    "G": [".###.", "#...#", "#....", "#.###", "#...#", "#...#", ".###."],
+    "R": ["####.", "#...#", "#...#", "####.", "#.#..", "#..#.", "#...#"],
+}
+
+
+def token(letter, count, colour):
+    rows = []
+    for y in range(_S):
+        row = "." + (LETTERS[letter][y - 1] if 1 <= y <= 7 else ".....") + "."
+        pip = 3 - (y - 1) // 3  # pips from the bottom: rows 7-8 the 1st, 4-5 the 2nd, 1-2 the 3rd
+        row += "##" if 1 <= y <= 8 and (y - 1) % 3 != 2 and pip <= count else ".."
+        rows.append((row + ".").replace("#", str(colour)))
+    return rows
+
+
 TILES = [["." * _S] * _S]
 for _ink_key in "#wg":
     TILES += [symbol(k, _ink_key) for k in range(5)] + [_ink(ARROW, _ink_key)]
@@ -122,3 +143,6 @@ for _c in range(1, 6):
     for _k in range(5):
         for _l in range(5):
             TILES.append(zone(_k, _l, _c))
+for _c, _letter in ((2, "O"), (3, "G"), (5, "R")):
+    for _n in range(1, 4):
+        TILES.append(token(_letter, _n, _c))

@@ -355,7 +355,7 @@ def test_the_log_shows_the_table_and_the_last_messages():
     to_item(sim, -4)
     sim.press("A")
     text = sim.text()
-    assert text.startswith("Kendo: log") and "Piles: Basic" in text and "Last messages" in text
+    assert text.startswith("Log: the last turns") and "Piles: Basic" in text and "Last messages" in text
     assert "Each player's last turn" in text
     sim.press("B")
     assert sim.text().startswith("Game: Kendo")

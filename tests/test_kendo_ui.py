@@ -41,7 +41,7 @@ def test_every_card_has_a_description_that_fits_the_detail_line(options):
     st = KendoState(Rng(1), 2, A.COMPETITION)
     st.phase = A.P_DISCARD
     for c in range(C.N_CARDS):
-        assert W.role(st, c).startswith("Too many cards: discard ") and len(W.role(st, c)) <= 37
+        assert W.role(st, c).startswith("Over 12 cards: discard ") and len(W.role(st, c)) <= 37
 
 
 def test_the_sprite_sheet_is_built_from_its_drawing():
@@ -182,10 +182,11 @@ def test_the_discard_down_to_twelve_says_why(size):
     kendo_over_twelve(sim, 3)
     assert st.phase == A.P_DISCARD and st.current_player == 0 and len(st.hands[0]) == 15
     for left in (3, 2, 1):
-        assert scr.title_text == "You: discard down to 12 (%d to go)" % left
-        assert sim.visible_text()[0] == scr.title_text or scr.title_text.startswith(sim.visible_text()[0])
+        assert scr.title_text.split("|") == ["You: discard down to 12 (%d to go)" % left,
+                                             "You: discard %d, keep 12" % left, "You: discard %d more" % left]
+        assert sim.visible_text()[0] in scr.title_text.split("|")
         it = scr.items[scr.cur]
-        assert detail(sim) == "Too many cards: discard %s?" % W.short(it)
+        assert detail(sim) == "Over 12 cards: discard %s?" % W.short(it)
         assert detail(sim) in sim.visible_text()
         # the cursor starts on the card the Normal computer would discard: one worth little
         from engine.kendo import bots
@@ -209,7 +210,7 @@ def test_the_log_shows_every_seats_last_turn():
     assert detail(sim) == "Log: every player's last turns"
     sim.press("A")
     text = sim.text()
-    assert text.startswith("Kendo: log")
+    assert text.startswith("Log: the last turns")
     lines = text.split("\n")
     i = lines.index("#Each player's last turn")
     section = " ".join(lines[i + 1:lines.index("#Table")])
@@ -274,3 +275,53 @@ def test_kendo_says_deflect_as_the_rules_do_never_dodge():
     for name in ("kendo_words.py", "howto_kendo.py", "kendo.py", "kendo_more.py", "kendo_end.py"):
         with open(os.path.join(root, name)) as f:
             assert "dodge" not in f.read().lower(), name
+
+
+# -- issue 29: titles, hints, the log ------------------------------------------------
+@pytest.mark.parametrize("size", SIZES)
+def test_every_title_is_seat_colon_what_and_its_last_wording_fits_19(size):
+    """"<seat>: <what to do>", the seat as session.seat_name says it; the
+    last wording fits the 240x240 title (19 characters), so nothing is cut;
+    the hints use the brief's words (no colons)."""
+    from sanbon.ui import pick
+
+    sim = start(size, seed=4, players=3, seats=("P2: Computer (Normal)", "P3: Computer (Normal)"))
+    scr = screen(sim)
+    seen = set()
+    hints = set()
+    for _ in range(3000):
+        st = sim.app.session.state
+        if st.is_over() or not sim.text().startswith("Game: Kendo"):
+            break
+        t = scr.title_text
+        if t not in seen:
+            seen.add(t)
+            words = t.split("|")
+            who = sim.app.session.seat_name(st.current_player)
+            for w in words:
+                assert w.startswith(who + ": ") and TITLE.match(w), t
+            assert len(words[-1]) <= 19, t
+            shown = sim.visible_text()[0]
+            assert shown == pick(t, scr.L.chars()) and "~" not in shown
+        hints.add(scr.frame.hint.text)
+        if human_to_act(sim):
+            sim.press("A")
+        else:
+            sim.step()
+    kinds = set(w.split("|")[0].split(": ")[1].split(" ")[0] for w in seen)
+    assert {"switch", "attack", "answer"} <= kinds, seen
+    for h in hints:
+        assert ":" not in h, h
+        for pair in h.split("  ") if h else ():
+            assert pair.split(" ")[0] in ("A", "B", "X/Y", "hold", "any"), h
+    assert "any key faster  hold B pause" in hints
+
+
+def test_the_log_title_is_the_shared_one():
+    sim = start(seed=5)
+    scr = screen(sim)
+    wait_for(sim, lambda s: human_to_act(s) and s.app.session.state.phase in (A.P_OPEN, A.P_REACT))
+    to_item(sim, -4)
+    sim.press("A")
+    assert sim.visible_text()[0] == "Log: the last turns"
+    del scr

@@ -393,22 +393,28 @@ class GameScreen(_Base):
         else:
             who = nm(st.current_player)
             ph = st.phase
-            if ph == A.P_SWITCH:
+            if ph == A.P_SWITCH:  # the button says how many are marked
                 k = A.MAX_SWITCHES - st.switched[st.current_player]
-                text = "%s: switch up to %d card%s" % (who, k, "s" if k > 1 else "")
+                text = "%s: switch up to %d card%s|%s: switch up to %d" % (who, k, "s" if k > 1 else "", who, k)
             elif ph == A.P_OPEN:
-                if self.sub == 1:
-                    text = "%s: add JODAN or SEME?" % who
+                if self.sub == 1:  # the "No JODAN/SEME" button under it
+                    text = "%s: add JODAN or SEME?|%s: add JODAN/SEME" % (who, who)
                 elif self.sub == 2:
                     text = "%s: attack whom?" % who
                 else:
                     text = "%s: attack" % who
             elif ph == A.P_REACT:
-                text = "%s: answer %s" % (who, W.incoming(st))
+                # what and who: the track's last chip (its name and the
+                # striker's letter) says both where the title cannot
+                inc = W.incoming(st)
+                text = "%s: answer %s" % (who, inc)
                 if st.players > 2:
-                    text += " from %s" % nm(st.striker)
-            elif ph == A.P_DISCARD:
-                text = "%s: discard down to 12 (%d to go)" % (who, len(st.hands[st.current_player]) - A.HAND_MAX)
+                    text = "%s: answer %s from %s|%s" % (who, inc, nm(st.striker), text)
+                text += "|%s: answer" % who
+            elif ph == A.P_DISCARD:  # the detail line says why: over 12 cards
+                k = len(st.hands[st.current_player]) - A.HAND_MAX
+                text = "%s: discard down to 12 (%d to go)|%s: discard %d, keep 12|%s: discard %d more" % (
+                    who, k, who, k, who, k)
             else:
                 text = who
         if text != self.title_text:
@@ -417,13 +423,13 @@ class GameScreen(_Base):
         if st.is_over() or self.seat < 0 and not self.session.is_bot(st.current_player):
             hint = ""
         elif not self.deciding:
-            hint = "any key: faster  hold B: pause"
+            hint = "any key faster  hold B pause"
         elif self.sub:
             hint = "A choose  B back  X/Y move"
         elif st.phase == A.P_SWITCH:
-            hint = "A mark  X/Y move  hold B: pause"
+            hint = "A mark  X/Y move  hold B pause"
         else:
-            hint = "A choose  X/Y move  hold B: pause"
+            hint = "A choose  X/Y move  hold B pause"
         self.frame.set_hint(hint)
 
     def _detail(self):

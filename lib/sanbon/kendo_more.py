@@ -24,7 +24,7 @@ def log(scr):
     lines.append("#Last messages, newest last")
     for h in scr.hist:
         lines.extend(ui.wrap(h, n))
-    scr.app.push(TextScreen(scr.app, "Kendo: log", lines))
+    scr.app.push(TextScreen(scr.app, "Log: the last turns", lines))
 
 
 def handover_note(scr):

@@ -89,7 +89,7 @@ def role(st, c):
     if ph == A.P_SWITCH:
         return does(st, c)
     if ph == A.P_DISCARD:
-        return "Too many cards: discard %s?" % nm
+        return "Over 12 cards: discard %s?" % nm
     if ph == A.P_OPEN:
         if k == C.K_BASIC:
             return "Strike %s (JODAN/SEME may join)" % nm

@@ -12,7 +12,7 @@ from engine.kendo import actions as A
 from engine.kendo import cards as C
 from engine.kendo.state import KendoState
 from engine.rng import Rng
-from kendo_helpers import human_to_act, screen, start, to_item, wait_for
+from kendo_helpers import chip_name, human_to_act, screen, start, to_item, wait_for
 from sim_helpers import SIZES, Sim
 
 TITLE = re.compile(r"^(You|P[1-4]): [a-z]")
@@ -87,7 +87,7 @@ def test_the_detail_line_says_what_every_card_does_and_why_grey_ones_cannot(size
                 it = scr.items[scr.cur]
                 assert detail(sim) == W.why_not(st, it, 0) and len(detail(sim)) <= width
                 # grey by shape too: the hollow glyph of its kind, the dim frame
-                chip = [ch for ch in scr.grid if not ch[0].hidden and ch[2].text == W.short(it)][0]
+                chip = [ch for ch in scr.grid if not ch[0].hidden and chip_name(ch) == W.short(it)][0]
                 assert chip[4][0] == C.KIND[it] + 1 + 8 and not chip[4].hidden
                 checked += 1
                 if checked >= 3:
@@ -105,7 +105,7 @@ def test_cards_show_their_kind_glyph_and_a_check_when_marked():
              and s.app.session.state.current_player == 0)
     scr = screen(sim)
     st = sim.app.session.state
-    chips = {ch[2].text: ch for ch in scr.grid if not ch[0].hidden}
+    chips = {chip_name(ch): ch for ch in scr.grid if not ch[0].hidden}
     from sanbon import kendo_words as W
 
     for c in st.hands[0]:
@@ -114,7 +114,7 @@ def test_cards_show_their_kind_glyph_and_a_check_when_marked():
     first = st.hands[0][0]
     sim.press("Y", "A")
     assert scr.marks == [first]
-    chip = [ch for ch in scr.grid if not ch[0].hidden and ch[2].text == W.short(first)][0]
+    chip = [ch for ch in scr.grid if not ch[0].hidden and chip_name(ch) == W.short(first)][0]
     assert chip[4][0] == 17  # the check mark
 
 
@@ -325,3 +325,97 @@ def test_the_log_title_is_the_shared_one():
     sim.press("A")
     assert sim.visible_text()[0] == "Log: the last turns"
     del scr
+
+
+# -- issue 29: plain words, not colour alone ------------------------------------------
+CODES = re.compile(r"TSU-|-TSU\b|T\.SABAKI|TSUBAZ\.|\bx2\b|\bH\d\b")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_no_card_code_on_screen_and_the_table_says_who_played_each_card(size):
+    """Full card names (two lines or two cells where one does not fit),
+    "1 hansoku" not "H1"; every table card carries the letter of who played
+    it; when the title leaves out what to answer or from whom, the last table
+    card says both."""
+    from sanbon.kendo import letter
+
+    players, mode, seats = (3, "Duel", ("P2: Computer (Normal)", "P3: Computer (Normal)"))
+    checked = 0
+    for players, mode, seats in ((3, "Duel", seats), (2, "Competition", ("P2: Computer (Hard)",))):
+        sim = start(size, seed=6, players=players, mode=mode, seats=seats)
+        scr = screen(sim)
+        nm = sim.app.session.seat_name
+        for _ in range(1500):
+            st = sim.app.session.state
+            if st.is_over() or not sim.text().startswith("Game: Kendo"):
+                break
+            for t in sim.visible_text():
+                assert not CODES.search(t), t
+            for ch in scr.grid:
+                if not ch[0].hidden and ch[2].text and ch[4].hidden is False:
+                    assert chip_name(ch) in [C.name(c) for c in st.hands[scr.seat]]
+            trk = scr.trk
+            shown = [ch for ch in scr.track if not ch[0].hidden]
+            if shown:
+                seats_played = [trk[2 * j] for j in range(len(trk) // 2)][-len(shown):]
+                for ch, s in zip(shown, seats_played):
+                    assert ch[5].text == letter(nm(s)) and not ch[3].hidden
+                if st.phase == A.P_REACT and scr.deciding and len(scr.title_text.split("|")) > 1:
+                    shown_title = sim.visible_text()[0]
+                    if shown_title == nm(st.current_player) + ": answer":  # what: the last card
+                        assert st.inc != C.INC_STRIKE and shown[-1][2].text == C.name(st.chain[-1])
+                        checked += 1
+                    if players > 2 and "from" not in shown_title:  # who: the last card's letter
+                        assert shown[-1][5].text == letter(nm(st.striker))
+                        checked += 1
+            if human_to_act(sim):
+                sim.press("A")
+            else:
+                sim.step()
+    assert checked or size != "picosystem"  # the only title that drops them
+
+
+def test_a_card_new_to_the_hand_has_a_mark_not_only_a_colour():
+    sim = start("pico_display2", seed=5)
+    wait_for(sim, lambda s: human_to_act(s) and s.app.session.state.phase == A.P_SWITCH
+             and s.app.session.state.current_player == 0)
+    scr = screen(sim)
+    st = sim.app.session.state
+    hand = bytes(st.hands[0])
+    assert all(ch[6].hidden for ch in scr.grid)  # nothing new yet
+    sim.press("Y", "A")  # mark the first card
+    to_item(sim, -1)
+    sim.press("A")  # "Switch 1"
+    new = [c for c in st.hands[0] if c not in hand]
+    assert len(new) == 1
+    if scr.deciding:
+        to_item(sim, -4)
+    for ch in scr.grid:
+        if not ch[0].hidden and ch[3] is None and not ch[4].hidden:
+            assert ch[6].hidden == (chip_name(ch) != C.name(new[0])), chip_name(ch)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_table_cards_can_be_inspected_like_hand_cards(size):
+    """X from the first item reaches the newest table card in one press: it is
+    highlighted on the table and the detail line says what it does; Y goes
+    back. No new screen; A changes nothing."""
+    from sanbon import kendo_words as W
+
+    sim = start(size, seed=11)
+    scr = screen(sim)
+    wait_for(sim, lambda s: human_to_act(s) and s.app.session.state.phase == A.P_REACT)
+    st = sim.app.session.state
+    shown = [ch for ch in scr.track if not ch[0].hidden]
+    assert shown
+    newest = st.chain[-1]
+    to_item(sim, scr.items[0])
+    sim.press("X")
+    assert detail(sim) == W.does(st, newest) and detail(sim) in sim.visible_text()
+    sel = [ch for ch in shown if ch[1].pixel_shader is scr.pals[16]]
+    assert [ch[2].text for ch in sel] == [C.name(newest)]
+    before = st.to_bytes()
+    sim.press("A")
+    assert st.to_bytes() == before and sim.text().startswith("Game: Kendo")
+    sim.press("Y")
+    assert scr.cur == 0 and not [ch for ch in shown if ch[1].pixel_shader is scr.pals[16]]

@@ -21,6 +21,8 @@ def log(scr):
     lines.append(", ".join("%s %d cards" % (nm(s), len(st.hands[s])) for s in range(st.players)))
     lines.append("Piles: Basic %d Counter %d Other %d" % tuple(len(d) for d in st.decks))
     lines.append("Played (face up): %d cards" % len(st.discard))
+    if st.encho:
+        lines.append("Encho: exchange %d of %d" % (st.encho, A.ENCHO_CAP))
     lines.append("#Last messages, newest last")
     for h in scr.hist:
         lines.extend(ui.wrap(h, n))
@@ -53,7 +55,7 @@ def describe(scr):
     st = scr.session.state
     rows = []
     for i, it in enumerate(scr.items):
-        text = W.short(it) if it >= 0 else scr._label(it)
+        text = W.short(it) if it >= 0 else ("table:" + scr._table(scr.trk[2 * (-20 - it) + 1]) if it <= -20 else scr._label(it))
         if it >= 0 and not scr._ok(it):
             text = "(" + text + ")"
         rows.append(("> " if i == scr.cur and scr.deciding else "") + text)

@@ -205,7 +205,7 @@ def _place(chip, x, y, w, h, card):
     if frame.width != w:
         frame.width = w
     if mark is not None:
-        mark.x = x + w - 7
+        mark.x = x + w - 6
         mark.y = y
     ix = x + (8 if card else 2)
     if inner.x != ix:
@@ -388,13 +388,13 @@ class GameScreen(_Base):
         trk = self.trk
         n = len(trk) // 2
         done = st.phase != A.P_REACT
-        if n:
-            self.piles.set("")
+        start = self._first_shown()
+        if n:  # "<": earlier plays of the exchange are left out (the log has them)
+            self.piles.set("<" if start else "")
         else:
             d = st.decks
             self.piles.set("Piles: Basic %d  Counter %d  Other %d" % (len(d[0]), len(d[1]), len(d[2])))
-        start = self._first_shown()
-        x = self.gx
+        x = self.gx + (12 if start else 0)
         it = self.items[self.cur] if self.deciding and self.cur < len(self.items) else 0
         nm = self.session.seat_name
         for i, chip in enumerate(self.track):
@@ -421,16 +421,20 @@ class GameScreen(_Base):
 
     def _first_shown(self):
         """The first play on the track: those that fit, newest last (a name
-        too long for a cell takes two)."""
+        too long for a cell takes two); if not all, room for "<" at the left."""
         trk = self.trk
-        start = len(trk) // 2
-        used = 0
-        while start > 0:
-            k = 2 if len(self._table(trk[2 * start - 1])) > self.fit else 1
-            if used + k > len(self.track):
+        n = len(trk) // 2
+        full = (self.cw + 1) * len(self.track)
+        for room in (full, full - 12):
+            start = n
+            while start > 0:
+                w = self.cw * 2 + 2 if len(self._table(trk[2 * start - 1])) > self.fit else self.cw + 1
+                if w > room:
+                    break
+                room -= w
+                start -= 1
+            if not start:
                 break
-            used += k
-            start -= 1
         return start
 
     def _table(self, c):

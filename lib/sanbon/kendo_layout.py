@@ -64,7 +64,7 @@ def chip(group, pals, sheet, x, y, w, h, bar=False, two=False):
     t = ui.Text(x + w // 2, y + h // 2, "", ui.TEXT, 1, (0.5, 0.5))
     b = rect(pals[18], x, y, 8, h) if bar else None
     t2 = ui.Text(x + 4, y + h // 2, "", ui.SELECT_TEXT if bar else ui.TEXT, 1, (0.5, 0.5)) if bar or two else None
-    mark = None if bar else vectorio.Polygon(pixel_shader=pals[23], points=[(0, 0), (6, 0), (6, 6)], x=x, y=y)
+    mark = None if bar else rect(pals[23], x + w - 6, y, 6, 6)
     glyph = sheet.tile(0, x + 1, y + (h - 10) // 2)
     for shape in (frame, inner, glyph, t.label, b, t2, mark):
         if shape is not None:

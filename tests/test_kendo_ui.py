@@ -423,7 +423,7 @@ def test_table_cards_can_be_inspected_like_hand_cards(size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_table_too_long_for_the_track_says_so(size):
-    """Long names take two cells: when the exchange's first plays no longer
+    """Long names make wider chips: when the exchange's first plays no longer
     fit, a "<" at the left says some are left out (the log has them)."""
     from tools.tour import defects
 
@@ -432,10 +432,12 @@ def test_a_table_too_long_for_the_track_says_so(size):
     wait_for(sim, lambda s: human_to_act(s) and s.app.session.state.phase == A.P_REACT)
     tsuki_tsuki, tsubazeriai = 27, 42
     assert C.name(tsuki_tsuki) == "TSUKI-TSUKI" and C.name(tsubazeriai) == "TSUBAZERIAI"
-    scr.trk = bytearray((0, 3, 1, tsuki_tsuki, 0, tsubazeriai, 1, 3))
+    scr.trk = bytearray((0, 3, 1, tsuki_tsuki, 0, tsubazeriai, 1, 25, 0, tsuki_tsuki))
     scr._track()
     shown = [ch for ch in scr.track if not ch[0].hidden]
-    assert scr.piles.text == "<" and len(shown) < 4
+    assert scr.piles.text == "<" and len(shown) < 5
+    for ch in shown:  # a long name: a wider chip, its whole name inside
+        assert ch[1].width >= len(ch[2].text) * 6
     assert [ch[2].text for ch in shown] == [C.name(c) for c in scr.trk[1::2]][-len(shown):]
     sim.step()
     assert defects(sim) == []

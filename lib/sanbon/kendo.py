@@ -405,7 +405,7 @@ class GameScreen(_Base):
                 continue
             seat, c = trk[2 * j], trk[2 * j + 1]
             text = self._table(c)
-            w = self.cw * 2 + 1 if len(text) > self.fit else self.cw
+            w = self._width(text)
             _place(chip, x, frame.y, w, frame.height, True)
             x += w + 1
             if c >= _HANSOKU:
@@ -421,14 +421,15 @@ class GameScreen(_Base):
 
     def _first_shown(self):
         """The first play on the track: those that fit, newest last (a name
-        too long for a cell takes two); if not all, room for "<" at the left."""
+        too long for a cell makes its chip wider); if not all, room for "<"
+        at the left."""
         trk = self.trk
         n = len(trk) // 2
         full = (self.cw + 1) * len(self.track)
         for room in (full, full - 12):
             start = n
             while start > 0:
-                w = self.cw * 2 + 2 if len(self._table(trk[2 * start - 1])) > self.fit else self.cw + 1
+                w = self._width(self._table(trk[2 * start - 1])) + 1
                 if w > room:
                     break
                 room -= w
@@ -436,6 +437,11 @@ class GameScreen(_Base):
             if not start:
                 break
         return start
+
+    def _width(self, text):
+        """A table chip's width: a cell, or as wide as a longer name needs."""
+        w = len(text) * 6 + 14
+        return w if w > self.cw else self.cw
 
     def _table(self, c):
         """A table card's name, or what happened in its place."""

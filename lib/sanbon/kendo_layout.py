@@ -10,10 +10,10 @@ From the top, under the title:
   two ippon marks (a ring, filled for an ippon) and the hansoku in words
   ("1 hansoku", nothing while none), and the time state at the right;
 - the exchange track: the last plays of the exchange as chips (frame in the
-  card's colour, its full name, two cells wide if it does not fit one, at
+  card's colour, its full name, wider than a cell if it does not fit one, at
   its left a tab in the colour of who played it with that player's letter:
-  "Y" for You, "2" for P2); in its place, while no exchange is shown, the
-  piles;
+  "Y" for You, "2" for P2; a "<" at the left when the first plays do not
+  fit); in its place, while no exchange is shown, the piles;
 - the hand: a grid of chips, 4 across on 240 pixels, 5 on 320 (rows as the
   screen allows; it scrolls), followed by the buttons of the decision
   ("Keep hand", "No answer", ...); a name too long for one line takes two
@@ -109,13 +109,13 @@ def build(scr):
         if comp:
             dots = []
             for i in range(2):  # a ring (no ippon) or a disc (an ippon): told by shape
-                c = vectorio.Circle(pixel_shader=pals[25], radius=4, x=x + 29 + i * 9, y=y + sh // 2)
+                c = vectorio.Circle(pixel_shader=pals[25], radius=4, x=x + 31 + i * 9, y=y + sh // 2)
                 g.append(c)
                 dots.append(c)
-                c = vectorio.Circle(pixel_shader=pals[26], radius=2, x=x + 29 + i * 9, y=y + sh // 2)
+                c = vectorio.Circle(pixel_shader=pals[26], radius=2, x=x + 31 + i * 9, y=y + sh // 2)
                 g.append(c)
                 dots.append(c)
-            hs = ui.Text(x + 46, y + sh // 2, "", ui.BAD, 1, (0.0, 0.5))
+            hs = ui.Text(x + 47, y + sh // 2, "", ui.BAD, 1, (0.0, 0.5))
             g.append(hs.label)
         scr.seats.append((t, dots, hs))
     scr.clock = ui.Text(W - m, y + sh // 2, "", ui.ACCENT, 1, (1.0, 0.5))

@@ -412,6 +412,7 @@ def test_table_cards_can_be_inspected_like_hand_cards(size):
     to_item(sim, scr.items[0])
     sim.press("X")
     assert detail(sim) == W.does(st, newest) and detail(sim) in sim.visible_text()
+    assert scr.frame.hint.text == "X/Y move  hold B pause"  # A does nothing there
     sel = [ch for ch in shown if ch[1].pixel_shader is scr.pals[16]]
     assert [ch[2].text for ch in sel] == [C.name(newest)]
     before = st.to_bytes()
@@ -419,6 +420,7 @@ def test_table_cards_can_be_inspected_like_hand_cards(size):
     assert st.to_bytes() == before and sim.text().startswith("Game: Kendo")
     sim.press("Y")
     assert scr.cur == 0 and not [ch for ch in shown if ch[1].pixel_shader is scr.pals[16]]
+    assert scr.frame.hint.text.startswith("A choose")
 
 
 @pytest.mark.parametrize("size", SIZES)

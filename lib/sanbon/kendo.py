@@ -490,6 +490,8 @@ class GameScreen(_Base):
             hint = ""
         elif not self.deciding:
             hint = "any key faster  hold B pause"
+        elif self.items and self.items[self.cur] <= _B_TABLE:  # a table card: A does nothing
+            hint = "X/Y move  hold B pause" if not self.sub else "B back  X/Y move"
         elif self.sub:
             hint = "A choose  B back  X/Y move"
         elif st.phase == A.P_SWITCH:
@@ -812,6 +814,7 @@ class GameScreen(_Base):
                 self.focus = True
                 self._grid()
                 self._track()
+                self._title()
                 self._message()
         elif b == btn.A and self.items:
             self._press(self.items[self.cur])

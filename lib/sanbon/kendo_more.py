@@ -66,4 +66,4 @@ def describe(scr):
     msg = " | ".join(t.text for t in scr.msg if t.text)
     phase = ("switch", "open", "react", "over", "discard")[st.phase] if not st.is_over() else "over"
     return "Game: Kendo %s player=%d seat=%d sub=%d\n%s\n%s\ntrack: %s\nhand: %s" % (
-        phase, st.current_player, scr.seat, scr.sub, scr.title_text, msg, " ".join(track), " ".join(rows))
+        phase, st.current_player, scr.seat, scr.sub, scr.frame.title.text, msg, " ".join(track), " ".join(rows))

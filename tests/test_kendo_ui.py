@@ -446,3 +446,22 @@ def test_a_table_too_long_for_the_track_says_so(size):
     scr.trk = bytearray((0, 3, 1, 7))
     scr._track()
     assert scr.piles.text == "" and len([ch for ch in scr.track if not ch[0].hidden]) == 2
+
+
+def test_one_word_per_idea_in_the_game_how_to_play_and_playing_md():
+    """Issue 29: "switch" (never "swap"), "attack" next (never "opens next"),
+    "hansoku" in words (never "H0"/"(H)"), the rules' card names (no codes)."""
+    import os
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    texts = []
+    for name in ("kendo_words.py", "howto_kendo.py", "kendo.py", "kendo_more.py", "kendo_end.py"):
+        with open(os.path.join(root, "lib", "sanbon", name)) as f:
+            texts.append((name, f.read()))
+    with open(os.path.join(root, "docs", "PLAYING.md")) as f:
+        doc = f.read()
+    texts.append(("PLAYING.md", doc[doc.index("## 4. Kendo Duel"):doc.index("## 5. ")]))
+    for name, text in texts:
+        low = text.lower()
+        for word in ("swap", "opens next", "open next", "hansoku (h)", "h0", "tsubaz.", "t.sabaki", "tsu-kote", " x2"):
+            assert word not in low, (name, word)

@@ -117,19 +117,19 @@ def hand_texts(sim):
     if not on_display(scr.hand, sim.board.display.root_group):
         return []
 
-    def walk(g):
-        if getattr(g, "hidden", False):
-            return
-        if isinstance(g, Label):
-            if g.text:
-                found.append(g.text)
-            return
-        if hasattr(g, "__len__"):
-            for item in g:
-                walk(item)
-
-    walk(scr.hand)
+    for ch in scr.grid:  # a chip's name, its two lines joined
+        if not ch[0].hidden and ch[2].text:
+            found.append(chip_name(ch))
     return found
+
+
+def chip_name(ch):
+    """The text of a chip (sanbon.kendo_layout.chip): a hand card's name on
+    two lines joined; a table card's name (its second text is the letter of
+    who played it)."""
+    if ch[3] is None and ch[5] is not None:
+        return ch[2].text + ch[5].text
+    return ch[2].text
 
 
 def wait_for(sim, cond, limit=20000):

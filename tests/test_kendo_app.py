@@ -13,7 +13,7 @@ from engine.kendo import actions as A
 from engine.kendo import cards as C
 from engine.kendo.state import KendoState
 from engine.rng import Rng
-from kendo_helpers import enter, hand_texts, human_to_act, screen, start, to_item, wait_for
+from kendo_helpers import chip_name, enter, hand_texts, human_to_act, screen, start, to_item, wait_for
 from sanbon.ui import CHAR_W
 from sim_helpers import SIZES, Sim, choose, labels_out_of_bounds, play_until, saved_session, set_rows
 
@@ -41,11 +41,17 @@ def test_the_opening_encoding_matches_the_engine():
 def test_card_names_fit_a_chip_and_colours_follow_the_rulebook():
     from sanbon import kendo_words as W
 
+    from sanbon.kendo import lines
+
     names = [W.short(c) for c in range(C.N_CARDS)]
-    assert max(len(n) for n in names) <= 8  # beside the glyph on a 58-pixel chip
+    assert names == [C.name(c) for c in range(C.N_CARDS)]  # the rules' names, no codes (issue 29)
+    for n in names:  # one line beside the glyph on a 58-pixel chip, else two halves that do
+        a, b = lines(n, 8)
+        assert a + b == n and len(a.strip()) <= 8 and len(b) <= 8, n
     assert names[:4] == ["MEN", "KOTE", "DO", "TSUKI"]
-    assert "KOTE-DO" in names and "TSUBAZ." in names and "T.SABAKI" in names and "TSUKI x2" in names
-    assert "KOTE x2" in names and "TSU-KOTE" in names
+    assert "KOTE-DO" in names and "TSUBAZERIAI" in names and "TAI SABAKI" in names and "TSUKI-TSUKI" in names
+    assert "KOTE-KOTE" in names and "TSUKI-KOTE" in names
+    assert lines("TSUKI-KOTE", 8) == ("TSUKI-", "KOTE") and lines("TAI SABAKI", 8) == ("TAI ", "SABAKI")
     assert len(set(names[C.COUNTER0:C.REINF0])) == 16  # every counterattack is told apart
     assert [C.COLOUR_NAMES[C.COLOUR[c]] for c in (0, 12, 28, 32, 36, 42, 48)] == [
         "brown", "brown", "red", "purple", "blue", "green", "yellow"]
@@ -170,9 +176,14 @@ def test_a_competition_against_the_computer_shows_the_scoreboard_to_the_end(tmp_
     seen = set()
 
     def each(sim):
-        for t in sim.visible_text():
-            if re.fullmatch(r"H\d", t):
+        shown = sim.visible_text()
+        for t in shown:
+            assert not re.fullmatch(r"H\d", t)  # no code (issue 29): "1 hansoku"
+            if re.fullmatch(r"\d hansoku", t):
                 seen.add("hansoku")
+        if sim.text().startswith("Game: Kendo"):
+            for h in st.hansoku:
+                assert h == 0 or "%d hansoku" % h in shown
             if t.startswith("ENCHO") or t == "TIME":
                 seen.add("time")
         if st.ippons[0] or st.ippons[1]:
@@ -181,7 +192,7 @@ def test_a_competition_against_the_computer_shows_the_scoreboard_to_the_end(tmp_
             seen.add("ippon")
 
     play_game(sim, each=each)
-    assert "hansoku" in seen and "ippon" in seen or st.end_reason in (A.END_HANTEI, A.END_DRAW, A.END_TIME)
+    assert ("hansoku" in seen or not any(st.hansoku)) and "ippon" in seen or st.end_reason in (A.END_HANTEI, A.END_DRAW, A.END_TIME)
     end = sim.app.top
     assert end.reason.endswith(".") and len(end.reason) > 15
     want = ["You: %d ippon, %d hansoku" % (st.ippons[0], st.hansoku[0]),
@@ -269,7 +280,7 @@ def test_the_switch_marks_cards_and_deals_new_ones():
     assert scr.seat == 0
     if scr.deciding:  # the first exchange is already ours: the cursor off the cards
         to_item(sim, -4)
-    colours = [t[0].pixel_shader[1] for f, i, t, b, g in scr.grid if not f.hidden and t.text == W.short(new[0])]
+    colours = [ch[2][0].pixel_shader[1] for ch in scr.grid if not ch[0].hidden and chip_name(ch) == W.short(new[0])]
     assert (ui.GOOD if scr._ok(new[0]) else ui.DIM) in colours
     assert "You switch a" in " ".join(scr.hist)
 
@@ -293,7 +304,7 @@ def test_an_opening_with_reinforcement_and_a_target():
         to_item(sim, counter[0])
         sim.press("A")
         assert st.to_bytes() == before
-        assert any("only answers" in t for t in sim.visible_text())
+        assert any("answers only" in t for t in sim.visible_text())
     to_item(sim, basic[0])
     sim.press("A")
     assert scr.sub == 1 and "You: add JODAN or SEME?" in sim.visible_text()[0]
@@ -310,7 +321,7 @@ def test_an_opening_with_reinforcement_and_a_target():
     sim.press("A")
     assert st.att == 0 and st.dfd == 2  # (P3 may have answered already)
     assert bytes(st.chain)[:4] == bytes((0, basic[0], 0, 28))
-    track = [t for f, i, t, b, g in scr.track if not f.hidden]
+    track = [ch[2] for ch in scr.track if not ch[0].hidden]
     assert [t.text for t in track[:2]] == [W_short(basic[0]), "JODAN"]
 
 
@@ -355,7 +366,7 @@ def test_the_log_shows_the_table_and_the_last_messages():
     to_item(sim, -4)
     sim.press("A")
     text = sim.text()
-    assert text.startswith("Kendo: log") and "Piles: Basic" in text and "Last messages" in text
+    assert text.startswith("Log: the last turns") and "Piles: Basic" in text and "Last messages" in text
     assert "Each player's last turn" in text
     sim.press("B")
     assert sim.text().startswith("Game: Kendo")

@@ -2,14 +2,13 @@
 
 PAGES = (
     ("Goal",
-     "Duel (2-4): you get 12 cards and never draw more; you may swap up to 2"
-     " at the start. An empty hand after an exchange puts you out. The last"
+     "Duel (2-4): you get 12 cards and never draw more; you may switch up to"
+     " 2 at the start. An empty hand after an exchange puts you out. The last"
      " one with cards wins. Competition (2): first to 2 ippon wins."),
     ("Attacking",
-     "With the initiative you must attack a rival. Open with MEN, KOTE, DO or"
-     " TSUKI, alone or with one JODAN or SEME, or with TAIATARI or MAKI AGE"
-     " alone. After a block or a failed answer, the last striker attacks"
-     " next."),
+     "With the initiative you must attack a rival: MEN, KOTE, DO or TSUKI,"
+     " alone or with one JODAN or SEME, or TAIATARI or MAKI AGE alone. After"
+     " a block or a failed answer, the last striker attacks next."),
     ("Answering",
      "You must answer if you can. Block a strike with the same basic card"
      " (MEN on MEN), or play a counter that starts with that part: its"
@@ -27,12 +26,12 @@ PAGES = (
      " puller's hand."),
     ("Competition",
      "Cards refill; no one is out. Fail a strike: rival gets an ippon. Fail"
-     " TAIATARI or MAKI AGE: a hansoku (H); each 2nd gives an ippon. Who"
-     " concedes opens. Over 12: discard down to 12. JIKAN DESU: the leader"
-     " wins; if tied, next ippon."),
+     " TAIATARI or MAKI AGE: a hansoku; each 2nd gives an ippon. Who gave it"
+     " attacks next. Over 12: discard to 12. JIKAN DESU: the leader wins; if"
+     " tied, next ippon."),
     ("Controls",
-     "A chooses, B goes back, hold B: pause, X/Y move. The line below the"
-     " hand says what the card does, or why not now. Pictures: sword basic,"
-     " arrows counter, plus JODAN/SEME, struck circle cancel, chevrons"
-     " deflect, shield parry, burst."),
+     "A chooses, B goes back, X/Y move. X from the first item: the table's"
+     " cards (Y: you played it)."
+     " Pictures: sword basic, arrows counter, plus JODAN/SEME, circle cancel,"
+     " chevrons deflect, shield parry, burst."),
 )

@@ -57,6 +57,7 @@ _B_NOREINF = const(-2)
 _B_FAIL = const(-3)
 _B_LOG = const(-4)
 _B_TARGET = const(-10)  # _B_TARGET - seat: attack that seat
+_B_TABLE = const(-20)  # _B_TABLE - j: the table card trk[2 * j + 1] (its detail line)
 # track codes that are not cards: a failed answer
 _NO_ANSWER = const(255)
 _IPPON = const(254)
@@ -147,37 +148,65 @@ def rect(pal, x, y, w, h):
 
 
 def _show(chip, on, glyph=False):
-    """Show or hide a chip (frame, inner, text, seat bar or None, glyph) and
-    its glyph; a hidden chip's text is emptied."""
+    """Show or hide a chip (sanbon.kendo_layout.chip) and its glyph; a
+    hidden chip's texts are emptied, its new-card mark hidden."""
     frame = chip[0]
     g = chip[4]
     if g.hidden != (not (on and glyph)):
         g.hidden = not (on and glyph)
     if frame.hidden != on:
         return
-    for s in chip[:4]:
-        if s is None:
+    for s in chip:
+        if s is None or s is g:
             continue
         if isinstance(s, ui.Text):
             if not on:
                 s.set("")
             s.label.hidden = not on
+        elif on and s is chip[6]:
+            continue  # the new-card mark: _chip says
         else:
             s.hidden = not on
 
 
+def lines(name, n):
+    """A card's name in one line of ``n`` letters, else two: after its
+    hyphen ("TSUKI-", "KOTE"), at its space ("TAI ", "SABAKI"), else after
+    5 letters ("TSUBA", "ZERIAI"). The two lines joined give the name."""
+    if len(name) <= n:
+        return name, ""
+    i = name.find("-")
+    if i < 0:
+        i = name.find(" ")
+        if i < 0:
+            i = 4
+    return name[:i + 1], name[i + 1:]
+
+
+def letter(name):
+    """A seat's letter on a table card: "Y" for You, "2" for P2."""
+    return name[-1] if name[0] == "P" else name[0]
+
+
 def _place(chip, x, y, w, h, card):
     """Lay a chip out at (x, y), w x h: a card's inner panel leaves a band of
-    the frame at the left for its glyph; a button's is the whole inside."""
-    frame, inner, t, _, g = chip
+    the frame at the left for its glyph (or the tab of who played it); a
+    button's is the whole inside."""
+    frame, inner, t, bar, g, t2, mark = chip
     if frame.x != x or frame.y != y:
         frame.x = x
         frame.y = y
         inner.y = y + 2
         g.x = x + 1
         g.y = y + (h - 10) // 2
+        if bar is not None:
+            bar.x = x
+            t2.move(x + 4, y + h // 2)
     if frame.width != w:
         frame.width = w
+    if mark is not None:
+        mark.x = x + w - 6
+        mark.y = y
     ix = x + (8 if card else 2)
     if inner.x != ix:
         inner.x = ix
@@ -332,6 +361,8 @@ class GameScreen(_Base):
         for s, (t, dots, hs) in enumerate(self.seats):
             if st.eliminated[s]:
                 t.set("%s out" % nm(s), ui.DIM)
+            elif dots:  # Competition: hands refill, the log counts them
+                t.set(nm(s), ui.ACCENT if s == cur else ui.TEXT)
             else:
                 t.set("%s %d" % (nm(s), len(st.hands[s])), ui.ACCENT if s == cur else ui.TEXT)
             if dots:
@@ -340,10 +371,10 @@ class GameScreen(_Base):
                     shade(dots[2 * i], p[_P_ON if i < n else _P_BUTTON])
                     shade(dots[2 * i + 1], p[_P_ON if i < n else _P_BG])
                 h = st.hansoku[s]
-                hs.set("H%d" % h, ui.BAD if h else ui.DIM)
+                hs.set("%d hansoku" % h if h else "", ui.BAD)
         if st.mode == A.COMPETITION:
-            if st.encho:
-                self.clock.set("ENCHO %d" % st.encho)
+            if st.encho:  # the log says which encho exchange
+                self.clock.set("ENCHO")
             elif st.time_up:
                 self.clock.set("TIME")
             else:
@@ -356,32 +387,67 @@ class GameScreen(_Base):
         p = self.pals
         trk = self.trk
         n = len(trk) // 2
-        start = n - len(self.track) if n > len(self.track) else 0
         done = st.phase != A.P_REACT
-        if n:
-            self.piles.set("")
+        start = self._first_shown()
+        if n:  # "<": earlier plays of the exchange are left out (the log has them)
+            self.piles.set("<" if start else "")
         else:
             d = st.decks
             self.piles.set("Piles: Basic %d  Counter %d  Other %d" % (len(d[0]), len(d[1]), len(d[2])))
+        x = self.gx + (12 if start else 0)
+        it = self.items[self.cur] if self.deciding and self.cur < len(self.items) else 0
+        nm = self.session.seat_name
         for i, chip in enumerate(self.track):
-            frame, inner, t, bar, g = chip
+            frame, inner, t, bar, g, t2, _ = chip
             j = start + i
             if j >= n:
                 _show(chip, False)
                 continue
             seat, c = trk[2 * j], trk[2 * j + 1]
-            card = c < _HANSOKU
-            _place(chip, frame.x, frame.y, self.cw, frame.height, card)
-            if not card:
+            text = self._table(c)
+            w = self._width(text)
+            _place(chip, x, frame.y, w, frame.height, True)
+            x += w + 1
+            if c >= _HANSOKU:
                 shade(frame, p[_P_BAD_DIM if done else _P_BAD])
-                text = "NO ANSWER" if c == _NO_ANSWER else ("IPPON" if c == _IPPON else "HANSOKU")
             else:
                 shade(frame, p[COLOUR[c] + (_P_DIM if done else 0)])
-                text = W.short(c)
-                g[0] = KIND[c] + 1 + (_T_GREY if done else 0)
-            t.set(text, ui.DIM if done else ui.TEXT)
+            sel = it == _B_TABLE - j
+            shade(inner, p[_P_SEL if sel else _P_PANEL])
+            t.set(text, ui.SELECT_TEXT if sel else (ui.DIM if done else ui.TEXT))
             shade(bar, p[_P_SEAT + seat])
-            _show(chip, True, card)
+            t2.set(letter(nm(seat)))
+            _show(chip, True)
+
+    def _first_shown(self):
+        """The first play on the track: those that fit, newest last (a name
+        too long for a cell makes its chip wider); if not all, room for "<"
+        at the left."""
+        trk = self.trk
+        n = len(trk) // 2
+        full = (self.cw + 1) * len(self.track)
+        for room in (full, full - 12):
+            start = n
+            while start > 0:
+                w = self._width(self._table(trk[2 * start - 1])) + 1
+                if w > room:
+                    break
+                room -= w
+                start -= 1
+            if not start:
+                break
+        return start
+
+    def _width(self, text):
+        """A table chip's width: a cell, or as wide as a longer name needs."""
+        w = len(text) * 6 + 14
+        return w if w > self.cw else self.cw
+
+    def _table(self, c):
+        """A table card's name, or what happened in its place."""
+        if c < _HANSOKU:
+            return W.short(c)
+        return "NO ANSWER" if c == _NO_ANSWER else ("IPPON" if c == _IPPON else "HANSOKU")
 
     def _title(self):
         """"<who>: <what to do>" (sanbon.ui.Frame.set_title: never cut), and
@@ -393,22 +459,28 @@ class GameScreen(_Base):
         else:
             who = nm(st.current_player)
             ph = st.phase
-            if ph == A.P_SWITCH:
+            if ph == A.P_SWITCH:  # the button says how many are marked
                 k = A.MAX_SWITCHES - st.switched[st.current_player]
-                text = "%s: switch up to %d card%s" % (who, k, "s" if k > 1 else "")
+                text = "%s: switch up to %d card%s|%s: switch up to %d" % (who, k, "s" if k > 1 else "", who, k)
             elif ph == A.P_OPEN:
-                if self.sub == 1:
-                    text = "%s: add JODAN or SEME?" % who
+                if self.sub == 1:  # the "No JODAN/SEME" button under it
+                    text = "%s: add JODAN or SEME?|%s: add JODAN/SEME" % (who, who)
                 elif self.sub == 2:
                     text = "%s: attack whom?" % who
                 else:
                     text = "%s: attack" % who
             elif ph == A.P_REACT:
-                text = "%s: answer %s" % (who, W.incoming(st))
+                # what and who: the track's last chip (its name and the
+                # striker's letter) says both where the title cannot
+                inc = W.incoming(st)
+                text = "%s: answer %s" % (who, inc)
                 if st.players > 2:
-                    text += " from %s" % nm(st.striker)
-            elif ph == A.P_DISCARD:
-                text = "%s: discard down to 12 (%d to go)" % (who, len(st.hands[st.current_player]) - A.HAND_MAX)
+                    text = "%s: answer %s from %s|%s" % (who, inc, nm(st.striker), text)
+                text += "|%s: answer" % who
+            elif ph == A.P_DISCARD:  # the detail line says why: over 12 cards
+                k = len(st.hands[st.current_player]) - A.HAND_MAX
+                text = "%s: discard down to 12 (%d to go)|%s: discard %d, keep 12|%s: discard %d more" % (
+                    who, k, who, k, who, k)
             else:
                 text = who
         if text != self.title_text:
@@ -417,13 +489,15 @@ class GameScreen(_Base):
         if st.is_over() or self.seat < 0 and not self.session.is_bot(st.current_player):
             hint = ""
         elif not self.deciding:
-            hint = "any key: faster  hold B: pause"
+            hint = "any key faster  hold B pause"
+        elif self.items and self.items[self.cur] <= _B_TABLE:  # a table card: A does nothing
+            hint = "X/Y move  hold B pause" if not self.sub else "B back  X/Y move"
         elif self.sub:
             hint = "A choose  B back  X/Y move"
         elif st.phase == A.P_SWITCH:
-            hint = "A mark  X/Y move  hold B: pause"
+            hint = "A mark  X/Y move  hold B pause"
         else:
-            hint = "A choose  X/Y move  hold B: pause"
+            hint = "A choose  X/Y move  hold B pause"
         self.frame.set_hint(hint)
 
     def _detail(self):
@@ -487,6 +561,8 @@ class GameScreen(_Base):
             return W.fail_text(st)
         if it == _B_LOG:
             return "Log: every player's last turns"
+        if it <= _B_TABLE:
+            return W.does(st, self.trk[2 * (_B_TABLE - it) + 1])
         t = _B_TARGET - it
         return "Attack %s (%d cards)" % (self.session.seat_name(t), len(st.hands[t]))
 
@@ -580,25 +656,39 @@ class GameScreen(_Base):
                         first = i
                         break
             items.append(_B_LOG)
+        n = len(items)
+        if deciding:  # then the table cards shown, oldest first: X from the first item reaches the newest
+            trk = self.trk
+            for j in range(self._first_shown(), len(trk) // 2):
+                if trk[2 * j + 1] < _HANSOKU:
+                    items.append(_B_TABLE - j)
         self.items = items
         # the grid: a card is one cell, a button two (the Log button one)
         cols = self.cols
         pos = []
         r = c = 0
-        for it in items:
-            span = 2 if _B_LOG != it < 0 else 1
+        for it in items[:n]:
+            span = self._span(it)
             if c + span > cols:
                 r += 1
                 c = 0
             pos.append(r * 16 + c)
             c += span
-        self.pos = pos
+        self.pos = pos  # (the table cards have none)
         cur = first if first >= 0 else 0
         if was is not None and was in items and (not deciding or was < 0 or ok[was]):
             cur = items.index(was)
         self.cur = cur
         self.top = 0
         self._grid()
+
+    def _span(self, it):
+        """The cells of an item in the grid: a card one (two for a name too
+        long for one, where the chip has room for one line only), a button
+        two, the Log button one."""
+        if it < 0:
+            return 1 if it == _B_LOG else 2
+        return 2 if self.grid[0][5] is None and len(W.short(it)) > self.fit else 1
 
     def _suggested(self, ph):
         """The item the Normal computer player would choose in this step, on
@@ -634,7 +724,8 @@ class GameScreen(_Base):
         if not items:
             return
         rows = self.rows
-        row = self.pos[self.cur] >> 4
+        pos = self.pos
+        row = pos[self.cur] >> 4 if self.cur < len(pos) else self.top  # on the table: the grid stays
         if row < self.top:
             self.top = row
         elif row >= self.top + rows:
@@ -642,8 +733,8 @@ class GameScreen(_Base):
         top = self.top
         k = 0
         chips = self.grid
-        last = self.pos[-1] >> 4
-        for i in range(len(items)):
+        last = pos[-1] >> 4
+        for i in range(len(pos)):
             row = (self.pos[i] >> 4) - top
             if 0 <= row < rows:
                 self._chip(chips[k], i, items[i], row, self.pos[i] & 15)
@@ -653,13 +744,14 @@ class GameScreen(_Base):
         self.more.set("v" if last >= top + rows else ("^" if top > 0 else ""))
 
     def _chip(self, chip, i, it, r, col):
-        frame, inner, t, _, g = chip
+        frame, inner, t, _, g, t2, mark = chip
         p = self.pals
-        span = 2 if _B_LOG != it < 0 else 1
+        span = self._span(it)
         card = it >= 0
         _place(chip, self.gx + col * (self.cw + 1), self.gy + r * (self.gh + self.gap),
                self.cw * span + span - 1, self.gh, card)
         sel = self.deciding and i == self.cur
+        new = False
         if card:
             ok = self._ok(it)
             shade(frame, p[COLOUR[it] + (0 if ok else _P_DIM)])
@@ -678,12 +770,23 @@ class GameScreen(_Base):
                 color = ui.DIM
             else:
                 color = ui.GOOD if new else ui.TEXT
-            t.set(W.short(it), color)
+            a, b = lines(W.short(it), self.fit) if t2 is not None else (W.short(it), "")
+            t.set(a, color)
+            if b:  # two lines about the chip's middle
+                y = frame.y + self.gh // 2
+                t.move(inner.x + inner.width // 2 + (3 if a[-1] == " " else 0), y - 6)  # "TAI ": its space
+                t2.move(inner.x + inner.width // 2, y + 6)
+            if t2 is not None:
+                t2.set(b, color)
         else:
             shade(frame, p[_P_SEL if sel else _P_BUTTON])
             shade(inner, p[_P_SEL if sel else _P_PANEL])
             t.set(self._label(it), ui.SELECT_TEXT if sel else ui.TEXT)
+            if t2 is not None:
+                t2.set("")
         _show(chip, True, card)
+        if mark.hidden == new:
+            mark.hidden = not new
 
     # -- buttons -------------------------------------------------------------
     def human_button(self, b):
@@ -710,6 +813,8 @@ class GameScreen(_Base):
                 self.cur = (self.cur + (-1 if b == btn.X else 1)) % len(self.items)
                 self.focus = True
                 self._grid()
+                self._track()
+                self._title()
                 self._message()
         elif b == btn.A and self.items:
             self._press(self.items[self.cur])
@@ -740,6 +845,8 @@ class GameScreen(_Base):
         elif it == _B_NOREINF:
             self.reinf = -1
             self._target()
+        elif it <= _B_TABLE:
+            pass  # a table card: its detail line says what it does
         elif it <= _B_TARGET:
             self._act(open_action(_B_TARGET - it, self.main, self.reinf))
         elif not self._ok(it):

@@ -6,16 +6,20 @@ dropped (sanbon.ui.drop): its code is not kept in RAM during the game.
 From the top, under the title:
 
 - the table strip: per seat a tab in the seat's colour (the LEDs use the
-  same), the name and the hand size (or "out"); in Competition also two
-  ippon marks (a ring, filled for an ippon) and the hansoku count per seat,
-  and the time state at the right;
+  same), the name and the hand size (or "out"); in Competition the name,
+  two ippon marks (a ring, filled for an ippon) and the hansoku in words
+  ("1 hansoku", nothing while none), and the time state at the right;
 - the exchange track: the last plays of the exchange as chips (frame in the
-  card's colour, its glyph, its name, a bar under it in the colour of who
-  played it); in its place, while no exchange is shown, the piles;
+  card's colour, its full name, wider than a cell if it does not fit one, at
+  its left a tab in the colour of who played it with that player's letter:
+  "Y" for You, "2" for P2; a "<" at the left when the first plays do not
+  fit); in its place, while no exchange is shown, the piles;
 - the hand: a grid of chips, 4 across on 240 pixels, 5 on 320 (rows as the
   screen allows; it scrolls), followed by the buttons of the decision
-  ("Keep hand", "No answer", ...); in its place, while no hand may be shown,
-  the last messages;
+  ("Keep hand", "No answer", ...); a name too long for one line takes two
+  lines on the tall screens, two cells on 240x135; a card new to the hand
+  has a white corner; in its place, while no hand may be shown, the last
+  messages;
 - the message lines above the hint line: on the tall screens two lines of
   news (what the last play did) and the detail line (what the card under the
   cursor does, or why not now); on 240x135 one line for either.
@@ -46,21 +50,27 @@ def palettes():
     return out
 
 
-def chip(group, pals, sheet, x, y, w, h, bar=False):
-    """(frame, inner, text, seat bar or None, glyph): a card or button chip,
-    hidden. A card's glyph (sanbon.kendo.glyph) sits on a band of the frame
-    at the left. Its shapes go straight into ``group`` (no group of its own:
-    less RAM)."""
+def chip(group, pals, sheet, x, y, w, h, bar=False, two=False):
+    """(frame, inner, text, seat tab or None, glyph, second text or None,
+    new-card mark or None): a card or button chip, hidden. A hand card's
+    glyph (sanbon.kendo.glyph) sits on a band of the frame at the left; a
+    table card (``bar``) has there instead a tab in the colour of who played
+    it, with that player's letter (the second text). ``two``: a hand chip
+    tall enough for a name on two lines (the second text), with a corner
+    mark for a card new to the hand. Its shapes go straight into ``group``
+    (no group of its own: less RAM)."""
     frame = rect(pals[0], x, y, w, h)
     inner = rect(pals[14], x + 2, y + 2, w - 4, h - 4)
     t = ui.Text(x + w // 2, y + h // 2, "", ui.TEXT, 1, (0.5, 0.5))
-    b = rect(pals[18], x, y + h + 1, w, 2) if bar else None
+    b = rect(pals[18], x, y, 8, h) if bar else None
+    t2 = ui.Text(x + 4, y + h // 2, "", ui.SELECT_TEXT if bar else ui.TEXT, 1, (0.5, 0.5)) if bar or two else None
+    mark = None if bar else rect(pals[23], x + w - 6, y, 6, 6)
     glyph = sheet.tile(0, x + 1, y + (h - 10) // 2)
-    for shape in (frame, inner, glyph, t.label, b):
+    for shape in (frame, inner, glyph, t.label, b, t2, mark):
         if shape is not None:
             shape.hidden = True
             group.append(shape)
-    return (frame, inner, t, b, glyph)
+    return (frame, inner, t, b, glyph, t2, mark)
 
 
 def build(scr):
@@ -81,30 +91,31 @@ def build(scr):
     cw = (W - 2 * m + 1) // cols - 1  # 58 on 240 pixels: 8 letters beside the glyph
     scr.cols = cols
     scr.cw = cw
+    scr.fit = (cw - 10) // 6  # letters of a name on one line of a card chip
     y = L.body_top
     # the table strip
     n = st.players
     comp = st.mode == A.COMPETITION
-    bw = 100 if comp else (W - 2 * m) // n
+    bw = 102 if comp else (W - 2 * m) // n  # Competition: "You", 2 rings, "2 hansoku"; "ENCHO" right
     sh = 16 if big else 13
     scr.seats = []
     for s in range(n):
         x = m + s * bw
         g.append(rect(pals[18 + s], x, y + 2, 4, sh - 4))
-        t = ui.Text(x + 7, y + sh // 2, "", ui.TEXT, 1, (0.0, 0.5))
+        t = ui.Text(x + 6, y + sh // 2, "", ui.TEXT, 1, (0.0, 0.5))
         g.append(t.label)
         dots = None
         hs = None
         if comp:
             dots = []
             for i in range(2):  # a ring (no ippon) or a disc (an ippon): told by shape
-                c = vectorio.Circle(pixel_shader=pals[25], radius=4, x=x + 51 + i * 10, y=y + sh // 2)
+                c = vectorio.Circle(pixel_shader=pals[25], radius=4, x=x + 31 + i * 9, y=y + sh // 2)
                 g.append(c)
                 dots.append(c)
-                c = vectorio.Circle(pixel_shader=pals[26], radius=2, x=x + 51 + i * 10, y=y + sh // 2)
+                c = vectorio.Circle(pixel_shader=pals[26], radius=2, x=x + 31 + i * 9, y=y + sh // 2)
                 g.append(c)
                 dots.append(c)
-            hs = ui.Text(x + 69, y + sh // 2, "", ui.DIM, 1, (0.0, 0.5))
+            hs = ui.Text(x + 47, y + sh // 2, "", ui.BAD, 1, (0.0, 0.5))
             g.append(hs.label)
         scr.seats.append((t, dots, hs))
     scr.clock = ui.Text(W - m, y + sh // 2, "", ui.ACCENT, 1, (1.0, 0.5))
@@ -140,7 +151,7 @@ def build(scr):
     g.append(scr.hand)
     scr.grid = []
     for i in range(rows * cols):
-        scr.grid.append(chip(scr.hand, pals, sheet, m, y, cw, gh))
+        scr.grid.append(chip(scr.hand, pals, sheet, m, y, cw, gh, False, gh >= 24))
     scr.logs = displayio.Group()
     g.append(scr.logs)
     scr.log = []

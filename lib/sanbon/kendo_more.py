@@ -21,10 +21,12 @@ def log(scr):
     lines.append(", ".join("%s %d cards" % (nm(s), len(st.hands[s])) for s in range(st.players)))
     lines.append("Piles: Basic %d Counter %d Other %d" % tuple(len(d) for d in st.decks))
     lines.append("Played (face up): %d cards" % len(st.discard))
+    if st.encho:
+        lines.append("Encho: exchange %d of %d" % (st.encho, A.ENCHO_CAP))
     lines.append("#Last messages, newest last")
     for h in scr.hist:
         lines.extend(ui.wrap(h, n))
-    scr.app.push(TextScreen(scr.app, "Kendo: log", lines))
+    scr.app.push(TextScreen(scr.app, "Log: the last turns", lines))
 
 
 def handover_note(scr):
@@ -53,7 +55,7 @@ def describe(scr):
     st = scr.session.state
     rows = []
     for i, it in enumerate(scr.items):
-        text = W.short(it) if it >= 0 else scr._label(it)
+        text = W.short(it) if it >= 0 else ("table:" + scr._table(scr.trk[2 * (-20 - it) + 1]) if it <= -20 else scr._label(it))
         if it >= 0 and not scr._ok(it):
             text = "(" + text + ")"
         rows.append(("> " if i == scr.cur and scr.deciding else "") + text)
@@ -64,4 +66,4 @@ def describe(scr):
     msg = " | ".join(t.text for t in scr.msg if t.text)
     phase = ("switch", "open", "react", "over", "discard")[st.phase] if not st.is_over() else "over"
     return "Game: Kendo %s player=%d seat=%d sub=%d\n%s\n%s\ntrack: %s\nhand: %s" % (
-        phase, st.current_player, scr.seat, scr.sub, scr.title_text, msg, " ".join(track), " ".join(rows))
+        phase, st.current_player, scr.seat, scr.sub, scr.frame.title.text, msg, " ".join(track), " ".join(rows))

@@ -4,38 +4,22 @@ the end screen's reason.
 
 Everything reads the engine state's public attributes (engine/kendo/state.py)
 and the card table (engine/kendo/cards.py), and returns short strings; nothing
-is kept. Chip names fit 9 characters (4 chips across 240 pixels); messages
-aim at 38 characters (one line on the 240x135 screen).
+is kept. Card names are the rules' own (the chips take two lines or two
+cells for a long one); messages aim at 38 characters (one line on the
+240x135 screen).
 """
 
 from engine.kendo import actions as A
 from engine.kendo import cards as C
 from engine.kendo.cards import KIND, PART_NAMES, TYPE_OF, answer_part, name, strike_part
 
-# chip names of the Other cards, by card type (cards.SPEC from JODAN on)
-OTHER = ("JODAN", "SEME", "MUSHIN", "SEIGAN", "T.SABAKI", "KAMAE", "FUDOSHIN", "TSUBAZ.",
-         "BOGYO", "TAIATARI", "MAKI AGE", "JIKAN")
 DECKS = ("Basic", "Counter", "Other")
 
 
 def short(c):
-    """A card's name on a chip (at most 8 characters, beside its glyph):
-    "MEN", "KOTE-DO", "TSU-KOTE" (TSUKI shortened only where the pair is too
-    long), "KOTE x2" (a counterattack on its own part), "TSUBAZ."."""
-    if c < C.COUNTER0:
-        return PART_NAMES[c & 3]
-    if c < C.REINF0:
-        a = PART_NAMES[answer_part(c)]
-        if answer_part(c) == strike_part(c):
-            return a + " x2"
-        s = PART_NAMES[strike_part(c)]
-        if len(a) + len(s) > 7:
-            if a == "TSUKI":
-                a = "TSU"
-            if s == "TSUKI":
-                s = "TSU"
-        return a + "-" + s
-    return OTHER[TYPE_OF[c] - 2]
+    """A card's name as the rules give it (the chips, the messages):
+    "MEN", "KOTE-DO", "TSUKI-TSUKI", "TAI SABAKI", "TSUBAZERIAI"."""
+    return name(c)
 
 
 # what a card does, per kind (cards.KIND), for does(): one string, split on use
@@ -53,6 +37,8 @@ def does(st, c):
         t = t % PART_NAMES[c & 3]
     elif k == C.K_COUNTER:
         t = t % (PART_NAMES[answer_part(c)], PART_NAMES[strike_part(c)])
+        if len(short(c)) + len(t) > 35:  # TSUKI-TSUKI, KOTE-TSUKI, TSUKI-KOTE
+            t = t.replace("strikes", "then")
     elif k == C.K_REINF and st.options & A.OPT_REFLECT_CANCEL:
         t = "joins an attack, or cancels"
     elif k == C.K_ALT and st.options & A.OPT_ALT_DEFLECT:
@@ -69,7 +55,7 @@ def incoming(st):
 
 
 def _dot(text):
-    """``text`` ending with one full stop ("TSUBAZ." has its own)."""
+    """``text`` ending with one full stop."""
     return text if text[-1] == "." else text + "."
 
 
@@ -89,7 +75,7 @@ def role(st, c):
     if ph == A.P_SWITCH:
         return does(st, c)
     if ph == A.P_DISCARD:
-        return "Too many cards: discard %s?" % nm
+        return "Over 12 cards: discard %s?" % nm
     if ph == A.P_OPEN:
         if k == C.K_BASIC:
             return "Strike %s (JODAN/SEME may join)" % nm
@@ -97,7 +83,7 @@ def role(st, c):
             return "%s: answered before the strike" % nm
         return "%s: %s answers it" % (nm, _alt_answers(st))  # TAIATARI, MAKI AGE
     if k == C.K_BASIC:
-        return "%s: block (the striker opens next)" % nm
+        return "%s: block (striker attacks next)" % nm
     if k == C.K_COUNTER:
         return "%s: block, strike %s back" % (nm, PART_NAMES[strike_part(c)])
     if k == C.K_NEUTRAL:
@@ -109,10 +95,15 @@ def role(st, c):
     if k == C.K_DEFLECT:
         if st.inc == C.INC_REINF:
             return "%s: cancel %s" % (nm, incoming(st))
-        return "%s: deflect; you open next" % nm
+        return "%s: deflect; you attack next" % nm
     if k == C.K_PARRY:
-        return "%s: block; striker opens next" % nm
+        return _fit("%s: block (striker attacks next)" % nm, "%s: block any strike" % nm)
     return nm
+
+
+def _fit(text, shorter):
+    """``text`` if it fits the detail line (37 characters), else ``shorter``."""
+    return text if len(text) <= 37 else shorter
 
 
 def _alt_answers(st):
@@ -137,7 +128,7 @@ def why_not(st, c, sub=0):
         if sub == 2:
             return "Choose whom to attack (B: back)."
         if k == C.K_COUNTER:
-            return "%s only answers %s strikes." % (nm, PART_NAMES[answer_part(c)])
+            return "%s answers only %s." % (nm, PART_NAMES[answer_part(c)])
         if k == C.K_REINF:
             return "%s: pick the attack first." % nm
         if k == C.K_NEUTRAL:

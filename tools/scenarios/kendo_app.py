@@ -148,7 +148,7 @@ def one_pass(tag, width, height, players, mode, seats, house):
     while scr.items[scr.cur] != -4:
         yield from d.tap(KEY_Y)
     yield from d.tap(KEY_A)
-    check(top_kind(app) == "Kendo", "the log opened")
+    check(top_kind(app) == "Log", "the log opened")
     yield from d.tap(KEY_B)
     check(top_kind(app) == "Game", "back from the log")
     scr = None

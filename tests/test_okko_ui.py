@@ -255,6 +255,10 @@ def test_a_fight_keeps_its_confirm_row_in_sight(tmp_path):
     assert st.complete()
     assert scr.rows[2].text == "Enough: press A on " + fight
     assert scr.lrows[0][1].text == fight
+    # a computer's builder says it is enough, never what to press
+    from sanbon import okko_words
+
+    assert okko_words.builder(st, scr.row_n, False)[2] == "Enough."
 
 
 def test_plain_words_for_the_line_and_the_exploration(tmp_path):

@@ -45,9 +45,7 @@ def test_undo_restores_the_exact_earlier_state(tmp_path):
     s.apply(give[0])
     app.top.update()
     assert s.state.to_bytes() != before and s.can_undo()
-    sim.press("HOLD_B")
-    assert "Undo last move" in app.top.menu.items
-    choose(sim, "Undo last move")
+    sim.press("B")  # one press (issue 29): B with no step of the decision to go back to
     assert sim.text().startswith("Game: Okko")
     assert app.session.state.to_bytes() == before  # exactly the earlier state
     assert bytes(app.session.log) == log_before  # and the record forgets the move
@@ -64,7 +62,8 @@ def test_undo_is_refused_after_a_draw_a_roll_or_a_peek(tmp_path):
     s.apply(draw[0])
     app.top.update()
     assert not s.can_undo()  # the draw showed new cards
-    sim.press("HOLD_B")
+    sim.press("B")  # nothing to undo: B opens the pause menu
+    assert sim.text().startswith("Pause")
     menu = app.top.menu
     i = menu.items.index("Undo last move")
     assert not menu.enabled[i]  # greyed: nothing of this turn can be taken back
@@ -92,9 +91,16 @@ def test_undo_in_pass_and_play_asks_everyone_and_can_be_turned_off(tmp_path):
     give = [a for a in st.legal_actions() if A.GIVE <= a < A.TAKE]
     before = s.state.to_bytes()
     s.apply(give[0])
-    sim.press("HOLD_B")
-    choose(sim, "Undo last move")
+    app.top.update()
+    sim.press("B")  # two presses in pass and play: B, then yes
     assert sim.text().startswith("Dialog: Undo") and "every player agrees" in sim.text()
+    sim.press("A")
+    assert app.session.state.to_bytes() == before
+    s.apply(give[0])
+    app.top.update()
+    sim.press("HOLD_B")  # the pause menu's row does the same
+    choose(sim, "Undo last move")
+    assert sim.text().startswith("Dialog: Undo")
     sim.press("A")
     assert app.session.state.to_bytes() == before
     # Settings: undo off, no Undo in the pause menu and nothing kept

@@ -807,7 +807,7 @@ class GameScreen(_Base):
                 self.key = None
                 self.update()
             else:
-                self.pause()
+                self.back_out()
         elif b == btn.X or b == btn.Y:
             if self.items:
                 self.cur = (self.cur + (-1 if b == btn.X else 1)) % len(self.items)

@@ -494,7 +494,7 @@ class GameScreen(_Base):
                 self.menu_key = None
                 self.update()
             else:
-                self.pause()
+                self.back_out()
         elif b == btn.X or b == btn.Y:
             self._move(b)
         elif b == btn.A:

@@ -353,7 +353,7 @@ def test_the_talent_choice_of_kitsune():
     assert sim.app.top.menu.items == ["Rivals: +1 GREEN", "Rivals: +1 BLUE", "Log", "Sheets"]
     sim.press("A")
     assert s.circles[1][GREEN] == 5
-    assert "You: talent, rivals +1 GREEN circle" in sim.visible_text()
+    assert "You: talent: rivals +1 GREEN circle" in sim.visible_text()
 
 
 def test_a_captured_die_leaves_three_dice():

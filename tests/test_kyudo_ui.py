@@ -456,3 +456,24 @@ def test_tokens_show_a_letter_and_pips_not_a_coloured_tick():
     sim.choose("Sheets")
     sheet = sim.app.top
     assert [sheet.toks[i] for i in range(3)] == [token_tile(0, 1), 0, token_tile(2, 3)]
+
+
+def test_a_turns_news_merges_like_items_and_never_cuts_a_word():
+    """Issue 29: the message lines showed a turn's news cut off mid-word;
+    now like items merge, and what still does not fit gives way to a
+    pointer to the Log, which keeps every word."""
+    from sanbon import kyudo_words as W
+    from sanbon.ui import wrap
+
+    parts = ["1 circle in BLACK", "BLACK attack, P2 lost 1, 1 circle in BLACK", "BLACK attack, P2 lost 2, BLACK closed"]
+    news = W.turn_news("Your turn: ", parts, 38, 2)
+    assert news == "Your turn: 2 circles in BLACK, BLACK attack, P2 lost 3, BLACK closed."
+    long = ["RED token: die 3 RED", "RED attack, P4 lost 2, P4 eliminated, P2 lost 8, P2 eliminated, 2 circles in RED"]
+    news = W.turn_news("P3's turn: ", long, 38, 2)
+    assert len(wrap(news, 38)) <= 2 and news.endswith(" (more in the Log).") and "~" not in news
+    assert news.startswith("P3's turn: RED token: die 3 RED, RED attack, P4 lost 2")
+    assert W.turn_news("P2's turn: ", [], 38, 2) == "P2's turn: no combination played."
+    line = "P2: BLACK attack, You lost 1, 1 circle in BLACK, BLACK closed, ORANGE attack, You lost 2, 3 circles in ORANGE"
+    fitted = W.fit_news(line, 38, 2)
+    assert fitted == "P2: BLACK attack, You lost 3, 1 circle in BLACK (more in the Log)."
+    assert W.fit_news("P2: rolled ARROW BLACK", 38, 2) == "P2: rolled ARROW BLACK"

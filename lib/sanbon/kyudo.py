@@ -298,8 +298,8 @@ class GameScreen(_Base):
         if new_turn or st.is_over():
             if not self.setup:
                 who = name(self.turn_of)
-                done = ", ".join(self.parts) if self.parts else "no combination played"
-                self.news = "%s: %s." % ("Your turn" if who == "You" else "%s's turn" % who, done)
+                self.news = W.turn_news("Your turn: " if who == "You" else "%s's turn: " % who, self.parts,
+                                        self.fb_n, len(self.fb))
             self.parts = []
             if not st.is_over():
                 self._heading()
@@ -322,7 +322,7 @@ class GameScreen(_Base):
             elif a == _RED_USE:
                 text = "Set one die to any face; the token goes back."
         if not text:
-            text = self._last()
+            text = W.fit_news(self._last(), self.fb_n, len(self.fb))
         if human and st.phase == A.P_ROLL and st.rolls and not self.sub:
             # the archer and the rolls left (the title's short wording has no room)
             left = 3 - st.rolls
@@ -332,7 +332,7 @@ class GameScreen(_Base):
         if key == self.msg:
             return
         self.msg = key
-        lines = ui.wrap(text, self.fb_n)
+        lines = ui.wrap_lines(text, self.fb_n, len(self.fb))
         for i, t in enumerate(self.fb):
             t.set(lines[i] if i < len(lines) else "", ui.TEXT)
         out = []

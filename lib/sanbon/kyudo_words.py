@@ -249,6 +249,60 @@ def standing(st, seat, name):
     return "%s: %s, %d/%d circles" % (name, "out" if st.eliminated[seat] else "%d spectator%s" % (sp, _s(sp)), tk, cap)
 
 
+def turn_news(head, parts, n, k):
+    """A finished turn's news in at most ``k`` lines of ``n`` characters:
+    ``head`` ("P2's turn: ") and the turn's parts, with like items merged
+    (the circles of one colour, one archer's losses, a repeated attack);
+    if they still do not fit, the last items give way to "(more in the
+    Log)", which keeps every word."""
+    from sanbon.ui import wrap
+
+    items = []
+    for p in parts:
+        for it in p.split(", "):
+            i = it.find(" circle")
+            j = it.find(" lost ")
+            if i > 0 and it[0] in "0123456789" and " in " in it:
+                col = it[it.find(" in ") + 4:]
+                c = int(it[:i])
+                for x in range(len(items)):
+                    y = items[x]
+                    if y[0] in "0123456789" and y.endswith(" in " + col) and " circle" in y:
+                        c += int(y[:y.find(" ")])
+                        items[x] = "%d circle%s in %s" % (c, _s(c), col)
+                        break
+                else:
+                    items.append(it)
+            elif j > 0:
+                who, m = it[:j], int(it[j + 6:])
+                for x in range(len(items)):
+                    y = items[x]
+                    if y.startswith(who + " lost "):
+                        m += int(y[len(who) + 6:])
+                        items[x] = "%s lost %d" % (who, m)
+                        break
+                else:
+                    items.append(it)
+            elif it not in items:
+                items.append(it)
+    text = head + (", ".join(items) if items else "no combination played") + "."
+    while len(wrap(text, n)) > k and len(items) > 1:
+        items.pop()
+        text = head + ", ".join(items) + " (more in the Log)."
+    return text
+
+
+def fit_news(text, n, k):
+    """A news line ("P2: BLACK attack, You lost 1, ...") in at most ``k``
+    lines of ``n`` characters (``turn_news``); as it is if it fits."""
+    from sanbon.ui import wrap
+
+    if len(wrap(text, n)) <= k:
+        return text
+    i = text.find(": ") + 2
+    return turn_news(text[:i], [text[i:].rstrip(".")], n, k)
+
+
 def feedback(st, events, name, action=-1, brief=False):
     """One line from what the last ``apply`` did (``state.events``).
 
@@ -320,13 +374,13 @@ def feedback(st, events, name, action=-1, brief=False):
             actor = e[1]
             ch = e[2]
             if ch == A.KITSUNE:
-                hot("talent, rivals +1 %s circle" % NAMES[e[3]])
+                hot("talent: rivals +1 %s circle" % NAMES[e[3]])
             elif ch == A.KUMA:
-                hot("talent, Kuma's raid")
+                hot("talent: Kuma's raid")
             elif ch == A.SARU:
-                hot("talent, a die captured")
+                hot("talent: a die captured")
             else:
-                hot("talent, ring on %s" % NAMES[e[3]])
+                hot("talent: ring on %s" % NAMES[e[3]])
         elif k == "die_back" and not brief:
             add("the captured die is back")
         elif k == "ring_off" and not brief:

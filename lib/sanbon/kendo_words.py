@@ -266,4 +266,8 @@ def sentences(text, n, k):
             t = kept + " " + part if kept else part
             if len(wrap(t, n)) <= k:
                 kept = t
-    return wrap(kept, n) if kept else lines[:k]
+    if kept:
+        return wrap(kept, n)
+    from sanbon.ui import wrap_lines
+
+    return wrap_lines(text, n, k)  # one sentence too long: cut, and marked so

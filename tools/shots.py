@@ -11,10 +11,43 @@ import sys
 import tempfile
 
 from tools import games as registry
-from tools.sim import ROOT, SIZES, Sim
+from tools.sim import ROOT, SIZES
+from tools.sim import Sim as _Sim
 from tools.tour import menu_rows
 
 OUT = os.path.join(ROOT, "docs", "screenshots")
+
+
+class Sim(_Sim):
+    """The simulator on a device whose first-game guide has shown every tip
+    (Tips stays on): each screen as a player sees it once the tips are known
+    (``tip_shots`` shows the tips)."""
+
+    def __init__(self, *a, **kw):
+        from sanbon.profile import SEEN
+
+        super().__init__(*a, **kw)
+        for n in SEEN:
+            setattr(self.app.settings, n, 0xFF)
+
+
+def tip_shots(size, tmp, save):
+    """A tip of the first-game guide in each game: its first decision, on a
+    fresh device (tips on)."""
+    for menu, key in (("Kyudo", "kyudo"), ("Kendo Duel", "kendo"), ("Okko: Oni Hunters", "okko")):
+        sim = _Sim(size, seed=18, nvm_path=os.path.join(tmp, "nvm-tip-%s-%s.bin" % (key, size)))
+        sim.choose(menu)
+        sim.choose("Start")
+        for _ in range(2000):
+            w = sim.app.toast_widget
+            if w is not None and w.group[2].text.startswith("Tip:"):
+                break
+            if sim.text().startswith(("HandOver", "Dialog")):
+                sim.press("A")
+            sim.step(50)
+        else:
+            raise AssertionError("no tip in %s on %s" % (menu, size))
+        save(sim, key + "-tip")
 
 
 def shots(size, tmp):
@@ -46,6 +79,7 @@ def shots(size, tmp):
     save(sim, "howto")
     for game in registry.with_hook("shots"):  # each game's own (tools/games.py)
         game.hook("shots")(size, tmp, save)
+    tip_shots(size, tmp, save)
     return made
 
 

@@ -186,11 +186,15 @@ class Recorder:
         self.seen = set()
         self.found = {}  # defect -> where first seen
         self.frames = 0
+        self.tips = set()  # the first-game guide's tips seen (sanbon.tips)
 
     def look(self, sim, where):
         key = tuple((n, tuple(t)) for n, t in _layers(sim))
         if self.contrast:  # a moved highlight changes colours, not texts
             key += tuple(backgrounds(sim))
+        w = sim.app.toast_widget
+        if w is not None and len(w.group) > 2 and w.group[2].text.startswith("Tip:"):
+            self.tips.add(w.group[2].text)
         if key in self.seen:
             return
         self.seen.add(key)

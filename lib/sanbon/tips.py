@@ -22,7 +22,7 @@ _TIPS = (
     (1, 8, "Shika's talent: ring a colour. Till your next turn, rivals lose 1 spectator per die of it."),
     (1, 9, "Kuma's talent: you must drop one of your tokens. Pick the one you need least."),
     (1, 10, "Kuma's talent: take one token from the supply."),
-    (2, 0, "You may swap up to 2 cards for new ones from their piles, or keep your hand: Done."),
+    (2, 0, "You may switch up to 2 cards (A marks one) for new ones from their piles, or choose Keep hand."),
     (2, 1, "Attack: pick a rival and a strike (MEN, KOTE, DO, TSUKI), plus JODAN or SEME if you like."),
     (2, 2, "Answer the strike: block with the same card, a counter, a parry or a deflect. None: lose cards."),
     (2, 4, "Over 12 cards after the refill: put cards on the discard pile until 12 are left."),

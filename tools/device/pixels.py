@@ -10,14 +10,8 @@ import os
 
 # (run prefix, shot) -> why its pixels may differ. Each entry is a
 # difference understood and listed in docs/BENCHMARKS.md (section 12).
-_NUMBER = ("Kyudo's zone symbols (on the dice and the mini targets) follow Your Number, the chip's id: "
-           "the emulated Pico's is not the simulator's")
 KNOWN = {
     ("tour", "about"): "the About screen shows gc.mem_free(), which CPython does not have: the simulator says n/a",
-    ("tour", "kyudo_catch_up"): _NUMBER,
-    ("tour", "kyudo_roll"): _NUMBER,
-    ("tour", "kyudo_rolled"): _NUMBER,
-    ("tour", "kyudo_kept"): _NUMBER,
 }
 
 

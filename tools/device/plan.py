@@ -52,11 +52,13 @@ def chain(games=CHAIN):
 
 
 def handover():
-    """Two people: the hand-over screen, the first hand, then Quit to menu
+    """Two people: the hand-over screen, the first hand (Y, X: the
+    first-game guide's tip goes and the cursor comes back; the tip is shown
+    once, so the hand after the power cycle has none), then Quit to menu
     (the game saved; the app restarts, offering to continue it)."""
     steps = boot() + [{"press": KENDO_TWO_HUMANS}, {"press": "A"},
                       {"wait": "after HandOverScreen$", "s": 300}, {"shot": "handover"}, {"press": "A"},
-                      {"wait": "after GameScreen$"}, {"shot": "hand"}]
+                      {"wait": "after GameScreen$"}, {"press": "Y,X"}, {"shot": "hand"}]
     steps += list(QUIT) + [{"wait": "after MainMenu$", "s": BOOT_S}, {"shot": "continue_offered"}]
     return {"steps": steps}
 

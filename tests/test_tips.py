@@ -24,8 +24,12 @@ def test_every_tip_fits_three_lines_of_the_small_screen_and_phases_are_real():
     from engine.okko import actions as OA
 
     phases = {1: YA, 2: KA, 3: OA}
-    for gid, ph, _ in tips._TIPS:
+    lines = [x for x in tips._TIPS.split(b"\n") if x]
+    assert len(lines) >= 25
+    for line in lines:
+        gid, ph = int(line.split(b" ")[0]), int(line.split(b" ")[1])
         t = tips.text(gid, ph)
+        assert t == "Tip: " + str(line.split(b" ", 2)[2], "utf-8")
         assert len(ui.wrap(t, 240 // ui.CHAR_W - 4)) <= 3, t
         assert ph in [v for k, v in vars(phases[gid]).items() if k.startswith("P_") and k != "P_OVER"], (gid, ph)
     assert tips.text(2, 3) is None  # P_OVER: no tip

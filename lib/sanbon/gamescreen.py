@@ -18,6 +18,7 @@ class GameScreen(ui.Screen):
         self.ended = False
         self.shown_seat = None  # the human seat the screen was handed to
         self.tip_phase = -1  # the phase the first-game guide last looked at (tip)
+        self.tip_due = False  # its tip to show in the next pass
         self.spinner = ui.Spinner(self.L.width - 24, self.L.title_h // 2)
         self.spinner.show(False)
 
@@ -129,14 +130,19 @@ class GameScreen(ui.Screen):
         the next save). Cheap when nothing is new: two compares and a bit."""
         ph = getattr(st, "phase", None)
         gid = self.session.info.id
-        if ph is None or gid > 3 or ph > 15 or ph == self.tip_phase:
+        if ph is None or gid > 3 or ph > 15:
             return
-        self.tip_phase = ph
-        name = SEEN[2 * gid - 2 + (ph >> 3)]
-        seen = getattr(self.app.settings, name)
-        if seen & (1 << (ph & 7)):
+        if ph != self.tip_phase:  # a new kind of decision: its tip, if new, in the next pass
+            self.tip_phase = ph
+            name = SEEN[2 * gid - 2 + (ph >> 3)]
+            seen = getattr(self.app.settings, name)
+            self.tip_due = not seen & (1 << (ph & 7))  # shown in the next pass: the move's screen first
+            if self.tip_due:
+                setattr(self.app.settings, name, seen | (1 << (ph & 7)))
             return
-        setattr(self.app.settings, name, seen | (1 << (ph & 7)))
+        if not self.tip_due:
+            return
+        self.tip_due = False
         from sanbon import tips
 
         t = tips.text(gid, ph)

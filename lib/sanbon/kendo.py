@@ -688,7 +688,7 @@ class GameScreen(_Base):
         two, the Log button one."""
         if it < 0:
             return 1 if it == _B_LOG else 2
-        return 2 if self.grid[0][5] is None and len(W.short(it)) > self.fit else 1
+        return 2 if not self.two and len(W.short(it)) > self.fit else 1
 
     def _suggested(self, ph):
         """The item the Normal computer player would choose in this step, on
@@ -770,8 +770,10 @@ class GameScreen(_Base):
                 color = ui.DIM
             else:
                 color = ui.GOOD if new else ui.TEXT
-            a, b = lines(W.short(it), self.fit) if t2 is not None else (W.short(it), "")
+            a, b = lines(W.short(it), self.fit) if self.two else (W.short(it), "")
             t.set(a, color)
+            if b and t2 is None:
+                t2 = chip[5] = self._extra(ui.Text(0, 0, "", ui.TEXT, 1, (0.5, 0.5)))
             if b:  # two lines about the chip's middle
                 y = frame.y + self.gh // 2
                 t.move(inner.x + inner.width // 2 + (3 if a[-1] == " " else 0), y - 6)  # "TAI ": its space
@@ -785,8 +787,15 @@ class GameScreen(_Base):
             if t2 is not None:
                 t2.set("")
         _show(chip, True, card)
-        if mark.hidden == new:
+        if new and mark is None:
+            mark = chip[6] = self._extra(rect(p[23], frame.x + frame.width - 6, frame.y, 6, 6))
+        if mark is not None and mark.hidden == new:
             mark.hidden = not new
+
+    def _extra(self, shape):
+        """A hand chip's part made on first need (sanbon.kendo_layout.chip)."""
+        self.hand.append(shape)
+        return shape
 
     # -- buttons -------------------------------------------------------------
     def human_button(self, b):

@@ -50,27 +50,28 @@ def palettes():
     return out
 
 
-def chip(group, pals, sheet, x, y, w, h, bar=False, two=False):
+def chip(group, pals, sheet, x, y, w, h, bar=False):
     """(frame, inner, text, seat tab or None, glyph, second text or None,
     new-card mark or None): a card or button chip, hidden. A hand card's
     glyph (sanbon.kendo.glyph) sits on a band of the frame at the left; a
     table card (``bar``) has there instead a tab in the colour of who played
-    it, with that player's letter (the second text). ``two``: a hand chip
-    tall enough for a name on two lines (the second text), with a corner
-    mark for a card new to the hand. Its shapes go straight into ``group``
-    (no group of its own: less RAM)."""
+    it, with that player's letter (the second text). A hand chip's second
+    line (a long name on the tall screens) and its corner mark for a card new
+    to the hand are made on first need (sanbon.kendo ``_extra``): made for
+    every chip up front they cost about 7 KB of heap on 320x240 (make
+    device). Its shapes go straight into ``group`` (no group of its own:
+    less RAM). A list, so that the parts made later have their place."""
     frame = rect(pals[0], x, y, w, h)
     inner = rect(pals[14], x + 2, y + 2, w - 4, h - 4)
     t = ui.Text(x + w // 2, y + h // 2, "", ui.TEXT, 1, (0.5, 0.5))
     b = rect(pals[18], x, y, 8, h) if bar else None
-    t2 = ui.Text(x + 4, y + h // 2, "", ui.SELECT_TEXT if bar else ui.TEXT, 1, (0.5, 0.5)) if bar or two else None
-    mark = None if bar else rect(pals[23], x + w - 6, y, 6, 6)
+    t2 = ui.Text(x + 4, y + h // 2, "", ui.SELECT_TEXT, 1, (0.5, 0.5)) if bar else None
     glyph = sheet.tile(0, x + 1, y + (h - 10) // 2)
-    for shape in (frame, inner, glyph, t.label, b, t2, mark):
+    for shape in (frame, inner, glyph, t.label, b, t2):
         if shape is not None:
             shape.hidden = True
             group.append(shape)
-    return (frame, inner, t, b, glyph, t2, mark)
+    return [frame, inner, t, b, glyph, t2, None]
 
 
 def build(scr):
@@ -151,7 +152,8 @@ def build(scr):
     g.append(scr.hand)
     scr.grid = []
     for i in range(rows * cols):
-        scr.grid.append(chip(scr.hand, pals, sheet, m, y, cw, gh, False, gh >= 24))
+        scr.grid.append(chip(scr.hand, pals, sheet, m, y, cw, gh))
+    scr.two = gh >= 24  # a hand chip has room for a name on two lines
     scr.logs = displayio.Group()
     g.append(scr.logs)
     scr.log = []

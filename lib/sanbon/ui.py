@@ -410,7 +410,9 @@ class ChoiceBar:
     """A few short choices side by side on one row, with the cursor frame
     (``Ring``): X/Y move, as in a ``ListMenu``, whose ``index``, ``items``,
     ``move``, ``select`` and ``current`` it shares. The end screen's choices
-    on the 240x135 screen, under the standings."""
+    on the 240x135 screen, under the standings. Each choice has its own
+    frame, made with the bar and shown or hidden: a vectorio shape made on a
+    shown screen redraws a large box on the rotated panels (``Toast``)."""
 
     def __init__(self, layout, items, y):
         L = layout
@@ -419,28 +421,23 @@ class ChoiceBar:
         self.group = displayio.Group()
         gap = 3 * CHAR_W
         x = (L.width - sum(len(t) for t in items) * CHAR_W - gap * (len(items) - 1)) // 2
-        self.spots = []
-        self.bar = Ring(0, y, 4, L.row_h, ACCENT, 1)
-        self.group.append(self.bar)
+        self.rings = []
         for t in items:
+            w = len(t) * CHAR_W
+            ring = Ring(x - 3, y, w + 6, L.row_h, ACCENT, 1)
+            ring.hidden = len(self.rings) > 0
+            self.rings.append(ring)
+            self.group.append(ring)
             self.group.append(Text(x, y + L.row_h // 2, t, TEXT, 1, (0.0, 0.5)))
-            self.spots.append((x, len(t) * CHAR_W))
-            x += len(t) * CHAR_W + gap
-        self.y = y
-        self.h = L.row_h
-        self.move(0)
+            x += w + gap
 
     def move(self, delta):
+        show(self.rings[self.index], False)
         self.index = (self.index + delta) % len(self.items)
-        x, w = self.spots[self.index]
-        bar = self.bar
-        self.group.remove(bar)  # a frame as wide as the choice: made again (a move is rare)
-        self.bar = Ring(x - 3, self.y, w + 6, self.h, ACCENT, 1)
-        self.group.insert(0, self.bar)
+        show(self.rings[self.index], True)
 
     def select(self, index):
-        self.index = 0
-        self.move(index)
+        self.move(index - self.index)
 
     @property
     def current(self):

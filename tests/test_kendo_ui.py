@@ -99,12 +99,16 @@ def test_the_detail_line_says_what_every_card_does_and_why_grey_ones_cannot(size
     assert checked
 
 
-def test_cards_show_their_kind_glyph_and_a_check_when_marked():
+def your_switch():
+    """A Kendo Duel on 320x240 at your switch: (sim, the play screen, the state)."""
     sim = start("pico_display2", seed=5)
     wait_for(sim, lambda s: human_to_act(s) and s.app.session.state.phase == A.P_SWITCH
              and s.app.session.state.current_player == 0)
-    scr = screen(sim)
-    st = sim.app.session.state
+    return sim, screen(sim), sim.app.session.state
+
+
+def test_cards_show_their_kind_glyph_and_a_check_when_marked():
+    sim, scr, st = your_switch()
     chips = {chip_name(ch): ch for ch in scr.grid if not ch[0].hidden}
     from sanbon import kendo_words as W
 
@@ -376,11 +380,7 @@ def test_no_card_code_on_screen_and_the_table_says_who_played_each_card(size):
 
 
 def test_a_card_new_to_the_hand_has_a_mark_not_only_a_colour():
-    sim = start("pico_display2", seed=5)
-    wait_for(sim, lambda s: human_to_act(s) and s.app.session.state.phase == A.P_SWITCH
-             and s.app.session.state.current_player == 0)
-    scr = screen(sim)
-    st = sim.app.session.state
+    sim, scr, st = your_switch()
     hand = bytes(st.hands[0])
     assert all(ch[6] is None or ch[6].hidden for ch in scr.grid)  # nothing new yet
     sim.press("Y", "A")  # mark the first card

@@ -212,14 +212,25 @@ class Sim:
                 self.key(KEY_B, False)
                 self.step()
             else:
-                self.key(keys[step], True)
-                self.step()
-                self.key(keys[step], False)
-                self.step()
+                for _ in range(2 if self.close_tips and self.tip_up() else 1):
+                    self.key(keys[step], True)
+                    self.step()
+                    self.key(keys[step], False)
+                    self.step()
                 for _ in range(4):  # a game loads over a few steps ("Loading", the replay, the screen)
                     if type(self.app.top).__name__ != "LoadingScreen":
                         break
                     self.step()
+
+    close_tips = True  # a scripted press first closes a first-game tip (a press that only closes it)
+
+    def tip_up(self):
+        """A first-game tip shows (sanbon.tips: an INFO note; the press that
+        closes it does nothing else)."""
+        from sanbon import ui
+
+        t = self.app.toast_widget
+        return t is not None and t.pal[0] == ui.INFO
 
     def choose(self, text):
         """Move the top menu's cursor to the item ``text`` and press A."""

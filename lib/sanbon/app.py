@@ -448,8 +448,11 @@ class App:
             job[0](*job[1])
             job = None
         for b in out:
-            if self.toast_widget is not None and b != btn.PAUSE:
+            t = self.toast_widget
+            if t is not None and b != btn.PAUSE:
                 self.clear_toast()
+                if t.pal[0] == ui.INFO:  # a first-game tip (the only INFO notes) hides the screen's
+                    continue  # lower part: the press that closes it does nothing else
             self.press(b)
         del out[:]
         top = self.top

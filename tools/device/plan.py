@@ -52,13 +52,13 @@ def chain(games=CHAIN):
 
 
 def handover():
-    """Two people: the hand-over screen, the first hand (Y, X: the
-    first-game guide's tip goes and the cursor comes back; the tip is shown
+    """Two people: the hand-over screen, the first hand (Y: the
+    first-game guide's tip goes, the press does nothing else; the tip is shown
     once, so the hand after the power cycle has none), then Quit to menu
     (the game saved; the app restarts, offering to continue it)."""
     steps = boot() + [{"press": KENDO_TWO_HUMANS}, {"press": "A"},
                       {"wait": "after HandOverScreen$", "s": 300}, {"shot": "handover"}, {"press": "A"},
-                      {"wait": "after GameScreen$"}, {"press": "Y,X"}, {"shot": "hand"}]
+                      {"wait": "after GameScreen$"}, {"press": "Y"}, {"shot": "hand"}]
     steps += list(QUIT) + [{"wait": "after MainMenu$", "s": BOOT_S}, {"shot": "continue_offered"}]
     return {"steps": steps}
 
@@ -85,9 +85,9 @@ def tour():
         ("X,A", "HowToScreen", "howto_1"),
         ("Y", None, "howto_2"),
         ("B,X,A,A,Y,Y", "SetupScreen", "kyudo_two_people"),
-        ("A", "GameScreen", "kyudo_catch_up"),
-        ("A", None, "kyudo_roll"),
-        ("A", None, "kyudo_rolled"),
+        ("A", "GameScreen", "kyudo_catch_up"),  # with the first-game guide's tip
+        ("A,A", None, "kyudo_roll"),  # A closes the tip (and does nothing else), A ticks; P2's tip
+        ("Y,A", None, "kyudo_rolled"),  # Y closes it, A rolls (the dice tumble, then settle)
         ("Y,A", None, "kyudo_kept"),
     ):
         steps.append({"press": press})
@@ -132,6 +132,7 @@ def in_sim(plan, board="pico_display2", shots=None, seed=None, nvm_path=None):
     try:
         with contextlib.redirect_stdout(out):
             sim = Sim(board, seed=seed, nvm_path=nvm_path, restart=True)
+            sim.close_tips = False  # the device's presses, one for one: a plan closes a tip itself
             for step in plan["steps"]:
                 _sim_step(sim, step, out, marks, shots)
     finally:
@@ -171,7 +172,7 @@ def _sim_step(sim, step, out, marks, shots):
         marks.append((len(out.lines), step["mark"]))
     elif "shot" in step:
         if shots:
-            sim.wait(100)
+            sim.wait(400)  # the device's shot waits for a quiet panel: a roll's tumble (300 ms) is over
             sim.screenshot(os.path.join(shots, step["shot"] + ".png"))
     elif "wait" in step:
         _sim_wait(sim, out, step["wait"], step.get("s", 60))

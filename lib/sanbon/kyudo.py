@@ -62,6 +62,8 @@ _PAL_BG = const(28)
 _PAL_BAD = const(29)
 _PAL_INFO = const(30)
 FLASH_MS = const(900)
+_TUMBLE_MS = const(300)  # a roll's dice tumble this long (any press, or speed "instant": none)
+_FRAME_MS = const(60)  # a face of the tumble shows this long
 _HIST = const(24)  # log lines kept
 
 
@@ -181,6 +183,7 @@ class GameScreen(_Base):
         self.msg = None
         self.menu_key = None
         self.flash_until = None
+        self.tumble = [0, 0, -1]  # a roll's tumble: the rolled dice (a mask; 0: none), its start, its frame
         self.update()
 
     def _heading(self):
@@ -222,6 +225,14 @@ class GameScreen(_Base):
                     toks[i] = v
 
     def tick(self, now):
+        tm = self.tumble
+        if tm[0]:
+            k = btn.ticks_diff(now, tm[1])
+            if k >= _TUMBLE_MS:
+                tm[0] = 0
+                self._dice()
+            elif k // _FRAME_MS != tm[2]:
+                self._spin(k // _FRAME_MS)
         _Base.tick(self, now)
         if self.flash_until is not None and btn.ticks_diff(now, self.flash_until) >= 0:
             self.flash_until = None
@@ -247,6 +258,8 @@ class GameScreen(_Base):
             self.menu_key = key
             self._build(human)
         self._dice()
+        if self.tumble[0]:
+            self._spin(0)  # the roll's first frame: the dice tumble, their faces come after
         self._title(human)
         self._message(human)
 
@@ -266,6 +279,11 @@ class GameScreen(_Base):
                 new_turn = True
             if k == "roll" and noise is None:
                 noise = "roll"
+                if self.app.settings.speed < 2:  # the dice tumble (not at speed "instant")
+                    tm = self.tumble
+                    tm[0] = action - A.REROLL if A.REROLL < action <= A.REROLL + 15 else 15
+                    tm[1] = self.app.now
+                    tm[2] = -1
             if k == "loss" and e[2] or k == "shield":
                 if e[1] < len(self.rows):
                     shade(self.rows[e[1]][0], self.pals[_PAL_BAD if k == "loss" else _PAL_INFO])
@@ -487,6 +505,29 @@ class GameScreen(_Base):
         self.menu.bar.hidden = self.die_cur >= 0
 
     # -- buttons -------------------------------------------------------------
+    def button(self, b):
+        tm = self.tumble
+        if tm[0]:  # any press ends a tumble (and does what it does)
+            tm[0] = 0
+            self._dice()
+        _Base.button(self, b)
+
+    def _spin(self, k):
+        """Frame ``k`` of a roll's tumble: each rolled die shows a passing
+        face (its colour and symbol; the real face comes at the end)."""
+        tm = self.tumble
+        tm[2] = k
+        p = self.pals
+        d = self.dice
+        for i in range(len(d)):
+            if tm[0] >> i & 1 and not d[i][0].hidden:
+                f = (k + 2 * i + 1) % 6
+                shade(d[i][3], p[f])
+                v = (6 if f == A.ARROW else f) + (6 if f == A.BLACK else 0)
+                if d[i][4][0] != v:
+                    d[i][4][0] = v
+                d[i][4].hidden = False
+
     def human_button(self, b):
         if b == btn.B:
             if self.sub:

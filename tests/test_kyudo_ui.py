@@ -495,3 +495,26 @@ def test_a_turns_news_merges_like_items_and_never_cuts_a_word():
     fitted = W.fit_news(line, 38, 2)
     assert fitted == "P2: BLACK attack, You lost 3, 1 circle in BLACK (more in the Log)."
     assert W.fit_news("P2: rolled ARROW BLACK", 38, 2) == "P2: rolled ARROW BLACK"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_sheet_keeps_its_words_whole_with_8_circles(size):
+    """Kitsune can give a rival more circles; with 8 BLUE the right column
+    was cut ("Device 7~" on 240x240): more than 4 circles go in two lines (or
+    closer together), every circle left of the right column."""
+    from tools import tour
+
+    sim = start(size)
+    my_roll(sim)
+    st = sim.app.session.state
+    st.circles[0][4] = 8
+    st.ticked[0][4] = 3
+    sim.choose("Sheets")
+    sim.wait(50)
+    sheet = sim.app.top
+    assert sheet.shown == 8
+    assert tour.defects(sim) == []
+    assert any(t.endswith("%05d" % sheet.number) for x, y, w, h, t in sim.labels())
+    right = sheet.char.label.x
+    for d in sheet.dots:
+        assert d.x + d.radius < right and d.y - d.radius > sheet.L.body_top, (d.x, d.y)

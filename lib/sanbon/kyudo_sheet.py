@@ -1,7 +1,10 @@
 """Kyudo: an archer's sheet in full view. X/Y: the other archers' sheets, A/B: back.
 
-Per colour a row: its shape, its flag (4 corners, each filling as its
-boxes are ticked) and its circles (filled = ticked). Under them the stand
+Per colour a row, led by its ring of the target (a small target: BLACK
+the outer ring to RED in the middle, the row's ring in its colour): its
+shape, its flag (4 corners, each filling as its
+boxes are ticked) and its circles (filled = ticked; more than 4 in two lines where the right
+column would be cut). Under them the stand
 of 20 spectators (a bar in blocks of 5), then the talent; on the right the
 character, the tokens and the device's number (from its chip id, just for
 fun: it changes nothing). Each colour's shape is its tile of the sprite
@@ -43,7 +46,7 @@ class SheetScreen(ui.Screen):
         if not L.big:
             rh, r, pitch, sc, fw, rr = 14, 4, 10, 1, 44, 6
         elif L.width < 320:
-            rh, r, pitch, sc, fw, rr = 28, 5, 12, 2, 50, 12
+            rh, r, pitch, sc, fw, rr = 28, 5, 12, 2, 46, 12
         else:
             rh, r, pitch, sc, fw, rr = 26, 7, 17, 2, 62, 12
         sym = 9 * sc  # the colour's shape: the sprite sheet's tile (sanbon.kyudo.zone_tile), as in play and How to play

@@ -323,8 +323,17 @@ def test_how_to_play_play_and_the_sheet_draw_each_colour_with_one_shape():
     assert [shape(d[4][0], st.dice[i]) for i, d in enumerate(scr.dice)] == [howto[f - 1] for f in st.dice]
     # the sheet: its rows' shapes, BLACK to RED
     sim.choose("Sheets")
-    rows = [t for t in _tiles_in(sim.app.top.group) if t]
+    sheet = sim.app.top
+    rows = [t for t in _tiles_in(sheet.group) if t]
     assert [shape(t, c) for c, t in zip(range(1, 6), rows)] == howto
+    # each row led by its ring of the target: one target (the same centre
+    # column), BLACK the outermost ring, RED the middle, each in its colour
+    from sanbon import kyudo
+
+    rings = sheet.rings
+    assert [d.pixel_shader[0] for d in rings] == list(kyudo.INK[1:])
+    assert len({d.x for d in rings}) == 1 and all(d.x < t.x for d, t in zip(rings, sheet.flags))
+    assert [d.radius for d in rings] == sorted({d.radius for d in rings}, reverse=True)
 
 
 def test_hints_use_the_shared_words_without_colons():
@@ -406,6 +415,15 @@ def test_the_sheets_empty_circles_and_boxes_show_at_3_to_1(size):
             e = sheet.edges[(c - 1) * 3 + k]
             assert ratio(_px(sim, e.x, fy), _px(sim, e.x - 2, fy)) >= SYMBOL_MIN, (c, k)
     assert empty >= 15
+    for c, d in enumerate(sheet.rings, 1):  # each row's ring of the target: between black rings
+        x = d.x + d.radius  # its outermost pixel
+        ink = _px(sim, x, d.y)  # the colour as the panel shows it (RGB565)
+        assert all(abs((ink >> s) % 256 - (kyudo.INK[c] >> s) % 256) < 9 for s in (0, 8, 16)), (c, hex(ink))
+        assert ratio(ink, _px(sim, x + 1, d.y)) >= SYMBOL_MIN, c  # the ring (or the rim) outside it
+        while x > d.x and _px(sim, x, d.y) == ink:
+            x -= 1
+        assert (x > d.x) == (c < 5), c  # RED: the middle, a disc
+        assert ratio(ink, _px(sim, x, d.y)) >= SYMBOL_MIN or c == 5, c  # the ring inside it
     x = sheet.stand.x + sheet.sw - 2  # the stand's lost part, under its edge
     assert ratio(_px(sim, x, sheet.stand.y - 1), _px(sim, x, sheet.stand.y - 3)) >= SYMBOL_MIN
 
@@ -477,3 +495,26 @@ def test_a_turns_news_merges_like_items_and_never_cuts_a_word():
     fitted = W.fit_news(line, 38, 2)
     assert fitted == "P2: BLACK attack, You lost 3, 1 circle in BLACK (more in the Log)."
     assert W.fit_news("P2: rolled ARROW BLACK", 38, 2) == "P2: rolled ARROW BLACK"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_sheet_keeps_its_words_whole_with_8_circles(size):
+    """Kitsune can give a rival more circles; with 8 BLUE the right column
+    was cut ("Device 7~" on 240x240): more than 4 circles go in two lines (or
+    closer together), every circle left of the right column."""
+    from tools import tour
+
+    sim = start(size)
+    my_roll(sim)
+    st = sim.app.session.state
+    st.circles[0][4] = 8
+    st.ticked[0][4] = 3
+    sim.choose("Sheets")
+    sim.wait(50)
+    sheet = sim.app.top
+    assert sheet.shown == 8
+    assert tour.defects(sim) == []
+    assert any(t.endswith("%05d" % sheet.number) for x, y, w, h, t in sim.labels())
+    right = sheet.char.label.x
+    for d in sheet.dots:
+        assert d.x + d.radius < right and d.y - d.radius > sheet.L.body_top, (d.x, d.y)

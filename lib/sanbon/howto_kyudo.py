@@ -3,7 +3,7 @@
 PAGES = (
     ("Goal",
      "You start with 20 spectators; at 0 you are out. Tick every circle of"
-     " your target (4 in each of 5 colours) while no rival has more"
+     " your target (4 in each ring: BLACK outside to RED in the middle) while no rival has more"
      " spectators than you - a tie is enough. Or be the last archer left."),
     ("A turn",
      "Roll the 4 dice up to 3 times. Before each new roll, pick the dice to"

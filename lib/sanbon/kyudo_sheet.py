@@ -1,7 +1,10 @@
 """Kyudo: an archer's sheet in full view. X/Y: the other archers' sheets, A/B: back.
 
-Per colour a row: its shape, its flag (4 corners, each filling as its
-boxes are ticked) and its circles (filled = ticked). Under them the stand
+Per colour a row, led by its ring of the target (a small target: BLACK
+the outer ring to RED in the middle, the row's ring in its colour): its
+shape, its flag (4 corners, each filling as its
+boxes are ticked) and its circles (filled = ticked; more than 4 in two lines where the right
+column would be cut). Under them the stand
 of 20 spectators (a bar in blocks of 5), then the talent; on the right the
 character, the tokens and the device's number (from its chip id, just for
 fun: it changes nothing). Each colour's shape is its tile of the sprite
@@ -41,11 +44,11 @@ class SheetScreen(ui.Screen):
         g.append(self.frame.group)
         self.number = your_number(getattr(app.board, "uid", b""))
         if not L.big:
-            rh, r, pitch, sc, fw = 14, 4, 10, 1, 44
+            rh, r, pitch, sc, fw, rr = 14, 4, 10, 1, 44, 6
         elif L.width < 320:
-            rh, r, pitch, sc, fw = 28, 5, 12, 2, 50
+            rh, r, pitch, sc, fw, rr = 28, 5, 12, 2, 46, 12
         else:
-            rh, r, pitch, sc, fw = 26, 7, 17, 2, 62
+            rh, r, pitch, sc, fw, rr = 26, 7, 17, 2, 62, 12
         sym = 9 * sc  # the colour's shape: the sprite sheet's tile (sanbon.kyudo.zone_tile), as in play and How to play
         from sanbon import sprites
 
@@ -57,17 +60,33 @@ class SheetScreen(ui.Screen):
             for c in range(1, 6):
                 shown = max(shown, min(8, st.circles[s][c]))
         top = L.body_top + 2
-        fx = m + sym + 4
+        # a row's lead: its ring of the target (rr its radius), then the colour's shape
+        fx = m + 2 * rr + 6 + sym + 4
         dx = fx + fw + 4 + r
-        right = dx + (shown - 1) * pitch + r + 8
+        per = shown  # circles in a line; more than 4 in two lines if the right column would have < 9 letters
+        if shown > 4 and rh >= 4 * r + 4 and dx + (shown - 1) * pitch + r + 8 > L.width - m - 9 * ui.CHAR_W:
+            per = (shown + 1) // 2
+        pitch = max(2 * r + 2, min(pitch, (L.width - m - 9 * ui.CHAR_W - 8 - r - dx) // (per - 1)))
+        right = dx + (per - 1) * pitch + r + 8
         self.fw = fw
         self.flags = []
         self.dots = []  # per circle: the ring, its hole
         self.edges = []  # per colour: the 3 corners' edges
+        self.rings = []  # per colour: its ring of the target, leading its row
         for c in range(1, 6):
             y = top + (c - 1) * rh
             cy = y + rh // 2
-            t = displayio.Group(scale=sc, x=m, y=cy - sym // 2)
+            # the row's lead: the target in small, its rim grey, 5 rings from BLACK
+            # outside to RED in the middle; this colour's ring in the colour
+            # between black ones (3:1 or more), the others grey and black in turn
+            g.append(vectorio.Circle(pixel_shader=pals[_LINE], radius=rr + 1, x=m + rr + 1, y=cy))
+            for k in range(1, 6):
+                d = vectorio.Circle(pixel_shader=pals[_INK + c if k == c else _BG if (k - c) % 2 else _LINE],
+                                    radius=rr - (k - 1) * (rr // 5), x=m + rr + 1, y=cy)
+                g.append(d)
+                if k == c:
+                    self.rings.append(d)
+            t = displayio.Group(scale=sc, x=m + 2 * rr + 6, y=cy - sym // 2)
             t.append(sheet.tile(zone_tile(c, 4)))
             g.append(t)
             # the flag: an edge in the colour (3:1 or more on the background, and on
@@ -84,10 +103,12 @@ class SheetScreen(ui.Screen):
             self.flags.append(bar)
             # a circle: a ring in the colour, hollow (black) while empty, solid when ticked
             for i in range(shown):
-                d = vectorio.Circle(pixel_shader=pals[_INK + c], radius=r, x=dx + i * pitch, y=cy)
+                x = dx + (i % per) * pitch
+                ry = cy if per == shown else cy + (r + 1) * (2 * (i // per) - 1)
+                d = vectorio.Circle(pixel_shader=pals[_INK + c], radius=r, x=x, y=ry)
                 g.append(d)
                 self.dots.append(d)
-                d = vectorio.Circle(pixel_shader=pals[_BG], radius=r - 2, x=dx + i * pitch, y=cy)
+                d = vectorio.Circle(pixel_shader=pals[_BG], radius=r - 2, x=x, y=ry)
                 g.append(d)
                 self.dots.append(d)
         self.shown = shown
@@ -116,7 +137,7 @@ class SheetScreen(ui.Screen):
         g.append(t)
         if self.number >= 0:  # the device's own number, just for fun (it changes nothing)
             no = "%05d" % self.number
-            g.append(ui.Text(right, top + 58, ui.pick("Device no. %s|Device %s" % (no, no), n), ui.DIM, 1).label)
+            g.append(ui.Text(right, top + 58, ui.pick("Device no. %s|Device %s|No. %s" % (no, no, no), n), ui.DIM, 1).label)
         # the talent, under the stand
         self.talent = []
         ty = sy + 12

@@ -139,3 +139,12 @@ def test_prune_keeps_only_the_entries_named():
     cache = {"a": [1], "b": [2], "c": [3]}
     ui.prune(cache, ["b", "c", "d"])
     assert cache == {"b": [2], "c": [3]}
+
+
+def test_pick_shows_the_first_wording_that_fits_else_the_last_cut():
+    assert ui.pick("You: keep dice or roll|You: keep or roll|Keep or roll", 30) == "You: keep dice or roll"
+    assert ui.pick("You: keep dice or roll|You: keep or roll|Keep or roll", 18) == "You: keep or roll"
+    assert ui.pick("You: keep dice or roll|You: keep or roll|Keep or roll", 12) == "Keep or roll"
+    assert ui.pick("You: keep dice or roll|You: keep or roll|Keep or roll", 6) == "Keep ~"
+    assert ui.pick("One wording", 11) == "One wording"
+    assert ui.pick("One wording", 5) == "One ~"

@@ -348,13 +348,17 @@ def wrap_lines(text, n, k):
 
 def pick(wordings, n):
     """The first of the wordings in ``wordings`` (parted by '|', longest
-    first) that fits in ``n`` characters; else the last, cut (``fit``)."""
-    if "|" not in wordings:
-        return fit(wordings, n)
-    for t in wordings.split("|"):
-        if len(t) <= n:
-            return t
-    return fit(t, n)
+    first) that fits in ``n`` characters; else the last, cut (``fit``).
+    Only the wording shown is made (a slice): no list at each title set."""
+    i = 0
+    while True:
+        j = wordings.find("|", i)
+        if j < 0:
+            t = wordings[i:] if i else wordings
+            return t if len(t) <= n else fit(t, n)
+        if j - i <= n:
+            return wordings[i:j]
+        i = j + 1
 
 
 class Frame:

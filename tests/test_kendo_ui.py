@@ -465,3 +465,66 @@ def test_one_word_per_idea_in_the_game_how_to_play_and_playing_md():
         low = text.lower()
         for word in ("swap", "opens next", "open next", "hansoku (h)", "h0", "tsubaz.", "t.sabaki", "tsu-kote", " x2"):
             assert word not in low, (name, word)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_how_to_play_shows_the_chips_of_play(size):
+    """How to play's pictures are play's chips (sanbon.kendo_layout.chip):
+    the same heights, widths, frame and tab colours, glyphs, names and
+    player letters; made while the page shows, the module that draws them
+    forgotten again."""
+    import sys
+
+    from sanbon import ui
+    from sanbon import kendo_layout as K
+    from sanbon import kendo_words as W
+
+    import vectorio  # after displayio (sanbon.ui): Blinka's vectorio needs it first
+
+    play = screen(start(size))  # play's chip sizes on this screen
+    hand_h, table_h, cw = play.gh, play.track[0][0].height, play.cw
+    ui.unload("sanbon.kendo_layout")
+    sim = Sim(size, seed=7)
+    sim.choose("Kendo Duel")
+    sim.choose("How to play")
+    how = sim.app.top
+    pictured = 0
+    for page in how.pages:
+        if len(page) > 2:
+            assert how.pics is not None, page[0]
+            assert "sanbon.kendo_layout" not in sys.modules  # forgotten once drawn
+            shapes = list(how.pics)
+            frames = [s for s in shapes if isinstance(s, vectorio.Rectangle) and s.height in (hand_h, table_h)
+                      and s.width >= cw]
+            data = page[2][1]
+            cards = [(data[i], data[i + 1]) for i in range(0, len(data), 2) if data[i] != 254]
+            assert len(frames) == len(cards), page[0]
+            texts = [s.text for s in shapes if isinstance(s, ui.Text)]
+            for (seat, c), f in zip(cards, frames):
+                name = W.short(c) if c < 253 else ("IPPON" if c == 254 else "NO ANSWER")
+                assert f.pixel_shader[0] == (K.FRAMES[C.COLOUR[c]] if c < 253 else ui.BAD)
+                assert f.x + how.pics.x >= 0 and f.x + f.width + how.pics.x <= sim.board.width
+                assert f.y + f.height <= how.y0, page[0]  # above the page's text
+                if seat == 255:  # a hand card, as the hand grid draws it
+                    assert f.height == hand_h
+                    assert f.width == (cw if play.two or len(name) <= play.fit else 2 * cw + 1)
+                    a, b = W.lines(name, play.fit) if play.two else (name, "")
+                    assert texts[:2 if b else 1] == ([a, b] if b else [a]), page[0]
+                    texts = texts[2 if b else 1:]
+                    tiles = [s for s in shapes if hasattr(s, "tile_width") and s.x == f.x + 1 and s.y > f.y]
+                    assert tiles and tiles[0][0] == C.KIND[c] + 1 and not tiles[0].hidden
+                else:  # a table card: the player's letter on a tab in the seat's colour
+                    assert f.height == table_h and f.width == play._width(name)
+                    assert texts[:2] == [name, "Y" if seat == 0 else str(seat + 1)], page[0]
+                    texts = texts[2:]
+                    tabs = [s for s in shapes if isinstance(s, vectorio.Rectangle) and s.x == f.x and s.width == 8]
+                    assert tabs and tabs[0].pixel_shader[0] == K.SEATS[seat]
+                pictured += 1
+        else:
+            assert how.pics is None
+        sim.press("Y")
+        while how.page != (how.pages.index(page) + 1) % len(how.pages):
+            sim.press("Y")
+    assert pictured >= 15
+    sim.press("B")
+    assert how.pics is None

@@ -63,10 +63,6 @@ _NO_ANSWER = const(255)
 _IPPON = const(254)
 _HANSOKU = const(253)
 
-# frame colours of cards.COLOUR: brown, red, purple, blue, green, yellow, white
-FRAMES = (0xA0683A, 0xD83838, 0x9A5AD8, 0x3A7CF0, 0x2EA84C, 0xE0C020, 0xE8E8E8)
-MARK = 0x6A3018  # the inside of a marked chip (to switch; the chosen attack)
-SEATS = (0x2878FF, 0xFF3C28, 0x28DC50, 0xFFC800)  # sanbon.leds.SEAT_COLORS
 # self.pals (sanbon.kendo_layout.palettes)
 _P_DIM = const(7)
 _P_PANEL = const(14)
@@ -138,11 +134,6 @@ def decode_open(action):
     return t, (m if m < C.COUNTER0 else m + (C.ALT0 - C.COUNTER0)), (C.REINF0 - 1 + r if r else -1)
 
 
-def dim(c):
-    """A colour at a third of its brightness."""
-    return ((c >> 16) // 3) << 16 | (((c >> 8) & 0xFF) // 3) << 8 | (c & 0xFF) // 3
-
-
 def rect(pal, x, y, w, h):
     return vectorio.Rectangle(pixel_shader=pal, width=w, height=h, x=x, y=y)
 
@@ -167,20 +158,6 @@ def _show(chip, on, glyph=False):
             continue  # the new-card mark: _chip says
         else:
             s.hidden = not on
-
-
-def lines(name, n):
-    """A card's name in one line of ``n`` letters, else two: after its
-    hyphen ("TSUKI-", "KOTE"), at its space ("TAI ", "SABAKI"), else after
-    5 letters ("TSUBA", "ZERIAI"). The two lines joined give the name."""
-    if len(name) <= n:
-        return name, ""
-    i = name.find("-")
-    if i < 0:
-        i = name.find(" ")
-        if i < 0:
-            i = 4
-    return name[:i + 1], name[i + 1:]
 
 
 def letter(name):
@@ -770,7 +747,7 @@ class GameScreen(_Base):
                 color = ui.DIM
             else:
                 color = ui.GOOD if new else ui.TEXT
-            a, b = lines(W.short(it), self.fit) if self.two else (W.short(it), "")
+            a, b = W.lines(W.short(it), self.fit) if self.two else (W.short(it), "")
             t.set(a, color)
             if b and t2 is None:
                 t2 = chip[5] = self._extra(ui.Text(0, 0, "", ui.TEXT, 1, (0.5, 0.5)))

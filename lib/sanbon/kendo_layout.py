@@ -32,7 +32,20 @@ import vectorio
 
 from engine.kendo import actions as A
 from sanbon import ui
-from sanbon.kendo import FRAMES, MARK, SEATS, dim, rect
+
+# frame colours of cards.COLOUR: brown, red, purple, blue, green, yellow, white
+FRAMES = (0xA0683A, 0xD83838, 0x9A5AD8, 0x3A7CF0, 0x2EA84C, 0xE0C020, 0xE8E8E8)
+MARK = 0x6A3018  # the inside of a marked chip (to switch; the chosen attack)
+SEATS = (0x2878FF, 0xFF3C28, 0x28DC50, 0xFFC800)  # sanbon.leds.SEAT_COLORS
+
+
+def dim(c):
+    """A colour at a third of its brightness."""
+    return ((c >> 16) // 3) << 16 | (((c >> 8) & 0xFF) // 3) << 8 | (c & 0xFF) // 3
+
+
+def rect(pal, x, y, w, h):
+    return vectorio.Rectangle(pixel_shader=pal, width=w, height=h, x=x, y=y)
 
 
 def palettes():
@@ -72,6 +85,76 @@ def chip(group, pals, sheet, x, y, w, h, bar=False):
             shape.hidden = True
             group.append(shape)
     return [frame, inner, t, b, glyph, t2, None]
+
+
+def howto(L, data, y):
+    """How to play's picture (sanbon.howto): chips as play draws them, in
+    rows under each other at ``y``, centred. ``data`` is (seat, card)
+    pairs: seat 255 a hand card (its glyph, a long name on two lines on the
+    tall screens, two cells on 240x135), else a table card with that seat's
+    letter ("Y", "2"); card 254 is "IPPON", 255 "NO ANSWER"; seat 254 starts
+    a new row. Made while the page shows: (group, height)."""
+    from engine.kendo.cards import COLOUR, KIND
+    from sanbon import kendo_words as W
+    from sanbon.sprites import Sheet
+
+    sheet = Sheet("kendo", 7, 10)
+    W_ = L.width
+    cols = (W_ - 3) // 59
+    cw = (W_ - 3) // cols - 1
+    fit = (cw - 10) // 6
+    big = L.big
+    pals = {}
+
+    def pal(c):
+        if c not in pals:
+            pals[c] = ui.palette(c)
+        return pals[c]
+
+    g = displayio.Group(y=y)
+    x = h = top = right = 0
+    n = len(data) // 2
+    for i in range(n):
+        seat, c = data[2 * i], data[2 * i + 1]
+        if seat == 254:
+            x = 0
+            top += h + 3
+            continue
+        hand = seat == 255
+        text = W.short(c) if c < 253 else ("IPPON" if c == 254 else "NO ANSWER")
+        a, b = W.lines(text, fit) if hand and big else (text, "")
+        w = cw if hand else max(cw, len(text) * 6 + 14)
+        if hand and not big and len(text) > fit:
+            w = 2 * cw + 1
+        h = (24 if big else 16) if hand else (18 if big else 14)
+        if x and x + w > W_ - 4:
+            x = 0
+            top += h + 3
+        p = [pal(ui.PANEL)] * 19  # chip() reads 0 (frame), 14 (panel), 18 (seat tab)
+        p[0] = pal(FRAMES[COLOUR[c]] if c < 253 else ui.BAD)
+        p[18] = pal(SEATS[seat & 3])
+        frame, inner, t, bar, glyph, t2, _ = chip(g, p, sheet, x, top, w, h, not hand)
+        inner.x = x + 8
+        inner.width = w - 10
+        mid = x + 8 + (w - 10) // 2
+        t.set(a, ui.TEXT)
+        t.move(mid, top + h // 2)
+        if hand:
+            glyph[0] = KIND[c] + 1
+            glyph.hidden = False
+            if b:  # two lines about the chip's middle, as play's sanbon.kendo GameScreen._chip
+                t.move(mid + (3 if a[-1] == " " else 0), top + h // 2 - 6)
+                t2 = ui.Text(mid, top + h // 2 + 6, b, ui.TEXT, 1, (0.5, 0.5))
+                g.append(t2.label)
+        else:
+            t2.set("Y" if seat == 0 else "%d" % (seat + 1))
+            t2.label.hidden = bar.hidden = False
+        frame.hidden = inner.hidden = t.label.hidden = False
+        x += w + 1
+        if x > right:
+            right = x
+    g.x = (W_ - right) // 2
+    return g, top + h
 
 
 def build(scr):

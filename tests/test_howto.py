@@ -28,7 +28,7 @@ def test_pictures_name_tiles_of_the_games_sheet(game):
     shown = 0
     for page in importlib.import_module("sanbon.howto_" + game).PAGES:
         if len(page) == 3 and isinstance(page[2][1], bytes):  # Kendo's chips: test_kendo_chips
-            assert page[2][0] == "kendo_layout" and game == "kendo"
+            assert page[2][0] == "kendo_howto" and game == "kendo"
             shown += 1
         elif len(page) == 3:
             sheet, tiles, size = page[2]

@@ -68,7 +68,7 @@ class HowToScreen(TextScreen):
     def _pictures(self, spec, y):
         """The pictures of ``spec`` as a centred row at ``y``: (group, height).
         A spec (module, bytes) is drawn by sanbon.<module>'s ``howto(L, data,
-        y)`` (Kendo's chips: sanbon.kendo_layout), imported for the page and
+        y)`` (Kendo's chips: sanbon.kendo_howto), imported for the page and
         forgotten again with what it loaded."""
         if isinstance(spec[1], bytes):
             import sys

@@ -492,7 +492,7 @@ def test_how_to_play_shows_the_chips_of_play(size):
     for page in how.pages:
         if len(page) > 2:
             assert how.pics is not None, page[0]
-            assert "sanbon.kendo_layout" not in sys.modules  # forgotten once drawn
+            assert "sanbon.kendo_howto" not in sys.modules and "sanbon.kendo_layout" not in sys.modules  # forgotten once drawn
             shapes = list(how.pics)
             frames = [s for s in shapes if isinstance(s, vectorio.Rectangle) and s.height in (hand_h, table_h)
                       and s.width >= cw]
@@ -528,3 +528,95 @@ def test_how_to_play_shows_the_chips_of_play(size):
     assert pictured >= 15
     sim.press("B")
     assert how.pics is None
+
+
+def _open_by_presses(sim):
+    """From a fresh game, the human's first
+    opening entered by presses (the attack card, no JODAN/SEME): (screen,
+    the card, its hand cell (x, y) before, the track row's y)."""
+    from sanbon.kendo import _B_NOREINF
+
+    wait_for(sim, lambda s: human_to_act(s) and s.app.session.state.phase == A.P_OPEN)
+    scr = screen(sim)
+    st = sim.app.session.state
+    m = [A.decode_open(a)[1] for a in st.legal_actions() if A.OPEN <= a < A.DISCARD][0]
+    to_item(sim, m)
+    i = scr.items.index(m)
+    cell = (scr.gx + (scr.pos[i] & 15) * (scr.cw + 1), scr.gy + ((scr.pos[i] >> 4) - scr.top) * (scr.gh + scr.gap))
+    row_y = scr.track[-1][0].y
+    sim.press("A")
+    if scr.sub == 1:
+        to_item(sim, _B_NOREINF)
+        sim.press("A")
+    assert st.phase == A.P_REACT and scr.trk[1] == m
+    return scr, m, cell, row_y
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_card_played_slides_from_the_hand_to_the_table(size):
+    """A card played slides from its hand cell to its table place in 5
+    steps of 60 ms (the app's ticks), moving its own chip: no new widget."""
+    sim = start(size, seed=3, speed="normal")
+    scr, m, cell, row_y = _open_by_presses(sim)
+    chip = scr.track[0]
+    assert scr.slide[0] == 0 and chip[2].text == C.name(m)
+    shapes = (len(scr.group), len(scr.hand))
+    at = []
+    for _ in range(8):
+        at.append((chip[0].x, chip[0].y))
+        sim.step(60)
+    # from the hand cell (one press's release, 20 ms later: still the first step) ...
+    assert at[0] == cell, (at[0], cell)
+    # ... in steps, each nearer the table, to its place: the track's first cell
+    assert len(set(at)) == 6 and at[-1] == at[-2] == (scr.gx, row_y), at
+    ys = [y for _, y in at]
+    assert ys == sorted(ys, reverse=True)
+    assert scr.slide[0] == -1 and chip[1].y == row_y + 2 and chip[2].text == C.name(m)
+    assert (len(scr.group), len(scr.hand)) == shapes  # the same chip moved, nothing made
+
+
+def test_a_press_ends_a_slide_at_once_and_still_acts():
+    """Any press during a slide puts the chip at its place in that step, and
+    acts as ever: during the computer's turn it hurries the computer."""
+    sim = start("pico_display2", seed=3, speed="normal")
+    scr, m, cell, row_y = _open_by_presses(sim)
+    st = sim.app.session.state
+    chip = scr.track[0]
+    assert scr.slide[0] == 0 and (chip[0].x, chip[0].y) == cell
+    before = st.events
+    sim.press("X")
+    assert (chip[0].x, chip[0].y) == (scr.gx, row_y)  # at its place at once
+    assert st.events is not before  # and the computer answered at once (not 600 ms later)
+
+
+def test_a_computer_card_slides_from_its_seat_and_your_press_ends_it_and_acts():
+    """A computer's card slides from its seat's tab in the table strip; a
+    press of yours meanwhile puts it at its place at once and does what it
+    does (Y: the cursor moves on)."""
+    sim = start("pico_display2", seed=3, speed="normal")
+    scr = screen(sim)
+    for _ in range(3000):
+        if human_to_act(sim) and scr.slide[0] >= 0 and scr.trk[2 * scr._first_shown() + 2 * scr.slide[0]] == 1:
+            break
+        if human_to_act(sim) and scr.slide[0] < 0:
+            sim.press("A")
+        else:
+            sim.step(20)
+    else:
+        raise AssertionError("no computer card slid in on your turn")
+    chip = scr.track[scr.slide[0]]
+    tab = scr.seats[1][0]
+    assert scr.slide[1] == tab.x - 6 - (chip[0].x - scr.slide[3]) and scr.slide[2] == tab.y - (chip[0].y - scr.slide[4])
+    row_y = scr.track[-1][0].y
+    cur = scr.cur
+    sim.press("Y")
+    assert scr.slide[0] == -1 and chip[0].y == row_y and chip[1].y == row_y + 2
+    assert scr.cur == (cur + 1) % len(scr.items)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_no_slide_at_computer_speed_instant(size):
+    sim = start(size, seed=3, speed="instant")
+    scr, m, cell, row_y = _open_by_presses(sim)
+    assert scr.slide[0] == -1
+    assert (scr.track[0][0].x, scr.track[0][0].y) == (scr.gx, row_y)

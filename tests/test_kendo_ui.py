@@ -573,6 +573,8 @@ def test_a_card_played_slides_from_the_hand_to_the_table(size):
     assert ys == sorted(ys, reverse=True)
     assert scr.slide[0] == -1 and chip[1].y == row_y + 2 and chip[2].text == C.name(m)
     assert (len(scr.group), len(scr.hand)) == shapes  # the same chip moved, nothing made
+    layers = list(scr.group)
+    assert layers.index(scr.hand) < layers.index(chip[0])  # drawn over the hand it rises from
 
 
 def test_a_press_ends_a_slide_at_once_and_still_acts():

@@ -138,6 +138,7 @@ def build(scr):
     # the exchange track; the piles in its place while no exchange is shown
     th = 18 if big else 14
     scr.track = []
+    under = len(g)  # the hand goes here, under the track: a card played slides up over it
     for i in range(cols):
         scr.track.append(chip(g, pals, sheet, m + i * (cw + 1), y, cw, th, True))
     end = L.body_top + L.body_h
@@ -162,7 +163,7 @@ def build(scr):
     scr.gap = gap
     scr.rows = rows
     scr.hand = displayio.Group()
-    g.append(scr.hand)
+    g.insert(under, scr.hand)
     scr.grid = []
     for i in range(rows * cols):
         scr.grid.append(chip(scr.hand, pals, sheet, m, y, cw, gh))

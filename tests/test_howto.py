@@ -27,14 +27,17 @@ def test_pictures_name_tiles_of_the_games_sheet(game):
 
     shown = 0
     for page in importlib.import_module("sanbon.howto_" + game).PAGES:
-        if len(page) == 3:
+        if len(page) == 3 and isinstance(page[2][1], bytes):  # Kendo's chips: test_kendo_chips
+            assert page[2][0] == "kendo_howto" and game == "kendo"
+            shown += 1
+        elif len(page) == 3:
             sheet, tiles, size = page[2]
             assert sheet == game and sheet in art.SHEETS
             mod = importlib.import_module("tools.art." + sheet)
             assert mod.TILE == (size, size)
             assert tiles and all(0 < t < len(mod.TILES) for t in tiles), (page[0], tiles)
             shown += 1
-    assert shown or game == "kendo"  # Kendo's glyphs are 7x10: its pages show none
+    assert shown
 
 
 @pytest.mark.parametrize("game", GAMES)

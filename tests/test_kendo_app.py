@@ -25,7 +25,7 @@ def test_the_game_entry_points_at_the_module():
     assert kendo.HIDDEN is True
     for f in ("new_state", "load_state", "bot_action", "turn_over", "GameScreen"):
         assert hasattr(kendo, f)
-    assert kendo.SEATS == tuple(r << 16 | g << 8 | b for r, g, b in __import__("sanbon.leds").leds.SEAT_COLORS)
+    assert __import__("sanbon.kendo_layout").kendo_layout.SEATS == tuple(r << 16 | g << 8 | b for r, g, b in __import__("sanbon.leds").leds.SEAT_COLORS)
 
 
 def test_the_opening_encoding_matches_the_engine():
@@ -41,7 +41,7 @@ def test_the_opening_encoding_matches_the_engine():
 def test_card_names_fit_a_chip_and_colours_follow_the_rulebook():
     from sanbon import kendo_words as W
 
-    from sanbon.kendo import lines
+    from sanbon.kendo_words import lines
 
     names = [W.short(c) for c in range(C.N_CARDS)]
     assert names == [C.name(c) for c in range(C.N_CARDS)]  # the rules' names, no codes (issue 29)

@@ -465,3 +465,160 @@ def test_one_word_per_idea_in_the_game_how_to_play_and_playing_md():
         low = text.lower()
         for word in ("swap", "opens next", "open next", "hansoku (h)", "h0", "tsubaz.", "t.sabaki", "tsu-kote", " x2"):
             assert word not in low, (name, word)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_how_to_play_shows_the_chips_of_play(size):
+    """How to play's pictures are play's chips (sanbon.kendo_layout.chip):
+    the same heights, widths, frame and tab colours, glyphs, names and
+    player letters; made while the page shows, the module that draws them
+    forgotten again."""
+    import sys
+
+    from sanbon import ui
+    from sanbon import kendo_layout as K
+    from sanbon import kendo_words as W
+
+    import vectorio  # after displayio (sanbon.ui): Blinka's vectorio needs it first
+
+    play = screen(start(size))  # play's chip sizes on this screen
+    hand_h, table_h, cw = play.gh, play.track[0][0].height, play.cw
+    ui.unload("sanbon.kendo_layout")
+    sim = Sim(size, seed=7)
+    sim.choose("Kendo Duel")
+    sim.choose("How to play")
+    how = sim.app.top
+    pictured = 0
+    for page in how.pages:
+        if len(page) > 2:
+            assert how.pics is not None, page[0]
+            assert "sanbon.kendo_howto" not in sys.modules and "sanbon.kendo_layout" not in sys.modules  # forgotten once drawn
+            shapes = list(how.pics)
+            frames = [s for s in shapes if isinstance(s, vectorio.Rectangle) and s.height in (hand_h, table_h)
+                      and s.width >= cw]
+            data = page[2][1]
+            cards = [(data[i], data[i + 1]) for i in range(0, len(data), 2) if data[i] != 254]
+            assert len(frames) == len(cards), page[0]
+            texts = [s.text for s in shapes if isinstance(s, ui.Text)]
+            for (seat, c), f in zip(cards, frames):
+                name = W.short(c) if c < 253 else ("IPPON" if c == 254 else "NO ANSWER")
+                assert f.pixel_shader[0] == (K.FRAMES[C.COLOUR[c]] if c < 253 else ui.BAD)
+                assert f.x + how.pics.x >= 0 and f.x + f.width + how.pics.x <= sim.board.width
+                assert f.y + f.height <= how.y0, page[0]  # above the page's text
+                if seat == 255:  # a hand card, as the hand grid draws it
+                    assert f.height == hand_h
+                    assert f.width == (cw if play.two or len(name) <= play.fit else 2 * cw + 1)
+                    a, b = W.lines(name, play.fit) if play.two else (name, "")
+                    assert texts[:2 if b else 1] == ([a, b] if b else [a]), page[0]
+                    texts = texts[2 if b else 1:]
+                    tiles = [s for s in shapes if hasattr(s, "tile_width") and s.x == f.x + 1 and s.y > f.y]
+                    assert tiles and tiles[0][0] == C.KIND[c] + 1 and not tiles[0].hidden
+                else:  # a table card: the player's letter on a tab in the seat's colour
+                    assert f.height == table_h and f.width == play._width(name)
+                    assert texts[:2] == [name, "Y" if seat == 0 else str(seat + 1)], page[0]
+                    texts = texts[2:]
+                    tabs = [s for s in shapes if isinstance(s, vectorio.Rectangle) and s.x == f.x and s.width == 8]
+                    assert tabs and tabs[0].pixel_shader[0] == K.SEATS[seat]
+                pictured += 1
+        else:
+            assert how.pics is None
+        sim.press("Y")
+        while how.page != (how.pages.index(page) + 1) % len(how.pages):
+            sim.press("Y")
+    assert pictured >= 15
+    sim.press("B")
+    assert how.pics is None
+
+
+def _open_by_presses(sim):
+    """From a fresh game, the human's first
+    opening entered by presses (the attack card, no JODAN/SEME): (screen,
+    the card, its hand cell (x, y) before, the track row's y)."""
+    from sanbon.kendo import _B_NOREINF
+
+    wait_for(sim, lambda s: human_to_act(s) and s.app.session.state.phase == A.P_OPEN)
+    scr = screen(sim)
+    st = sim.app.session.state
+    m = [A.decode_open(a)[1] for a in st.legal_actions() if A.OPEN <= a < A.DISCARD][0]
+    to_item(sim, m)
+    i = scr.items.index(m)
+    cell = (scr.gx + (scr.pos[i] & 15) * (scr.cw + 1), scr.gy + ((scr.pos[i] >> 4) - scr.top) * (scr.gh + scr.gap))
+    row_y = scr.track[-1][0].y
+    sim.press("A")
+    if scr.sub == 1:
+        to_item(sim, _B_NOREINF)
+        sim.press("A")
+    assert st.phase == A.P_REACT and scr.trk[1] == m
+    return scr, m, cell, row_y
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_card_played_slides_from_the_hand_to_the_table(size):
+    """A card played slides from its hand cell to its table place in 5
+    steps of 60 ms (the app's ticks), moving its own chip: no new widget."""
+    sim = start(size, seed=3, speed="normal")
+    scr, m, cell, row_y = _open_by_presses(sim)
+    chip = scr.track[0]
+    assert scr.slide[0] == 0 and chip[2].text == C.name(m)
+    shapes = (len(scr.group), len(scr.hand))
+    at = []
+    for _ in range(8):
+        at.append((chip[0].x, chip[0].y))
+        sim.step(60)
+    # from the hand cell (one press's release, 20 ms later: still the first step) ...
+    assert at[0] == cell, (at[0], cell)
+    # ... in steps, each nearer the table, to its place: the track's first cell
+    assert len(set(at)) == 6 and at[-1] == at[-2] == (scr.gx, row_y), at
+    ys = [y for _, y in at]
+    assert ys == sorted(ys, reverse=True)
+    assert scr.slide[0] == -1 and chip[1].y == row_y + 2 and chip[2].text == C.name(m)
+    assert (len(scr.group), len(scr.hand)) == shapes  # the same chip moved, nothing made
+    layers = list(scr.group)
+    assert layers.index(scr.hand) < layers.index(chip[0])  # drawn over the hand it rises from
+
+
+def test_a_press_ends_a_slide_at_once_and_still_acts():
+    """Any press during a slide puts the chip at its place in that step, and
+    acts as ever: during the computer's turn it hurries the computer."""
+    sim = start("pico_display2", seed=3, speed="normal")
+    scr, m, cell, row_y = _open_by_presses(sim)
+    st = sim.app.session.state
+    chip = scr.track[0]
+    assert scr.slide[0] == 0 and (chip[0].x, chip[0].y) == cell
+    before = st.events
+    sim.press("X")
+    assert (chip[0].x, chip[0].y) == (scr.gx, row_y)  # at its place at once
+    assert st.events is not before  # and the computer answered at once (not 600 ms later)
+
+
+def test_a_computer_card_slides_from_its_seat_and_your_press_ends_it_and_acts():
+    """A computer's card slides from its seat's tab in the table strip; a
+    press of yours meanwhile puts it at its place at once and does what it
+    does (Y: the cursor moves on)."""
+    sim = start("pico_display2", seed=3, speed="normal")
+    scr = screen(sim)
+    for _ in range(3000):
+        if human_to_act(sim) and scr.slide[0] >= 0 and scr.trk[2 * scr._first_shown() + 2 * scr.slide[0]] == 1:
+            break
+        if human_to_act(sim) and scr.slide[0] < 0:
+            sim.press("A")
+        else:
+            sim.step(20)
+    else:
+        raise AssertionError("no computer card slid in on your turn")
+    chip = scr.track[scr.slide[0]]
+    tab = scr.seats[1][0]
+    assert scr.slide[1] == tab.x - 6 - (chip[0].x - scr.slide[3]) and scr.slide[2] == tab.y - (chip[0].y - scr.slide[4])
+    row_y = scr.track[-1][0].y
+    cur = scr.cur
+    sim.press("Y")
+    assert scr.slide[0] == -1 and chip[0].y == row_y and chip[1].y == row_y + 2
+    assert scr.cur == (cur + 1) % len(scr.items)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_no_slide_at_computer_speed_instant(size):
+    sim = start(size, seed=3, speed="instant")
+    scr, m, cell, row_y = _open_by_presses(sim)
+    assert scr.slide[0] == -1
+    assert (scr.track[0][0].x, scr.track[0][0].y) == (scr.gx, row_y)

@@ -131,7 +131,9 @@ def test_howto_long_pages_scroll_not_cut(tmp_path, game):
         words = []
         seen = set()
         while True:
-            for line in sim.visible_text()[1:-1]:
+            # (the page's picture first: Kendo's chips have names)
+            pic = [t for t in (scr.pics or ()) if getattr(t, "text", None) and not t.hidden]
+            for line in sim.visible_text()[1 + len(pic):-1]:
                 words.extend(line.split())
             key = (scr.page, scr.top)
             seen.add(key)
@@ -154,6 +156,9 @@ def test_pig_pages_name_tiles_its_sheet_has():
             assert len(page) in (2, 3)
             if len(page) == 3:
                 spec = page[2]
+                if isinstance(spec[1], bytes):  # Kendo's chips (test_kendo_ui: as play draws them)
+                    assert spec[0] == "kendo_howto" and game == "kendo"
+                    continue
                 assert isinstance(spec[0], str) and isinstance(spec[1], tuple)
                 mod = importlib.import_module("tools.art." + spec[0])
                 assert spec[0] in art.SHEETS

@@ -31,8 +31,9 @@ class HowToScreen(TextScreen):
     pictures under it, then short paragraphs (a line starting "#" is a
     heading). A page is (heading, body) or (heading, body, pictures):
     pictures are (sheet, tiles) or (sheet, tiles, tile size), tiles of
-    lib/sanbon/<sheet>.bmp (sanbon.sprites) drawn in a row; a sheet that is
-    not in the build is left out. The text takes the first layout that fits:
+    lib/sanbon/<sheet>.bmp (sanbon.sprites) drawn in a row, or (module,
+    bytes), a picture drawn by that module (Kendo's chips); a sheet or
+    module that is not in the build is left out. The text takes the first layout that fits:
     scale 2 (tall screens), scale 1 with a gap between paragraphs, scale 1
     packed; a page that still does not fit scrolls. Y: further down, then the
     next page; X: the page before; A/B back."""
@@ -65,7 +66,22 @@ class HowToScreen(TextScreen):
         return self.sheets[name]
 
     def _pictures(self, spec, y):
-        """The pictures of ``spec`` as a centred row at ``y``: (group, height)."""
+        """The pictures of ``spec`` as a centred row at ``y``: (group, height).
+        A spec (module, bytes) is drawn by sanbon.<module>'s ``howto(L, data,
+        y)`` (Kendo's chips: sanbon.kendo_howto), imported for the page and
+        forgotten again with what it loaded."""
+        if isinstance(spec[1], bytes):
+            import sys
+
+            before = set(sys.modules)
+            try:
+                mod = __import__("sanbon." + spec[0], None, None, ["howto"])
+                got = mod.howto(self.L, spec[1], y)
+            except (OSError, ValueError, ImportError):
+                got = None, 0  # not in this build: the page goes without
+            mod = None
+            ui.forget(before)
+            return got
         size = spec[2] if len(spec) > 2 else 16
         sheet = self._sheet(spec[0], size)
         if sheet is None:

@@ -23,6 +23,11 @@ an exchange (the two duellists take turns) and when a saved game is
 continued. While a computer decides, the hand of the only human seat is shown,
 else the last messages.
 
+A card played slides to its place on the table from its hand cell (or its
+player's tab in the strip) in 5 steps of 60 ms (``tick``): its chip's own
+shapes move, nothing is made or allocated per step; any press ends it at
+once and then acts; Computer speed instant turns it off.
+
 Memory: the widgets are built by sanbon.kendo_layout, which is dropped
 again; every shape shares the palettes in ``self.pals``.
 """
@@ -63,10 +68,6 @@ _NO_ANSWER = const(255)
 _IPPON = const(254)
 _HANSOKU = const(253)
 
-# frame colours of cards.COLOUR: brown, red, purple, blue, green, yellow, white
-FRAMES = (0xA0683A, 0xD83838, 0x9A5AD8, 0x3A7CF0, 0x2EA84C, 0xE0C020, 0xE8E8E8)
-MARK = 0x6A3018  # the inside of a marked chip (to switch; the chosen attack)
-SEATS = (0x2878FF, 0xFF3C28, 0x28DC50, 0xFFC800)  # sanbon.leds.SEAT_COLORS
 # self.pals (sanbon.kendo_layout.palettes)
 _P_DIM = const(7)
 _P_PANEL = const(14)
@@ -138,11 +139,6 @@ def decode_open(action):
     return t, (m if m < C.COUNTER0 else m + (C.ALT0 - C.COUNTER0)), (C.REINF0 - 1 + r if r else -1)
 
 
-def dim(c):
-    """A colour at a third of its brightness."""
-    return ((c >> 16) // 3) << 16 | (((c >> 8) & 0xFF) // 3) << 8 | (c & 0xFF) // 3
-
-
 def rect(pal, x, y, w, h):
     return vectorio.Rectangle(pixel_shader=pal, width=w, height=h, x=x, y=y)
 
@@ -167,20 +163,6 @@ def _show(chip, on, glyph=False):
             continue  # the new-card mark: _chip says
         else:
             s.hidden = not on
-
-
-def lines(name, n):
-    """A card's name in one line of ``n`` letters, else two: after its
-    hyphen ("TSUKI-", "KOTE"), at its space ("TAI ", "SABAKI"), else after
-    5 letters ("TSUBA", "ZERIAI"). The two lines joined give the name."""
-    if len(name) <= n:
-        return name, ""
-    i = name.find("-")
-    if i < 0:
-        i = name.find(" ")
-        if i < 0:
-            i = 4
-    return name[:i + 1], name[i + 1:]
 
 
 def letter(name):
@@ -213,6 +195,28 @@ def _place(chip, x, y, w, h, card):
     if inner.width != w - (10 if card else 4):
         inner.width = w - (10 if card else 4)
     t.move(ix + inner.width // 2, y + h // 2)
+
+
+def slide(scr, i):
+    """Step ``i`` of 5 of the table chip sliding in (``scr.slide``): each of
+    its shapes moved by the change since the step before (small ints, the
+    chip's own list: no allocation); at 5 it is at its place, the slide over."""
+    s = scr.slide
+    if s[0] < 0:
+        return
+    chip = scr.track[s[0]]
+    if i >= 5:
+        i = 5
+        s[0] = -1
+    x = s[1] * (5 - i) // 5 - s[3]
+    y = s[2] * (5 - i) // 5 - s[4]
+    if x or y:
+        s[3] += x
+        s[4] += y
+        for shape in chip:
+            if shape is not None:
+                shape.x += x
+                shape.y += y
 
 
 class GameScreen(_Base):
@@ -252,6 +256,11 @@ class GameScreen(_Base):
         self.before = [None] * st.players  # each seat's hand when it last acted
         self.key = None
         self.msg_key = None
+        # a card played to the table slides there (about 300 ms, the app's
+        # steps; off at Computer speed instant): [track chip or -1 (none;
+        # -2: to start), its start less its place (x, y), the offset now
+        # (x, y), the start's time]
+        self.slide = [-1, 0, 0, 0, 0, 0]
         self.update()
 
     # -- whose hand may be on screen --------------------------------------
@@ -298,6 +307,17 @@ class GameScreen(_Base):
             self._build(seat, deciding)
         self._strip()
         self._track()
+        sl = self.slide
+        if sl[0] == -2:  # the card played slides from where it was to its place
+            k = sl[5] - self._first_shown()
+            sl[0] = -1
+            if 0 <= k < len(self.track):
+                f = self.track[k][0]
+                sl[0] = k
+                sl[1] = min(sl[1], self.L.width - f.width) - f.x  # (a wide chip stays on the screen)
+                sl[2] -= f.y
+                sl[5] = self.app.now
+                slide(self, 0)
         self._title()
         self._message()
         if not st.is_over():
@@ -310,16 +330,34 @@ class GameScreen(_Base):
         noise = None
         for e in ev:
             k = e[0]
-            if (k == "open" or k == "play") and noise is None:
-                noise = "card"
-            if k == "open":
-                trk = bytearray((e[1], e[3]))
-                if e[4] >= 0:
+            if k == "open" or k == "play":
+                if noise is None:
+                    noise = "card"
+                if k == "open":
+                    trk = bytearray((e[1], e[3]))
+                    if e[4] >= 0:
+                        trk.append(e[1])
+                        trk.append(e[4])
+                else:
                     trk.append(e[1])
-                    trk.append(e[4])
-            elif k == "play":
-                trk.append(e[1])
-                trk.append(e[2])
+                    trk.append(e[2])
+                if self.app.settings.speed < 2:  # not instant (sanbon.profile)
+                    # the newest card slides in (update starts it): from its
+                    # cell of the hand shown, else from its player's tab in the
+                    # table strip; a slide under way ends first
+                    slide(self, 5)
+                    sl = self.slide
+                    t = self.seats[e[1]][0]
+                    sl[0] = -2
+                    sl[1] = t.x - 6
+                    sl[2] = t.y
+                    sl[5] = len(trk) // 2 - 1
+                    if e[1] == self.seat and trk[-1] in self.items:
+                        i = self.items.index(trk[-1])
+                        row = (self.pos[i] >> 4) - self.top if i < len(self.pos) else -1
+                        if 0 <= row < self.rows:
+                            sl[1] = self.gx + (self.pos[i] & 15) * (self.cw + 1)
+                            sl[2] = self.gy + row * (self.gh + self.gap)
             elif k == "fail":
                 code = _NO_ANSWER
                 for f in ev:
@@ -385,6 +423,7 @@ class GameScreen(_Base):
         place while no exchange is shown."""
         st = self.session.state
         p = self.pals
+        slide(self, 5)  # a slide under way ends: the chip at its place
         trk = self.trk
         n = len(trk) // 2
         done = st.phase != A.P_REACT
@@ -770,7 +809,7 @@ class GameScreen(_Base):
                 color = ui.DIM
             else:
                 color = ui.GOOD if new else ui.TEXT
-            a, b = lines(W.short(it), self.fit) if self.two else (W.short(it), "")
+            a, b = W.lines(W.short(it), self.fit) if self.two else (W.short(it), "")
             t.set(a, color)
             if b and t2 is None:
                 t2 = chip[5] = self._extra(ui.Text(0, 0, "", ui.TEXT, 1, (0.5, 0.5)))
@@ -799,6 +838,9 @@ class GameScreen(_Base):
 
     # -- buttons -------------------------------------------------------------
     def human_button(self, b):
+        # a press ends a slide at once, then acts as ever (in a computer's
+        # turn the press hurries it: its move's update ends the slide)
+        slide(self, 5)
         if self.seat < 0:
             if b == btn.B:
                 self.pause()
@@ -915,6 +957,8 @@ class GameScreen(_Base):
         drop("kendo_more")
 
     def tick(self, now):
+        if self.slide[0] >= 0:  # a slide: 5 steps of 60 ms, each one a move of its chip
+            slide(self, btn.ticks_diff(now, self.slide[5]) // 60)
         if self.late:
             self.late -= 1
             if not self.late and self.deciding and self.session.state.phase != A.P_SWITCH:

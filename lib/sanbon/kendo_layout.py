@@ -32,7 +32,20 @@ import vectorio
 
 from engine.kendo import actions as A
 from sanbon import ui
-from sanbon.kendo import FRAMES, MARK, SEATS, dim, rect
+
+# frame colours of cards.COLOUR: brown, red, purple, blue, green, yellow, white
+FRAMES = (0xA0683A, 0xD83838, 0x9A5AD8, 0x3A7CF0, 0x2EA84C, 0xE0C020, 0xE8E8E8)
+MARK = 0x6A3018  # the inside of a marked chip (to switch; the chosen attack)
+SEATS = (0x2878FF, 0xFF3C28, 0x28DC50, 0xFFC800)  # sanbon.leds.SEAT_COLORS
+
+
+def dim(c):
+    """A colour at a third of its brightness."""
+    return ((c >> 16) // 3) << 16 | (((c >> 8) & 0xFF) // 3) << 8 | (c & 0xFF) // 3
+
+
+def rect(pal, x, y, w, h):
+    return vectorio.Rectangle(pixel_shader=pal, width=w, height=h, x=x, y=y)
 
 
 def palettes():
@@ -125,6 +138,7 @@ def build(scr):
     # the exchange track; the piles in its place while no exchange is shown
     th = 18 if big else 14
     scr.track = []
+    under = len(g)  # the hand goes here, under the track: a card played slides up over it
     for i in range(cols):
         scr.track.append(chip(g, pals, sheet, m + i * (cw + 1), y, cw, th, True))
     end = L.body_top + L.body_h
@@ -149,7 +163,7 @@ def build(scr):
     scr.gap = gap
     scr.rows = rows
     scr.hand = displayio.Group()
-    g.append(scr.hand)
+    g.insert(under, scr.hand)
     scr.grid = []
     for i in range(rows * cols):
         scr.grid.append(chip(scr.hand, pals, sheet, m, y, cw, gh))

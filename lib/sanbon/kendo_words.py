@@ -22,6 +22,20 @@ def short(c):
     return name(c)
 
 
+def lines(name, n):
+    """A card's name in one line of ``n`` letters, else two: after its
+    hyphen ("TSUKI-", "KOTE"), at its space ("TAI ", "SABAKI"), else after
+    5 letters ("TSUBA", "ZERIAI"). The two lines joined give the name."""
+    if len(name) <= n:
+        return name, ""
+    i = name.find("-")
+    if i < 0:
+        i = name.find(" ")
+        if i < 0:
+            i = 4
+    return name[:i + 1], name[i + 1:]
+
+
 # what a card does, per kind (cards.KIND), for does(): one string, split on use
 _DOES = ("strikes, or blocks %s|blocks %s, strikes %s|joins an attack, or reflects|cancels a JODAN or SEME"
          "|deflects; you attack next|blocks any attack|attack; a parry stops it")

@@ -1,0 +1,80 @@
+"""Kendo Duel's How to play pictures: play's own chips (sanbon.kendo_layout's
+``chip``), laid out as play lays them out. Imported by sanbon.howto only
+while a page with chips is built, then forgotten with what it loaded (a
+module of its own: in kendo_layout it cost the play screen about 0.9 KB of
+heap at its peak, though that module is dropped after the build)."""
+
+import displayio
+
+from sanbon import ui
+
+
+def howto(L, data, y):
+    """How to play's picture (sanbon.howto): chips as play draws them, in
+    rows under each other at ``y``, centred. ``data`` is (seat, card)
+    pairs: seat 255 a hand card (its glyph, a long name on two lines on the
+    tall screens, two cells on 240x135), else a table card with that seat's
+    letter ("Y", "2"); card 254 is "IPPON", 255 "NO ANSWER"; seat 254 starts
+    a new row. Made while the page shows: (group, height)."""
+    from engine.kendo.cards import COLOUR, KIND
+    from sanbon import kendo_words as W
+    from sanbon.sprites import Sheet
+    from sanbon.kendo_layout import FRAMES, SEATS, chip
+
+    sheet = Sheet("kendo", 7, 10)
+    W_ = L.width
+    cols = (W_ - 3) // 59
+    cw = (W_ - 3) // cols - 1
+    fit = (cw - 10) // 6
+    big = L.big
+    pals = {}
+
+    def pal(c):
+        if c not in pals:
+            pals[c] = ui.palette(c)
+        return pals[c]
+
+    g = displayio.Group(y=y)
+    x = h = top = right = 0
+    n = len(data) // 2
+    for i in range(n):
+        seat, c = data[2 * i], data[2 * i + 1]
+        if seat == 254:
+            x = 0
+            top += h + 3
+            continue
+        hand = seat == 255
+        text = W.short(c) if c < 253 else ("IPPON" if c == 254 else "NO ANSWER")
+        a, b = W.lines(text, fit) if hand and big else (text, "")
+        w = cw if hand else max(cw, len(text) * 6 + 14)
+        if hand and not big and len(text) > fit:
+            w = 2 * cw + 1
+        h = (24 if big else 16) if hand else (18 if big else 14)
+        if x and x + w > W_ - 4:
+            x = 0
+            top += h + 3
+        p = [pal(ui.PANEL)] * 19  # chip() reads 0 (frame), 14 (panel), 18 (seat tab)
+        p[0] = pal(FRAMES[COLOUR[c]] if c < 253 else ui.BAD)
+        p[18] = pal(SEATS[seat & 3])
+        frame, inner, t, bar, glyph, t2, _ = chip(g, p, sheet, x, top, w, h, not hand)
+        inner.x = x + 8
+        inner.width = w - 10
+        mid = x + 8 + (w - 10) // 2
+        t.set(a, ui.TEXT)
+        t.move(mid, top + h // 2)
+        if hand:
+            glyph[0] = KIND[c] + 1
+            glyph.hidden = False
+            if b:  # two lines about the chip's middle, as play's sanbon.kendo GameScreen._chip
+                t.move(mid + (3 if a[-1] == " " else 0), top + h // 2 - 6)
+                t2 = ui.Text(mid, top + h // 2 + 6, b, ui.TEXT, 1, (0.5, 0.5))
+                g.append(t2.label)
+        else:
+            t2.set("Y" if seat == 0 else "%d" % (seat + 1))
+            t2.label.hidden = bar.hidden = False
+        frame.hidden = inner.hidden = t.label.hidden = False
+        x += w + 1
+        if x > right:
+            right = x
+    g.x = (W_ - right) // 2
+    return g, top + h

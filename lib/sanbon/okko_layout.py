@@ -27,7 +27,6 @@ import displayio
 import vectorio
 
 from sanbon import ui
-from sanbon.okko import COLOURS, DAY_COLOURS
 
 try:
     from micropython import const
@@ -57,13 +56,6 @@ _T_ROW = const(70)  # 1-4
 _TILE = const(12)
 
 
-def palettes():
-    out = []
-    for c in COLOURS:
-        out.append(ui.palette(c))
-    return out
-
-
 def rect(pal, x, y, w, h):
     return vectorio.Rectangle(pixel_shader=pal, width=w, height=h, x=x, y=y)
 
@@ -86,7 +78,6 @@ def build(scr):
     scr.frame = ui.Frame(L, "Okko", "")
     g.append(scr.frame.group)
     g.append(scr.spinner.group)
-    scr.pals = p = palettes()
     # the sheet's pixels stay on the drive (sanbon.sprites' "disk" way, without
     # its module: a TileGrid over the OnDiskBitmap is all a picture costs)
     f = __file__
@@ -97,42 +88,37 @@ def build(scr):
     # the map: places and arrows, a tile each
     scr.map = tile(sh, 0, m, y, 11, 1)
     g.append(scr.map)
-    scr.red = rect(p[8], m, y + _TILE + 1, 4, 2)
+    scr.red = rect(ui.palette(0xD83838), m, y + _TILE + 1, 4, 2)
     scr.red.hidden = True
     g.append(scr.red)
     scr.node_x = m + _TILE // 2
     scr.step = 2 * _TILE
-    # the day track: one TileGrid, a tile per day, over four cells told
-    # apart by shape as well as colour (a clear gap column each): a day to
-    # come a bar (line), a day passed a low stub (dim), today a bar taller
-    # than the rest by 2 pixels each way (accent), the last days striped (late)
+    # the day track: a TileGrid of the sheet with narrow tiles (8 or 4
+    # pixels: cells of sheet rows 5-6, tools/art/okko.py), a tile per day,
+    # told apart by shape as well as colour: a day to come a bar, a day
+    # passed a low stub, today the full height (on 320x240 with its number),
+    # the last days striped (sanbon.okko's _map sets them)
     x0 = m + 11 * _TILE + 6
-    cw = (W - m - x0) // 20
-    ch = _TILE
-    cells = displayio.Bitmap(4 * cw, ch, 5)
-    for i in range(4 * cw * ch):
-        x = i % (4 * cw)
-        r = i // (4 * cw)
-        c = x // cw
-        if x % cw != cw - 1 and (c == 2 or 2 <= r < ch - 2 and (c == 0 or c == 1 and r >= ch - 5 or c == 3 and r & 1 == 0)):
-            cells[i] = c + 1
-    pal = displayio.Palette(5)
-    pal.make_transparent(0)
-    for i in range(4):
-        pal[i + 1] = COLOURS[DAY_COLOURS[i]]
-    scr.days = displayio.TileGrid(cells, pixel_shader=pal, width=20, height=1, tile_width=cw, tile_height=ch,
-                                  x=x0, y=y)
+    cw = 8 if W >= 320 else 4  # (sanbon.okko._map tells them apart the same way)
+    scr.days = displayio.TileGrid(sh, pixel_shader=sh.pixel_shader, width=20, height=1, tile_width=cw,
+                                  tile_height=_TILE, x=x0, y=y)
     g.append(scr.days)
     y += _TILE + 4
-    # the text rows
+    # the text rows, and at their right who they name: the hero to act and
+    # the enemy or boss faced (2x2 tiles each, doubled on 320x240)
     rh = 14 if big else 12
+    k = 2 if W >= 320 else 1
     scr.rows = []
     scr.row_n = L.chars(W - 2 * m, 1)
+    n = L.chars(W - 2 * m - 48 * k - 4, 1)
     for i in range(3):
-        t = ui.Text(m, y + i * rh, "", ui.TEXT, 1, room=scr.row_n)
+        t = ui.Text(m, y + i * rh, "", ui.TEXT, 1, room=n)
         g.append(t.label)
         scr.rows.append(t)
-    scr.ly = y + 3 * rh + 1
+    scr.who = displayio.Group(scale=k, x=W - m - 48 * k, y=y)  # shown while the rows leave it room
+    scr.who.append(tile(sh, 0, 0, 0, 4, 2))
+    g.append(scr.who)
+    scr.ly = y + max(3 * rh, 24 * k) + 1
     scr.lend = L.body_top + L.body_h + 2
     scr.ctop = y
     scr.rh = rh
@@ -146,7 +132,6 @@ def build_list(scr):
     L = scr.L
     W = L.width
     m = L.margin
-    p = scr.pals
     ly = scr.ly
     lh = scr.lh
     nd = 2 if L.big else 1  # detail lines

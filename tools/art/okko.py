@@ -207,7 +207,7 @@ TILES += [label(c) for c in "ABCD1234"]
 
 # -- portraits (issue 29): 24x24 pictures, each four tiles of the sheet in the
 # order top-left, top-right, bottom-left, bottom-right (a 2x2 TileGrid shows
-# one; sanbon.okko_layout doubles them on 320x240). From _T_FACE (74): the 4
+# one; sanbon.okko_layout doubles them on 320x240). From _T_FACE (112): the 4
 # heroes (Okko, Noburo, Noshin, Genji), then the 8 kinds of enemy (FOLK), then
 # the 5 bosses (their own art: a crown, a helmet, iron skin), a picture each.
 # The 25 enemy types share 8 pictures by what they are (sanbon.okko's
@@ -224,7 +224,7 @@ TILES += [label(c) for c in "ABCD1234"]
 #   6 bones (a skull): Gashadokuro Shard
 #   7 silk and paper (a purple spider): Silk-moth Swarm, Cocoon Puppet,
 #     Jorogumo, Shikigami Servant
-# After them (_T_FACE + 68 = 142) the same 17 pictures at 12x12, a tile each
+# After them (_T_FACE + 68 = 180) the same 17 pictures at 12x12, a tile each
 # (the list rows' first picture), drawn by halving the large ones.
 
 FOLK = ("bandit", "kappa", "ghost", "beast", "tengu", "oni", "bones", "silk")
@@ -461,6 +461,54 @@ def half(t):
 FACES = [hero(h) for h in ("Okko", "Noburo", "Noshin", "Genji")]
 FACES += [folk(k) for k in FOLK]
 FACES += [boss(b) for b in ("Kawataro", "Gozan", "Iron Oni", "Silk Matron", "Heart of Mayudama")]
+
+# -- the day track (issue 29): cells narrower than a tile, read through a
+# TileGrid of the sheet with tile_width 8 (320x240) or 4 (the 240-wide
+# screens). Sheet row 10 (tiles 160-175), 8-wide cells 240-243 (4-wide
+# 480+8.. = 488-491): a day to come (a bar, line), a day passed (a low stub,
+# dim), today (the full height, accent), the last days (stripes, red); each
+# with a clear column at its right. Row 11 (tiles 176-191): today numbered,
+# 8-wide cells 264-283 for days 1-20 (an accent block, the day in black).
+_DAY_KEY = "ldar"
+
+
+def day_cell(t, x0, cw, kind):
+    for r in range(12):
+        for x in range(cw - 1):
+            if kind == 2 or 2 <= r < 10 and (kind == 0 or kind == 1 and r >= 7 or kind == 3 and r % 2 == 0):
+                t[r][x0 + x] = _DAY_KEY[kind]
+
+
+def strip():
+    """Sheet rows 5 and 6, 192x12 pixels each, as tiles."""
+    a = [["."] * 192 for _ in range(12)]
+    for k in range(4):
+        day_cell(a, 8 * k, 8, k)
+        day_cell(a, 32 + 4 * k, 4, k)
+    b = [["."] * 192 for _ in range(12)]
+    for d in range(1, 21):
+        x0 = 8 * (d - 1)
+        day_cell(b, x0, 8, 2)
+        s = str(d)
+        t = [["."] * 8 for _ in range(12)]
+        if len(s) == 1:
+            put(t, 2, 4, s, "k")
+        else:
+            put(t, 0, 4, s[0], "k")
+            put(t, 4, 4, s[1], "k")
+        for y in range(12):
+            for x in range(7):
+                if t[y][x] == "k":
+                    b[y][x0 + x] = "k"
+    out = []
+    for rows in (a, b):
+        for c in range(16):
+            out.append(["".join(rows[y][12 * c:12 * c + 12]) for y in range(12)])
+    return out
+
+
+TILES += [lines(blank())] * 6  # 74-79: the rest of row 4
+TILES += strip()  # 80-111
 for _f in FACES:
-    TILES += quarters(_f)
-TILES += [half(_f) for _f in FACES]
+    TILES += quarters(_f)  # 112-179
+TILES += [half(_f) for _f in FACES]  # 180-196

@@ -82,6 +82,8 @@ _T_JAR = const(57)
 _T_SQUARE = const(58)
 _T_FACE = const(112)  # + 4 * picture: a 24x24 portrait's four tiles (heroes 0-3, enemy kinds 4-11, bosses 12-16)
 _T_SMALL = const(180)  # + picture: the portrait at 12x12
+_T_JARS = const(197)  # + jar type
+_T_TALK = const(203)  # an Encounter
 _TILE = const(12)
 
 
@@ -574,7 +576,20 @@ class GameScreen(_Base):
         if 0 <= h < 4:
             return _T_SMALL + h, 0, _T_F + C.hero_f(h), _T_I + C.hero_i(h)
         if A.JAR <= it < A.SUPPORT:
-            return _T_JAR, 0, 0, 0
+            return _T_JARS + C.JAR_TYPE[it - A.JAR], 0, 0, 0
+        if it == A.ENCOUNTER:  # what it asks: Ally, Equipment, an element, a Support card (its kind)
+            out = [_T_TALK, 0, 0, 0]
+            reqs = C.encounter(st.board, st.encounters)[0]
+            for i in range(min(3, len(reqs))):
+                r = reqs[i]
+                out[i + 1] = (_T_KIND + r - 1 if r < D.R_ELEMENT else _T_ELEM + r - D.R_ELEMENT if r < D.R_SUPPORT
+                              else _T_KIND + C.card_kind(D.SUPPORT0 + r - D.R_SUPPORT))
+            return out
+        if A.MOVE <= it < A.JAR:  # the arrow's value and the place it leads to
+            ar = C.arrows(st.board)
+            i = 4 * (it - A.MOVE)
+            v = ar[i + 3]
+            return _T_ARROW + v - 3 if 3 <= v <= 7 else 0, _T_NODE + ar[i + 1], 0, 0
         return 0, 0, 0, 0
 
     def _list(self):

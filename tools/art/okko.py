@@ -3,7 +3,8 @@
 The tile numbers are sanbon.okko_layout's T_* constants (tests check that
 the two agree):
 
-- 1-6 a place of the map (its number), 7-12 the team's place (filled),
+- 1-6 a place of the map (its number), 7-12 the team's place (filled,
+  with the team's token: a pawn),
   13-18 a place whose boss lives (red, with horns);
 - 19-23 a yellow arrow with its value 3-7;
 - 24-33 a Fight value 0-9 (a small F, a large red digit), 34-43 an
@@ -88,9 +89,10 @@ def lines(t):
 
 def node(d, style):
     t = blank()
-    if style == "here":
+    if style == "here":  # the team's token on it: a black pawn beside the number
         box(t, "a", "a", 0, 1, 11, 11)
-        put(t, 5, 3, d, "k")
+        put(t, 7, 3, d, "k")
+        art(t, 1, 2, (".k.", "kkk", ".k.", "kkk", "kkk", "kkk", "kkk", "kkk"), {"k": "k"})
     elif style == "boss":
         box(t, "p", "r", 0, 1, 11, 11)
         put(t, 5, 3, d, "r")
@@ -512,3 +514,21 @@ TILES += strip()  # 80-111
 for _f in FACES:
     TILES += quarters(_f)  # 112-179
 TILES += [half(_f) for _f in FACES]  # 180-196
+
+# -- 197-202 the six Jars (Sake, Ink, Incense, Rice, Spirit, Ash: JAR_NAMES'
+# order), a jar each in its own colour and mark; 203 an Encounter (a speech
+# bubble: the people of the place ask for cards)
+_JAR = ("...{J}{J}{J}{J}...", "....{J}{J}....", "..{J}{J}{J}{J}{J}{J}..", ".{J}{J}{J}{J}{J}{J}{J}{J}.",
+        ".{J}{J}mm{J}{J}{J}{J}.", ".{J}{J}mm{J}{J}{J}{J}.", ".{J}{J}{J}{J}{J}{J}{J}{J}.", "..{J}{J}{J}{J}{J}{J}..",
+        "...{J}{J}{J}{J}...", "..........")
+
+
+def jar(key, mark):
+    rows = [r.replace("{J}", "j") for r in _JAR]
+    return chip(rows, {"j": key, "m": mark})
+
+
+BUBBLE = ("..........", ".wwwwwwww.", "wwwwwwwwww", "wwkwwkwwkw", "wwkwwkwwkw", "wwwwwwwwww",
+          ".wwwwwwww.", "..ww......", ".ww.......", "w.........")
+TILES += [jar(k, m) for k, m in (("w", "b"), ("b", "k"), ("v", "c"), ("a", "w"), ("g", "w"), ("d", "k"))]
+TILES += [chip(BUBBLE, {"w": "w", "k": "k"})]

@@ -440,6 +440,8 @@ class GameScreen(_Base):
                 vals.append(str(v) if v else "FAIL!")
             if ph == A.P_EXPLORE:  # the bank must reach the arrow; a FAIL loses this turn's total (R17)
                 text = "To move: %d. Bank %d, this turn %d" % (W.arrow_value(st), st.bank, st.run)
+                if len(text) > n:
+                    text = text.replace("this ", "")
             else:
                 text = "To summon: %d. This turn %d" % (W.summon_need(st), st.run)
             if vals:  # the cards of this turn's total (the Easy aid's odds: on the Draw row)

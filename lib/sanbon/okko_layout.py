@@ -110,12 +110,12 @@ def build(scr):
     k = 2 if W >= 320 else 1
     scr.rows = []
     scr.row_n = L.chars(W - 2 * m, 1)
-    n = L.chars(W - 2 * m - 48 * k - 4, 1)
+    n = L.chars(W - m - 48 * k - 6, 1)
     for i in range(3):
         t = ui.Text(m, y + i * rh, "", ui.TEXT, 1, room=n)
         g.append(t.label)
         scr.rows.append(t)
-    scr.who = displayio.Group(scale=k, x=W - m - 48 * k, y=y)  # shown while the rows leave it room
+    scr.who = displayio.Group(scale=k, x=W - 48 * k - 2, y=y)  # shown while the rows leave it room
     scr.who.append(tile(sh, 0, 0, 0, 4, 2))
     g.append(scr.who)
     scr.ly = y + max(3 * rh, 24 * k) + 1

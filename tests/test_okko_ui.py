@@ -384,3 +384,21 @@ def test_portraits_show_the_hero_to_act_and_the_enemy_faced(tmp_path):
     kinds = dict(seen)
     assert len(set(kinds.values())) >= 3
     assert all(kinds.get(t, k) == k for t, k in seen)  # one kind per enemy type
+
+
+def test_the_layouts_picture_numbers_are_the_sheets():
+    """okko_layout's _T_ numbers of the pictures name the tiles that
+    tools/art/okko.py draws: 17 distinct portraits (4 heroes, 8 enemy kinds,
+    5 bosses) of four tiles each, their small ones, the jars, the bubble, the
+    day cells; every tile number a TileGrid can hold (up to 255)."""
+    from sanbon import okko_layout as L
+    from tools.art import okko as art
+
+    assert len(art.FACES) == 17 and len({tuple(map(tuple, f)) for f in art.FACES}) == 17
+    for k, f in enumerate(art.FACES):
+        assert art.TILES[L._T_FACE + 4 * k: L._T_FACE + 4 * k + 4] == art.quarters(f)
+        assert art.TILES[L._T_SMALL + k] == art.half(f)
+    assert L._T_SMALL == L._T_FACE + 4 * 17 and L._T_JARS == L._T_SMALL + 17
+    assert art.TILES[L._T_TALK] == art.chip(art.BUBBLE, {"w": "w", "k": "k"}) and L._T_TALK == L._T_JARS + 6
+    assert art.TILES[L._T_DAY:L._T_DAY + 32] == art.strip()
+    assert len(art.TILES) - 1 <= 255

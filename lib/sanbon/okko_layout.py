@@ -53,6 +53,11 @@ _T_CURSOR = const(64)
 _T_ADVICE = const(65)
 _T_COL = const(66)  # A-D
 _T_ROW = const(70)  # 1-4
+_T_DAY = const(80)  # sheet rows 5-6: the day track's narrow cells (read at 8 or 4 pixels wide)
+_T_FACE = const(112)  # + 4 * picture: a 24x24 portrait's four tiles (heroes 0-3, enemy kinds 4-11, bosses 12-16)
+_T_SMALL = const(180)  # + picture: the portrait at 12x12
+_T_JARS = const(197)  # + jar type
+_T_TALK = const(203)  # an Encounter
 _TILE = const(12)
 
 

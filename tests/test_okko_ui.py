@@ -401,4 +401,5 @@ def test_the_layouts_picture_numbers_are_the_sheets():
     assert L._T_SMALL == L._T_FACE + 4 * 17 and L._T_JARS == L._T_SMALL + 17
     assert art.TILES[L._T_TALK] == art.chip(art.BUBBLE, {"w": "w", "k": "k"}) and L._T_TALK == L._T_JARS + 6
     assert art.TILES[L._T_DAY:L._T_DAY + 32] == art.strip()
+    assert art.TILES[L._T_CARDS] == art.chip(art.CARDS, {"w": "w", "b": "b"}) and L._T_REST == L._T_CARDS + 1
     assert len(art.TILES) - 1 <= 255

@@ -84,6 +84,8 @@ _T_FACE = const(112)  # + 4 * picture: a 24x24 portrait's four tiles (heroes 0-3
 _T_SMALL = const(180)  # + picture: the portrait at 12x12
 _T_JARS = const(197)  # + jar type
 _T_TALK = const(203)  # an Encounter
+_T_CARDS = const(204)  # drawing cards, the hands
+_T_REST = const(205)  # a moon
 _TILE = const(12)
 
 
@@ -587,6 +589,12 @@ class GameScreen(_Base):
                 out[i + 1] = (_T_KIND + r - 1 if r < D.R_ELEMENT else _T_ELEM + r - D.R_ELEMENT if r < D.R_SUPPORT
                               else _T_KIND + C.card_kind(D.SUPPORT0 + r - D.R_SUPPORT))
             return out
+        if it == A.DRAW2 or it == A.DRAW or it == _B_HANDS:
+            return _T_CARDS, 0, 0, 0
+        if it == A.REST:
+            return _T_REST, 0, 0, 0
+        if it == _B_LINE and st.line:  # the newest enemy's kind
+            return self._icons(A.FIGHT_LINE)[0], 0, 0, 0
         if A.MOVE <= it < A.JAR:  # the arrow's value and the place it leads to
             ar = C.arrows(st.board)
             i = 4 * (it - A.MOVE)

@@ -58,6 +58,8 @@ _T_FACE = const(112)  # + 4 * picture: a 24x24 portrait's four tiles (heroes 0-3
 _T_SMALL = const(180)  # + picture: the portrait at 12x12
 _T_JARS = const(197)  # + jar type
 _T_TALK = const(203)  # an Encounter
+_T_CARDS = const(204)  # drawing cards, the hands
+_T_REST = const(205)  # a moon
 _TILE = const(12)
 
 

@@ -532,3 +532,10 @@ BUBBLE = ("..........", ".wwwwwwww.", "wwwwwwwwww", "wwkwwkwwkw", "wwkwwkwwkw", 
           ".wwwwwwww.", "..ww......", ".ww.......", "w.........")
 TILES += [jar(k, m) for k, m in (("w", "b"), ("b", "k"), ("v", "c"), ("a", "w"), ("g", "w"), ("d", "k"))]
 TILES += [chip(BUBBLE, {"w": "w", "k": "k"})]
+
+# 204 cards (drawing cards, the hands: two cards fanned), 205 a moon (Rest)
+CARDS = ("..wwwww...", "..wbbbw...", "wwwwwbw...", "wbbbwbw...", "wbwbwbw...", "wbbbwbw...",
+         "wbwbwww...", "wbbbw.....", "wwwww.....", "..........")
+MOON = ("...yyy....", ".yyyy.....", "yyyy......", "yyy.......", "yyy.......", "yyy.......",
+        "yyyy......", ".yyyy...y.", "..yyyyyyy.", "....yyy...")
+TILES += [chip(CARDS, {"w": "w", "b": "b"}), chip(MOON, {"y": "y"})]

@@ -9,10 +9,13 @@ under the title:
 - the map: one TileGrid of 11 tiles, the six places (the team's filled, a
   living boss's red with horns) and the yellow arrows with their values
   between them; the red arrow as a red bar under the places it joins;
-  beside it the day track, 20 cells (the days passed dim low stubs, today a
-  taller accent bar, the last three red stripes);
+  beside it the day track, 20 cells of the same sheet read 8 or 4 pixels
+  wide (the days passed dim low stubs, today the full height, numbered on
+  320x240, the last three red stripes);
 - three text rows: the place and the day, the enemy line, the news (in the
-  builders: what is asked and what is marked);
+  builders: what is asked and what is marked); at their right the
+  portraits of the hero to act and the enemy or boss faced (a TileGrid of
+  4x2 tiles, in a Group doubled on 320x240);
 - the list of the decision, each row with four tiles (a card's kind,
   element, Fight and Investigate; an enemy's or a hero's picture and
   values), and under it the detail line(s): what the selected item does.

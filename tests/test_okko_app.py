@@ -138,7 +138,7 @@ def test_the_fight_builder_refuses_a_weak_commitment_and_says_why(tmp_path):
     scr = screen(sim)
     assert scr.items[:2] == [A.CONFIRM, A.CANCEL]
     assert scr.rows[1].text == "Marked: Fight 0, Investigate 0"
-    assert scr.rows[2].text == "Add an Ally, a Kami or your hero."
+    assert scr.rows[2].text == "Add an Ally, a Kami or a hero."  # (240x135: the shorter wording, beside the portraits)
     before = st.to_bytes()
     enter(sim, A.CONFIRM)  # nothing committed
     assert st.to_bytes() == before and st.phase == A.P_FIGHT

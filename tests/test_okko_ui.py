@@ -315,13 +315,91 @@ def test_the_day_track_tells_its_days_apart_by_shape(tmp_path):
     scr = screen(sim)
     st = sim.app.session.state
     g = scr.days
-    bmp = g.bitmap
-    cw = bmp.width // 4
-    shapes = []
-    for k in range(4):  # a day to come, a day passed, today, the last days
-        shapes.append(frozenset((x, y) for x in range(cw) for y in range(bmp.height) if bmp[k * cw + x, y]))
-    assert len(set(shapes)) == 4  # not by colour alone
+    bmp = g.bitmap  # the sheet: narrow cells of its rows 5-6 (tools/art/okko.py)
+    cw = g.tile_width
+    assert cw == 4
+
+    def shape(t):
+        x0, y0 = t % (bmp.width // cw) * cw, t // (bmp.width // cw) * 12
+        return frozenset((x, y) for x in range(cw) for y in range(12) if bmp._get_pixel(x0 + x, y0 + y))
+
+    shapes = [shape(248 + k) for k in range(4)]  # a day to come, a day passed, today, the last days
+    assert len(set(shapes)) == 4 and all(shapes)  # not by colour alone
     assert max(y for _, y in shapes[2]) > max(y for _, y in shapes[0])  # today stands out of the bars
     assert min(y for _, y in shapes[2]) < min(y for _, y in shapes[0])
-    assert [g[d] for d in range(20)] == [1 if d + 1 < st.day else 2 if d + 1 == st.day else 3 if d >= 17 else 0
+    assert [g[d] for d in range(20)] == [248 + (1 if d + 1 < st.day else 2 if d + 1 == st.day else 3 if d >= 17 else 0)
                                          for d in range(20)]
+
+
+def test_today_is_numbered_on_the_wide_screen(tmp_path):
+    sim = start("pico_display2", seed=8, path=str(tmp_path / "n"))
+    play(sim, Player(2, 1), until=lambda s: human_to_act(s) and s.app.session.state.day >= 4)
+    scr = screen(sim)
+    st = sim.app.session.state
+    g = scr.days
+    assert g.tile_width == 8
+    assert g[st.day - 1] == 143 + st.day  # tools/art/okko.py: 144-163, today numbered 1-20
+    assert all(g[d] in (120, 121, 123) for d in range(20) if d != st.day - 1)
+
+
+def test_portraits_show_the_hero_to_act_and_the_enemy_faced(tmp_path):
+    """The 2x2 portraits beside the text rows: the acting hero's, and the
+    newest enemy's kind (the fought one's in a fight), the same picture as
+    the list row's small one."""
+    from engine.okko import actions as A
+    from engine.okko import cards as C
+    from sanbon import okko_words as W
+
+    sim = start("pico_display2", seed=8, path=str(tmp_path / "n"))
+    seen = set()
+
+    def at(s):
+        if not human_to_act(s):
+            return False
+        scr = screen(s)
+        st = s.app.session.state
+        if st.phase >= A.P_PEEK:
+            return False
+        g = scr.who[0]
+        h = st.heroes[st.current_player]
+        if h < 4:
+            assert [g[0], g[1], g[4], g[5]] == [112 + 4 * h + i for i in range(4)]
+        # shown unless a row reaches under them; on the board's action (320x240) always
+        assert scr.who.hidden == any(len(t.text) * 6 > scr.who.x - scr.L.margin - 4 for t in scr.rows)
+        assert not (st.phase == A.P_ACTION and scr.who.hidden)
+        e = -1
+        if st.phase == A.P_FIGHT:
+            e = st.target if st.target < 128 else -1
+        elif st.line and W.boss_here(st) == A.NONE:
+            e = st.line[-1]
+        if e >= 0:
+            assert (g[2] - 112) % 4 == 0 and [g[3], g[6], g[7]] == [g[2] + 1, g[2] + 2, g[2] + 3]
+            kind = (g[2] - 112) // 4 - 4
+            assert 0 <= kind < 8
+            assert scr._icons(-2000 - e)[0] == 180 + 4 + kind  # the list row's small one
+            seen.add((C.ENEMY_TYPE[e], kind))
+        return len({k for _, k in seen}) >= 3
+
+    play(sim, Player(2, 1), until=at)
+    kinds = dict(seen)
+    assert len(set(kinds.values())) >= 3
+    assert all(kinds.get(t, k) == k for t, k in seen)  # one kind per enemy type
+
+
+def test_the_layouts_picture_numbers_are_the_sheets():
+    """okko_layout's _T_ numbers of the pictures name the tiles that
+    tools/art/okko.py draws: 17 distinct portraits (4 heroes, 8 enemy kinds,
+    5 bosses) of four tiles each, their small ones, the jars, the bubble, the
+    day cells; every tile number a TileGrid can hold (up to 255)."""
+    from sanbon import okko_layout as L
+    from tools.art import okko as art
+
+    assert len(art.FACES) == 17 and len({tuple(map(tuple, f)) for f in art.FACES}) == 17
+    for k, f in enumerate(art.FACES):
+        assert art.TILES[L._T_FACE + 4 * k: L._T_FACE + 4 * k + 4] == art.quarters(f)
+        assert art.TILES[L._T_SMALL + k] == art.half(f)
+    assert L._T_SMALL == L._T_FACE + 4 * 17 and L._T_JARS == L._T_SMALL + 17
+    assert art.TILES[L._T_TALK] == art.chip(art.BUBBLE, {"w": "w", "k": "k"}) and L._T_TALK == L._T_JARS + 6
+    assert art.TILES[L._T_DAY:L._T_DAY + 32] == art.strip()
+    assert art.TILES[L._T_CARDS] == art.chip(art.CARDS, {"w": "w", "b": "b"}) and L._T_REST == L._T_CARDS + 1
+    assert len(art.TILES) - 1 <= 255

@@ -19,12 +19,12 @@ PAGES = (
      "Fight the newest enemy first, then more if you wish; bosses fight the"
      " same way. Use Allies or your healthy hero, plus Equipment: both Fight"
      " and Investigate totals must reach the enemy's. A hero who fights is"
-     " injured for a turn.", ("okko", (54, 44, 45, 46, 47, 48), 12)),
+     " injured for a turn.", ("okko", (189, 44, 45, 46, 47, 48), 12)),
     ("Moving",
-     "Pay the cost to leave and beat any boss here first. Flip"
-     " exploration cards: they add up to this turn's total. Stop to bank it;"
-     " when the bank reaches the arrow's value, you move. A FAIL loses this"
-     " turn's total. Summons flip too."),
+     "The map: places 1-6; yours is filled, with your pawn; a boss's is red"
+     " with horns. Pay to leave, beat its boss. Flip exploration cards and"
+     " bank the total; at the arrow's value you move. A FAIL loses the"
+     " turn's total.", ("okko", (7, 1, 13, 19), 12)),
     ("Encounters",
      "Do encounters in order, discarding just the cards asked; one card can"
      " count for its kind and its element. All done: a peek. Every 6th enemy"

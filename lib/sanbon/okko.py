@@ -61,21 +61,6 @@ _R_CARD = const(-1000)  # - card
 _R_ENEMY = const(-2000)  # - enemy
 _R_BOSS = const(-3000)  # - boss
 
-# self.pals (sanbon.okko_layout.palettes)
-COLOURS = (ui.PANEL, ui.LINE, ui.ACCENT, ui.BAD, ui.GOOD, ui.DIM, ui.TEXT, 0xE0C020, 0xD83838, ui.BG,
-           0x505A64, 0x3A7CF0, 0xE04030, 0xA0683A, 0xB8E0F0, 0x9A5AD8, 0x8898A8, 0x3A6A9A, 0x6A2828)
-_C_PANEL = const(0)
-_C_LINE = const(1)
-_C_ACCENT = const(2)
-_C_BAD = const(3)
-_C_GOOD = const(4)
-_C_DIM = const(5)
-_C_TEXT = const(6)
-_C_ELEM = const(10)  # + element
-_C_COURTIER = const(16)
-_C_AID = const(17)
-_C_LATE = const(18)
-DAY_COLOURS = (_C_LINE, _C_DIM, _C_ACCENT, _C_LATE)  # the day track's tiles 0-3
 PHASES = "hero|discard|trade|action|fight|encounter|pay|explore|summon|reward|peek|reveal|court|over"
 # what to do, per phase: a long wording and, after '/', one for the narrow title (<= 14 characters)
 TITLES = ("choose a hero|discard a card|trade a card?|choose an action/pick an action|"
@@ -95,6 +80,12 @@ _T_BOSS = const(55)
 _T_HERO = const(56)
 _T_JAR = const(57)
 _T_SQUARE = const(58)
+_T_FACE = const(112)  # + 4 * picture: a 24x24 portrait's four tiles (heroes 0-3, enemy kinds 4-11, bosses 12-16)
+_T_SMALL = const(180)  # + picture: the portrait at 12x12
+_T_JARS = const(197)  # + jar type
+_T_TALK = const(203)  # an Encounter
+_T_CARDS = const(204)  # drawing cards, the hands
+_T_REST = const(205)  # a moon
 _TILE = const(12)
 
 
@@ -265,6 +256,11 @@ class GameScreen(_Base):
             self._rows()
             self._build()
             self._list()
+        n = 0
+        for t in self.rows:
+            n = max(n, len(t.text))
+        # the portraits, while no row reaches under them
+        ui.show(self.who, not court and n * ui.CHAR_W <= self.who.x - self.L.margin - 4)
         self._title()
         self._hint()
         if not st.is_over():
@@ -354,24 +350,42 @@ class GameScreen(_Base):
                 r.width = (to - fr) * self.step
             ui.show(r, True)
         # the day track: days passed, today, the days to come, the last days
-        # (tiles of DAY_COLOURS)
+        # (cells of the sheet, tools/art/okko.py; 8 pixels wide: today numbered)
         days = self.days
+        wide = self.L.width >= 320  # (sanbon.okko_layout: 8-pixel days there)
+        base = 120 if wide else 248
         for d in range(20):
             day = d + 1
             if day == st.day:
-                c = 2
+                c = 143 + day if wide else base + 2
             elif day < st.day:
-                c = 1
+                c = base + 1
             else:
-                c = 3 if day >= 18 else 0
+                c = base + 3 if day >= 18 else base
             if days[d] != c:
                 days[d] = c
+        # who the text rows name: the hero to act, and the enemy or boss faced
+        # (a portrait: the list row's small picture's large one)
+        g = self.who[0]
+        c = self._icons(_R_HEAD - st.current_player)[0] if st.current_player < 2 else 0
+        if st.phase == A.P_FIGHT:
+            t = st.target
+            t = self._icons(_R_BOSS - t + 128 if t >= 128 else _R_ENEMY - t)[0]
+        elif W.boss_here(st) != A.NONE:
+            t = self._icons(A.FIGHT_BOSS)[0]
+        else:
+            t = self._icons(A.FIGHT_LINE)[0] if st.line else 0
+        for i in range(8):
+            v = (c if i & 2 == 0 else t)
+            v = _T_FACE + 4 * (v - _T_SMALL) + (i & 1) + (i >> 1 & 2) if v else 0
+            if g[i] != v:
+                g[i] = v
 
     def _rows(self):
         from engine.okko import names
 
         st = self.session.state
-        n = self.row_n
+        n = (self.who.x - self.L.margin - 4) // ui.CHAR_W  # (the portraits beside them)
         ph = st.phase
         pick = W.pick
         rows = self.rows
@@ -412,7 +426,7 @@ class GameScreen(_Base):
             head += ": +1 day a turn!"
             col = ui.BAD
         else:
-            head += " (at %d: +1 day a turn)" % t1
+            head = pick(n, head + " (at %d: +1 day a turn)" % t1, head + ", at %d: +1 day" % t1)
             if k == t1 - 1:
                 col = ui.ACCENT
         if k:
@@ -428,6 +442,8 @@ class GameScreen(_Base):
                 vals.append(str(v) if v else "FAIL!")
             if ph == A.P_EXPLORE:  # the bank must reach the arrow; a FAIL loses this turn's total (R17)
                 text = "To move: %d. Bank %d, this turn %d" % (W.arrow_value(st), st.bank, st.run)
+                if len(text) > n:
+                    text = text.replace("this ", "")
             else:
                 text = "To summon: %d. This turn %d" % (W.summon_need(st), st.run)
             if vals:  # the cards of this turn's total (the Easy aid's odds: on the Draw row)
@@ -542,7 +558,7 @@ class GameScreen(_Base):
         if it <= _R_BOSS or it == A.FIGHT_BOSS:
             b = _R_BOSS - it if it < 0 else W.boss_here(st)
             pw = C.boss_field(b, 4)
-            return (_T_BOSS, _T_ELEM + C.boss_field(b, 5) if pw == D.PW_NEEDS else 0, _T_F + C.boss_field(b, 2),
+            return (_T_SMALL + 12 + b, _T_ELEM + C.boss_field(b, 5) if pw == D.PW_NEEDS else 0, _T_F + C.boss_field(b, 2),
                     _T_I + C.boss_field(b, 3))
         if it <= _R_ENEMY:
             e = _R_ENEMY - it
@@ -550,7 +566,9 @@ class GameScreen(_Base):
             e = st.line[-1]
         if e >= 0:
             pw = C.enemy_power(e)
-            return (_T_ENEMY, _T_ELEM + C.enemy_param(e) if pw == D.PW_NEEDS else 0, _T_F + C.enemy_f(e),
+            # the enemy's kind (tools/art/okko.py's FOLK, by type)
+            k = b"\x01\x00\x02\x02\x03\x03\x00\x05\x00\x00\x04\x04\x02\x06\x00\x02\x05\x07\x07\x05\x07\x05\x02\x07\x03"
+            return (_T_SMALL + 4 + k[C.ENEMY_TYPE[e]], _T_ELEM + C.enemy_param(e) if pw == D.PW_NEEDS else 0, _T_F + C.enemy_f(e),
                     _T_I + C.enemy_i(e))
         h = -1
         if it == A.TOGGLE_HERO:
@@ -560,9 +578,28 @@ class GameScreen(_Base):
         elif _R_HEAD - 1 <= it <= _R_HEAD:
             h = st.heroes[_R_HEAD - it]
         if 0 <= h < 4:
-            return _T_HERO, 0, _T_F + C.hero_f(h), _T_I + C.hero_i(h)
+            return _T_SMALL + h, 0, _T_F + C.hero_f(h), _T_I + C.hero_i(h)
         if A.JAR <= it < A.SUPPORT:
-            return _T_JAR, 0, 0, 0
+            return _T_JARS + C.JAR_TYPE[it - A.JAR], 0, 0, 0
+        if it == A.ENCOUNTER:  # what it asks: Ally, Equipment, an element, a Support card (its kind)
+            out = [_T_TALK, 0, 0, 0]
+            reqs = C.encounter(st.board, st.encounters)[0]
+            for i in range(min(3, len(reqs))):
+                r = reqs[i]
+                out[i + 1] = (_T_KIND + r - 1 if r < D.R_ELEMENT else _T_ELEM + r - D.R_ELEMENT if r < D.R_SUPPORT
+                              else _T_KIND + C.card_kind(D.SUPPORT0 + r - D.R_SUPPORT))
+            return out
+        if it == A.DRAW2 or it == A.DRAW or it == _B_HANDS:
+            return _T_CARDS, 0, 0, 0
+        if it == A.REST:
+            return _T_REST, 0, 0, 0
+        if it == _B_LINE and st.line:  # the newest enemy's kind
+            return self._icons(A.FIGHT_LINE)[0], 0, 0, 0
+        if A.MOVE <= it < A.JAR:  # the arrow's value and the place it leads to
+            ar = C.arrows(st.board)
+            i = 4 * (it - A.MOVE)
+            v = ar[i + 3]
+            return _T_ARROW + v - 3 if 3 <= v <= 7 else 0, _T_NODE + ar[i + 1], 0, 0
         return 0, 0, 0, 0
 
     def _list(self):

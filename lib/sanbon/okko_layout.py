@@ -9,10 +9,13 @@ under the title:
 - the map: one TileGrid of 11 tiles, the six places (the team's filled, a
   living boss's red with horns) and the yellow arrows with their values
   between them; the red arrow as a red bar under the places it joins;
-  beside it the day track, 20 cells (the days passed dim low stubs, today a
-  taller accent bar, the last three red stripes);
+  beside it the day track, 20 cells of the same sheet read 8 or 4 pixels
+  wide (the days passed dim low stubs, today the full height, numbered on
+  320x240, the last three red stripes);
 - three text rows: the place and the day, the enemy line, the news (in the
-  builders: what is asked and what is marked);
+  builders: what is asked and what is marked); at their right the
+  portraits of the hero to act and the enemy or boss faced (a TileGrid of
+  4x2 tiles, in a Group doubled on 320x240);
 - the list of the decision, each row with four tiles (a card's kind,
   element, Fight and Investigate; an enemy's or a hero's picture and
   values), and under it the detail line(s): what the selected item does.
@@ -27,7 +30,6 @@ import displayio
 import vectorio
 
 from sanbon import ui
-from sanbon.okko import COLOURS, DAY_COLOURS
 
 try:
     from micropython import const
@@ -54,14 +56,14 @@ _T_CURSOR = const(64)
 _T_ADVICE = const(65)
 _T_COL = const(66)  # A-D
 _T_ROW = const(70)  # 1-4
+_T_DAY = const(80)  # sheet rows 5-6: the day track's narrow cells (read at 8 or 4 pixels wide)
+_T_FACE = const(112)  # + 4 * picture: a 24x24 portrait's four tiles (heroes 0-3, enemy kinds 4-11, bosses 12-16)
+_T_SMALL = const(180)  # + picture: the portrait at 12x12
+_T_JARS = const(197)  # + jar type
+_T_TALK = const(203)  # an Encounter
+_T_CARDS = const(204)  # drawing cards, the hands
+_T_REST = const(205)  # a moon
 _TILE = const(12)
-
-
-def palettes():
-    out = []
-    for c in COLOURS:
-        out.append(ui.palette(c))
-    return out
 
 
 def rect(pal, x, y, w, h):
@@ -86,7 +88,6 @@ def build(scr):
     scr.frame = ui.Frame(L, "Okko", "")
     g.append(scr.frame.group)
     g.append(scr.spinner.group)
-    scr.pals = p = palettes()
     # the sheet's pixels stay on the drive (sanbon.sprites' "disk" way, without
     # its module: a TileGrid over the OnDiskBitmap is all a picture costs)
     f = __file__
@@ -97,42 +98,37 @@ def build(scr):
     # the map: places and arrows, a tile each
     scr.map = tile(sh, 0, m, y, 11, 1)
     g.append(scr.map)
-    scr.red = rect(p[8], m, y + _TILE + 1, 4, 2)
+    scr.red = rect(ui.palette(0xD83838), m, y + _TILE + 1, 4, 2)
     scr.red.hidden = True
     g.append(scr.red)
     scr.node_x = m + _TILE // 2
     scr.step = 2 * _TILE
-    # the day track: one TileGrid, a tile per day, over four cells told
-    # apart by shape as well as colour (a clear gap column each): a day to
-    # come a bar (line), a day passed a low stub (dim), today a bar taller
-    # than the rest by 2 pixels each way (accent), the last days striped (late)
+    # the day track: a TileGrid of the sheet with narrow tiles (8 or 4
+    # pixels: cells of sheet rows 5-6, tools/art/okko.py), a tile per day,
+    # told apart by shape as well as colour: a day to come a bar, a day
+    # passed a low stub, today the full height (on 320x240 with its number),
+    # the last days striped (sanbon.okko's _map sets them)
     x0 = m + 11 * _TILE + 6
-    cw = (W - m - x0) // 20
-    ch = _TILE
-    cells = displayio.Bitmap(4 * cw, ch, 5)
-    for i in range(4 * cw * ch):
-        x = i % (4 * cw)
-        r = i // (4 * cw)
-        c = x // cw
-        if x % cw != cw - 1 and (c == 2 or 2 <= r < ch - 2 and (c == 0 or c == 1 and r >= ch - 5 or c == 3 and r & 1 == 0)):
-            cells[i] = c + 1
-    pal = displayio.Palette(5)
-    pal.make_transparent(0)
-    for i in range(4):
-        pal[i + 1] = COLOURS[DAY_COLOURS[i]]
-    scr.days = displayio.TileGrid(cells, pixel_shader=pal, width=20, height=1, tile_width=cw, tile_height=ch,
-                                  x=x0, y=y)
+    cw = 8 if W >= 320 else 4  # (sanbon.okko._map tells them apart the same way)
+    scr.days = displayio.TileGrid(sh, pixel_shader=sh.pixel_shader, width=20, height=1, tile_width=cw,
+                                  tile_height=_TILE, x=x0, y=y)
     g.append(scr.days)
     y += _TILE + 4
-    # the text rows
+    # the text rows, and at their right who they name: the hero to act and
+    # the enemy or boss faced (2x2 tiles each, doubled on 320x240)
     rh = 14 if big else 12
+    k = 2 if W >= 320 else 1
     scr.rows = []
     scr.row_n = L.chars(W - 2 * m, 1)
+    n = L.chars(W - m - 48 * k - 6, 1)
     for i in range(3):
-        t = ui.Text(m, y + i * rh, "", ui.TEXT, 1, room=scr.row_n)
+        t = ui.Text(m, y + i * rh, "", ui.TEXT, 1, room=n)
         g.append(t.label)
         scr.rows.append(t)
-    scr.ly = y + 3 * rh + 1
+    scr.who = displayio.Group(scale=k, x=W - 48 * k - 2, y=y)  # shown while the rows leave it room
+    scr.who.append(tile(sh, 0, 0, 0, 4, 2))
+    g.append(scr.who)
+    scr.ly = y + max(3 * rh, 24 * k) + 1
     scr.lend = L.body_top + L.body_h + 2
     scr.ctop = y
     scr.rh = rh
@@ -146,7 +142,6 @@ def build_list(scr):
     L = scr.L
     W = L.width
     m = L.margin
-    p = scr.pals
     ly = scr.ly
     lh = scr.lh
     nd = 2 if L.big else 1  # detail lines

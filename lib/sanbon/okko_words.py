@@ -191,7 +191,7 @@ def builder(st, n, human=True):
         head = pick(n, "Fighting against " + name + need, name + need, name)
         have = "Marked: Fight %d, Investigate %d" % (f, i)
         if not lead:
-            miss = "Add an Ally, a Kami or your hero."
+            miss = pick(n, "Add an Ally, a Kami or your hero.", "Add an Ally, a Kami or a hero.")
         elif done:
             miss = go
         else:

@@ -95,29 +95,37 @@ def build(scr):
     sh.pixel_shader.make_transparent(0)
     m = L.margin
     y = L.body_top
-    # the map: places and arrows, a tile each
-    scr.map = tile(sh, 0, m, y, 11, 1)
-    g.append(scr.map)
-    scr.red = rect(ui.palette(0xD83838), m, y + _TILE + 1, 4, 2)
+    # the map: places and arrows, a tile each (doubled on 320x240, the day
+    # track then on a row of its own under it)
+    k = 2 if W >= 320 else 1
+    mg = displayio.Group(scale=k, x=m, y=y)
+    scr.map = tile(sh, 0, 0, 0, 11, 1)
+    mg.append(scr.map)
+    g.append(mg)
+    scr.red = rect(ui.palette(0xD83838), m, y + _TILE * k + 1, 4, 2 * k)
     scr.red.hidden = True
     g.append(scr.red)
-    scr.node_x = m + _TILE // 2
-    scr.step = 2 * _TILE
+    scr.node_x = m + _TILE * k // 2
+    scr.step = 2 * _TILE * k
     # the day track: a TileGrid of the sheet with narrow tiles (8 or 4
     # pixels: cells of sheet rows 5-6, tools/art/okko.py), a tile per day,
     # told apart by shape as well as colour: a day to come a bar, a day
     # passed a low stub, today the full height (on 320x240 with its number),
     # the last days striped (sanbon.okko's _map sets them)
     x0 = m + 11 * _TILE + 6
-    cw = 8 if W >= 320 else 4  # (sanbon.okko._map tells them apart the same way)
+    cw = 4
+    if k > 1:  # (sanbon.okko._map tells them apart the same way)
+        y += _TILE * k + 4
+        x0 = m
+        cw = 8
     scr.days = displayio.TileGrid(sh, pixel_shader=sh.pixel_shader, width=20, height=1, tile_width=cw,
                                   tile_height=_TILE, x=x0, y=y)
     g.append(scr.days)
-    y += _TILE + 4
+    wy = y  # the portraits: from the day track's row on 320x240
+    y += _TILE + 6 - 2 * k
     # the text rows, and at their right who they name: the hero to act and
     # the enemy or boss faced (2x2 tiles each, doubled on 320x240)
     rh = 14 if big else 12
-    k = 2 if W >= 320 else 1
     scr.rows = []
     scr.row_n = L.chars(W - 2 * m, 1)
     n = L.chars(W - m - 48 * k - 6, 1)
@@ -125,10 +133,10 @@ def build(scr):
         t = ui.Text(m, y + i * rh, "", ui.TEXT, 1, room=n)
         g.append(t.label)
         scr.rows.append(t)
-    scr.who = displayio.Group(scale=k, x=W - 48 * k - 2, y=y)  # shown while the rows leave it room
+    scr.who = displayio.Group(scale=k, x=W - 48 * k - 2, y=wy if k > 1 else y)  # shown while the rows leave it room
     scr.who.append(tile(sh, 0, 0, 0, 4, 2))
     g.append(scr.who)
-    scr.ly = y + max(3 * rh, 24 * k) + 1
+    scr.ly = max(y + 3 * rh, wy + 24 * k) + 1
     scr.lend = L.body_top + L.body_h + 2
     scr.ctop = y
     scr.rh = rh

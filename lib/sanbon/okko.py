@@ -280,7 +280,7 @@ class GameScreen(_Base):
         if court:
             if self.list is not None:
                 g.remove(self.list)
-                self.list = self.lrows = self.bar = self.more = self.up = self.detail = None
+                self.list = self.lrows = self.bar = self.more = self.up = self.detail = self.panel = None
             okko_layout.build_court(self)
             self.gcur = okko_court().first(self)
         else:
@@ -641,6 +641,19 @@ class GameScreen(_Base):
         shown = (deciding or self.view) and items
         self.bar.hidden = not shown
         self.bar.move(self.bar.x, self.ly + (cur if cur < p else cur - self.top) * self.lh)
+        g = self.panel
+        if g is not None:  # (sanbon.okko_layout: 320x240) the selected row's subject large
+            t = self._icons(items[cur]) if shown else (0, 0, 0, 0)
+            v = t[0]
+            if _T_SMALL <= v < _T_JARS:  # a portrait: its large one
+                v = _T_FACE + 4 * (v - _T_SMALL)
+                t = (v, v + 1, v + 2, v + 3)
+            for k in range(4):
+                if g[k] != t[k]:
+                    g[k] = t[k]
+            v = 0 if t[1] or t[2] or t[3] else 6  # one picture: in the middle
+            if g.x != v:
+                g.x = g.y = v
         self.more.set("v" if self.top + n < len(items) else "")
         self.up.move(self.L.width - 1, self.ly + p * self.lh)  # over the rows that scroll
         self.up.set("^" if self.top else "")

@@ -18,7 +18,9 @@ under the title:
   4x2 tiles, in a Group doubled on 320x240);
 - the list of the decision, each row with four tiles (a card's kind,
   element, Fight and Investigate; an enemy's or a hero's picture and
-  values), and under it the detail line(s): what the selected item does.
+  values), and under it the detail line(s): what the selected item does;
+  on 320x240, at the list's right, the selected row's subject large (a
+  TileGrid of 2x2 tiles tripled: a portrait, or the row's four pictures).
   Or, in its place, the Court: a TileGrid of 5x5 tiles (the column letters
   A-D, the row numbers 1-4 and the 16 squares), the cursor and the
   partner's advice as one tile each, and text beside it. Only one of the
@@ -156,13 +158,24 @@ def build_list(scr):
     dh = ui.CHAR_H + 1
     end = scr.lend - nd * dh
     scr.list = g = displayio.Group()
-    scr.bar = ui.Ring(m - 2, ly, W - 2 * m + 4, lh, ui.ACCENT, 2 if L.big else 1)  # the cursor (ui.Ring)
+    n = (end - ly) // lh
+    # on 320x240, at the list's right, the selected row's subject large: a
+    # portrait, or the row's four pictures (2x2 tiles, tripled)
+    pw = 0
+    scr.panel = None
+    if W >= 320:
+        pw = 6 * _TILE + 8
+        p = displayio.Group(scale=3, x=W - pw, y=ly + (n * lh - 6 * _TILE) // 2)
+        scr.panel = tile(scr.sheet, 0, 0, 0, 2, 2)
+        p.append(scr.panel)
+        g.append(p)
+    scr.bar = ui.Ring(m - 2, ly, W - 2 * m + 4 - pw, lh, ui.ACCENT, 2 if L.big else 1)  # the cursor (ui.Ring)
     g.append(scr.bar)
     scr.lrows = []
-    n = (end - ly) // lh
     tx = m + 4 * _TILE + 3
     # the characters a row may take: the scroll marks keep the last column
-    scr.list_n = (W - m - tx) // ui.CHAR_W - 1
+    # (beside the panel, the rows stop 4 pixels short of it)
+    scr.list_n = (W - m - tx - pw) // ui.CHAR_W - (0 if pw else 1)
     for i in range(n):
         icons = tile(scr.sheet, 0, m, ly + i * lh + (lh - _TILE) // 2, 4, 1)
         t = ui.Text(tx, ly + i * lh + lh // 2, "", ui.TEXT, 1, (0.0, 0.5), scr.list_n)

@@ -280,7 +280,7 @@ class GameScreen(_Base):
         if court:
             if self.list is not None:
                 g.remove(self.list)
-                self.list = self.lrows = self.bar = self.more = self.up = self.detail = self.panel = None
+                self.list = self.lrows = self.bar = self.more = self.up = self.detail = self.panel = self.one = None
             okko_layout.build_court(self)
             self.gcur = okko_court().first(self)
         else:
@@ -648,12 +648,15 @@ class GameScreen(_Base):
             if _T_SMALL <= v < _T_JARS:  # a portrait: its large one
                 v = _T_FACE + 4 * (v - _T_SMALL)
                 t = (v, v + 1, v + 2, v + 3)
+            v = 0 if t[1] or t[2] or t[3] else t[0]  # one picture: it alone, larger
+            if v:
+                t = (0, 0, 0, 0)
             for k in range(4):
                 if g[k] != t[k]:
                     g[k] = t[k]
-            v = 0 if t[1] or t[2] or t[3] else 6  # one picture: in the middle
-            if g.x != v:
-                g.x = g.y = v
+            g = self.one
+            if g[0] != v:
+                g[0] = v
         self.more.set("v" if self.top + n < len(items) else "")
         self.up.move(self.L.width - 1, self.ly + p * self.lh)  # over the rows that scroll
         self.up.set("^" if self.top else "")

@@ -160,14 +160,20 @@ def build_list(scr):
     scr.list = g = displayio.Group()
     n = (end - ly) // lh
     # on 320x240, at the list's right, the selected row's subject large: a
-    # portrait, or the row's four pictures (2x2 tiles, tripled)
+    # portrait, or the row's four pictures (2x2 tiles, tripled), or its one
+    # picture (one tile at six times)
     pw = 0
     scr.panel = None
     if W >= 320:
         pw = 6 * _TILE + 8
-        p = displayio.Group(scale=3, x=W - pw, y=ly + (n * lh - 6 * _TILE) // 2)
+        y = ly + (n * lh - 6 * _TILE) // 2
+        p = displayio.Group(scale=3, x=W - pw, y=y)
         scr.panel = tile(scr.sheet, 0, 0, 0, 2, 2)
         p.append(scr.panel)
+        g.append(p)
+        p = displayio.Group(scale=6, x=W - pw, y=y)  # a subject of one picture: it alone, at 72x72
+        scr.one = tile(scr.sheet, 0)
+        p.append(scr.one)
         g.append(p)
     scr.bar = ui.Ring(m - 2, ly, W - 2 * m + 4 - pw, lh, ui.ACCENT, 2 if L.big else 1)  # the cursor (ui.Ring)
     g.append(scr.bar)

@@ -545,8 +545,17 @@ class GameScreen(_Base):
         return W.label(st, it, n)
 
     def _icons(self, it):
-        """The four tiles of a list row: kind, element, Fight, Investigate."""
+        """The four tiles of a list row: kind, element, Fight, Investigate
+        (a confirm row's: what it is for)."""
         st = self.session.state
+        if it == A.CONFIRM:  # what it is for: the enemy or boss fought, the encounter, the place left
+            ph = st.phase
+            if ph == A.P_PAY:
+                return _T_NODE + st.loc, 0, 0, 0
+            if ph == A.P_FIGHT:
+                t = st.target
+                return self._icons(_R_BOSS - t + 128 if t >= 128 else _R_ENEMY - t)
+            it = A.ENCOUNTER
         c = _card_of(it)
         if c >= 0:
             k = C.card_kind(c)
@@ -589,7 +598,7 @@ class GameScreen(_Base):
                 out[i + 1] = (_T_KIND + r - 1 if r < D.R_ELEMENT else _T_ELEM + r - D.R_ELEMENT if r < D.R_SUPPORT
                               else _T_KIND + C.card_kind(D.SUPPORT0 + r - D.R_SUPPORT))
             return out
-        if it == A.DRAW2 or it == A.DRAW or it == _B_HANDS:
+        if it == A.DRAW2 or it == A.DRAW or it == _B_HANDS or it == A.TRADE_DONE or it == A.CHOOSE_DRAW:
             return _T_CARDS, 0, 0, 0
         if it == A.REST:
             return _T_REST, 0, 0, 0

@@ -8,8 +8,8 @@ under the title:
 
 - the map: one TileGrid of 11 tiles, the six places (the team's filled, a
   living boss's red with horns) and the yellow arrows with their values
-  between them; the red arrow as a red bar under the places it joins;
-  beside it the day track, 20 cells of the same sheet read 8 or 4 pixels
+  between them (doubled on 320x240); the red arrow as a red bar under the
+  places it joins; beside it (on 320x240 on a row under it) the day track, 20 cells of the same sheet read 8 or 4 pixels
   wide (the days passed dim low stubs, today the full height, numbered on
   320x240, the last three red stripes);
 - three text rows: the place and the day, the enemy line, the news (in the

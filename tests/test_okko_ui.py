@@ -412,6 +412,10 @@ def test_the_selected_rows_subject_is_shown_large_on_the_wide_screen(tmp_path):
     L = scr.L
     assert scr.days.x == L.margin and scr.days.tile_width == 8 and scr.days.y >= L.body_top + 24  # under the map
     assert scr.step == 48 and scr.node_x == L.margin + 12  # the map's places 24 pixels wide
+    line = sim.app.session.state.line  # under the portraits the enemy line, the first to be fought at the left
+    assert line and [scr.foes[i] for i in range(6)] == [scr._icons(-2000 - line[-1 - i])[0] if i < len(line) else 0
+                                                        for i in range(6)]
+    assert not scr.foes.hidden and scr.foes.y + 12 < scr.ly + 5 * scr.lh - 72  # above the panel
     px = L.width - 80  # the panel's left edge: the cursor stops short of it
     assert scr.bar.x + scr.bar[0].width <= px - 4
     assert scr.list_n * 6 <= px - 4 - scr.lrows[0][1].x
@@ -427,7 +431,7 @@ def test_the_selected_rows_subject_is_shown_large_on_the_wide_screen(tmp_path):
     assert scr._icons(A.CONFIRM) == scr._icons(-2000 - t)  # "Fight with these!": the enemy fought
     small = start("picosystem", seed=8, path=str(tmp_path / "m"))
     play(small, Player(2, 1), until=lambda s: human_to_act(s) and s.app.session.state.phase == A.P_ACTION)
-    assert screen(small).panel is None
+    assert screen(small).panel is None and screen(small).foes is None
 
 
 def test_the_layouts_picture_numbers_are_the_sheets():

@@ -261,6 +261,8 @@ class GameScreen(_Base):
             n = max(n, len(t.text))
         # the portraits, while no row reaches under them
         ui.show(self.who, not court and n * ui.CHAR_W <= self.who.x - self.L.margin - 4)
+        if self.foes is not None:
+            ui.show(self.foes, not court)
         self._title()
         self._hint()
         if not st.is_over():
@@ -380,6 +382,13 @@ class GameScreen(_Base):
             v = _T_FACE + 4 * (v - _T_SMALL) + (i & 1) + (i >> 1 & 2) if v else 0
             if g[i] != v:
                 g[i] = v
+        g = self.foes  # (320x240) the enemy line, the first to be fought at the left
+        if g is not None:
+            t = st.line
+            for i in range(6):
+                v = self._icons(_R_ENEMY - t[-1 - i])[0] if i < len(t) else 0
+                if g[i] != v:
+                    g[i] = v
 
     def _rows(self):
         from engine.okko import names

@@ -15,7 +15,8 @@ under the title:
 - three text rows: the place and the day, the enemy line, the news (in the
   builders: what is asked and what is marked); at their right the
   portraits of the hero to act and the enemy or boss faced (a TileGrid of
-  4x2 tiles, in a Group doubled on 320x240);
+  4x2 tiles, in a Group doubled on 320x240), and on 320x240 under them the
+  enemy line's small portraits (a TileGrid of 6 tiles);
 - the list of the decision, each row with four tiles (a card's kind,
   element, Fight and Investigate; an enemy's or a hero's picture and
   values), and under it the detail line(s): what the selected item does;
@@ -138,6 +139,10 @@ def build(scr):
     scr.who = displayio.Group(scale=k, x=W - 48 * k - 2, y=wy if k > 1 else y)  # shown while the rows leave it room
     scr.who.append(tile(sh, 0, 0, 0, 4, 2))
     g.append(scr.who)
+    scr.foes = None
+    if k > 1:  # under them the enemy line, the first to be fought at the left (up to 6)
+        scr.foes = tile(sh, 0, W - 80, wy + 48, 6, 1)
+        g.append(scr.foes)
     scr.ly = max(y + 3 * rh, wy + 24 * k) + 1
     scr.lend = L.body_top + L.body_h + 2
     scr.ctop = y
@@ -166,7 +171,7 @@ def build_list(scr):
     scr.panel = None
     if W >= 320:
         pw = 6 * _TILE + 8
-        y = ly + (n * lh - 6 * _TILE) // 2
+        y = ly + n * lh - 6 * _TILE - 1  # (under the enemy line of okko_layout.build)
         p = displayio.Group(scale=3, x=W - pw, y=y)
         scr.panel = tile(scr.sheet, 0, 0, 0, 2, 2)
         p.append(scr.panel)

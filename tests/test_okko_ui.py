@@ -364,9 +364,9 @@ def test_portraits_show_the_hero_to_act_and_the_enemy_faced(tmp_path):
         h = st.heroes[st.current_player]
         if h < 4:
             assert [g[0], g[1], g[4], g[5]] == [112 + 4 * h + i for i in range(4)]
-        # shown unless a row reaches under them; on the board's action (320x240) always
+        # shown unless a row reaches under them; on the board's action and in a fight (320x240) always
         assert scr.who.hidden == any(len(t.text) * 6 > scr.who.x - scr.L.margin - 4 for t in scr.rows)
-        assert not (st.phase == A.P_ACTION and scr.who.hidden)
+        assert not (st.phase in (A.P_ACTION, A.P_FIGHT) and scr.who.hidden), [t.text for t in scr.rows]
         e = -1
         if st.phase == A.P_FIGHT:
             e = st.target if st.target < 128 else -1
@@ -384,6 +384,54 @@ def test_portraits_show_the_hero_to_act_and_the_enemy_faced(tmp_path):
     kinds = dict(seen)
     assert len(set(kinds.values())) >= 3
     assert all(kinds.get(t, k) == k for t, k in seen)  # one kind per enemy type
+
+
+def _subject(scr):
+    """The panel's tiles and the one-picture tile as _icons says they are
+    for the selected row: a portrait's four, else the row's four, or one alone."""
+    t = list(scr._icons(scr.items[scr.cur]))
+    if 180 <= t[0] < 197:
+        f = 112 + 4 * (t[0] - 180)
+        return [f, f + 1, f + 2, f + 3], 0
+    if not (t[1] or t[2] or t[3]):
+        return [0, 0, 0, 0], t[0]
+    return t, 0
+
+
+def test_the_selected_rows_subject_is_shown_large_on_the_wide_screen(tmp_path):
+    """320x240: the map doubled (the day track on its own row) and, at the
+    list's right, the selected row's subject large: a portrait, its four
+    pictures, or its one picture alone; it follows the cursor; a fight's
+    confirm row shows the enemy fought. The narrow screens have no panel."""
+    from engine.okko import actions as A
+
+    sim = start("pico_display2", seed=8, path=str(tmp_path / "n"))
+    play(sim, Player(2, 1), until=lambda s: human_to_act(s) and s.app.session.state.phase == A.P_ACTION
+         and A.FIGHT_LINE in s.app.session.state.legal_actions())
+    scr = screen(sim)
+    L = scr.L
+    assert scr.days.x == L.margin and scr.days.tile_width == 8 and scr.days.y >= L.body_top + 24  # under the map
+    assert scr.step == 48 and scr.node_x == L.margin + 12  # the map's places 24 pixels wide
+    line = sim.app.session.state.line  # under the portraits the enemy line, the first to be fought at the left
+    assert line and [scr.foes[i] for i in range(6)] == [scr._icons(-2000 - line[-1 - i])[0] if i < len(line) else 0
+                                                        for i in range(6)]
+    assert not scr.foes.hidden and scr.foes.y + 12 < scr.ly + 5 * scr.lh - 72  # above the panel
+    px = L.width - 80  # the panel's left edge: the cursor stops short of it
+    assert scr.bar.x + scr.bar[0].width <= px - 4
+    assert scr.list_n * 6 <= px - 4 - scr.lrows[0][1].x
+    kinds = set()
+    for _ in range(len(scr.items)):
+        tiles, one = _subject(scr)
+        assert [scr.panel[k] for k in range(4)] == tiles and scr.one[0] == one
+        kinds.add("one" if one else "face" if tiles[0] >= 112 and tiles[1] == tiles[0] + 1 else "four")
+        sim.press("Y")
+    assert kinds == {"one", "face", "four"}, kinds
+    enter(sim, A.FIGHT_LINE)
+    t = sim.app.session.state.target
+    assert scr._icons(A.CONFIRM) == scr._icons(-2000 - t)  # "Fight with these!": the enemy fought
+    small = start("picosystem", seed=8, path=str(tmp_path / "m"))
+    play(small, Player(2, 1), until=lambda s: human_to_act(s) and s.app.session.state.phase == A.P_ACTION)
+    assert screen(small).panel is None and screen(small).foes is None
 
 
 def test_the_layouts_picture_numbers_are_the_sheets():

@@ -261,6 +261,8 @@ class GameScreen(_Base):
             n = max(n, len(t.text))
         # the portraits, while no row reaches under them
         ui.show(self.who, not court and n * ui.CHAR_W <= self.who.x - self.L.margin - 4)
+        if self.foes is not None:
+            ui.show(self.foes, not court)
         self._title()
         self._hint()
         if not st.is_over():
@@ -280,7 +282,7 @@ class GameScreen(_Base):
         if court:
             if self.list is not None:
                 g.remove(self.list)
-                self.list = self.lrows = self.bar = self.more = self.up = self.detail = None
+                self.list = self.lrows = self.bar = self.more = self.up = self.detail = self.panel = self.one = None
             okko_layout.build_court(self)
             self.gcur = okko_court().first(self)
         else:
@@ -380,6 +382,13 @@ class GameScreen(_Base):
             v = _T_FACE + 4 * (v - _T_SMALL) + (i & 1) + (i >> 1 & 2) if v else 0
             if g[i] != v:
                 g[i] = v
+        g = self.foes  # (320x240) the enemy line, the first to be fought at the left
+        if g is not None:
+            t = st.line
+            for i in range(6):
+                v = self._icons(_R_ENEMY - t[-1 - i])[0] if i < len(t) else 0
+                if g[i] != v:
+                    g[i] = v
 
     def _rows(self):
         from engine.okko import names
@@ -545,8 +554,17 @@ class GameScreen(_Base):
         return W.label(st, it, n)
 
     def _icons(self, it):
-        """The four tiles of a list row: kind, element, Fight, Investigate."""
+        """The four tiles of a list row: kind, element, Fight, Investigate
+        (a confirm row's: what it is for)."""
         st = self.session.state
+        if it == A.CONFIRM:  # what it is for: the enemy or boss fought, the encounter, the place left
+            ph = st.phase
+            if ph == A.P_PAY:
+                return _T_NODE + st.loc, 0, 0, 0
+            if ph == A.P_FIGHT:
+                t = st.target
+                return self._icons(_R_BOSS - t + 128 if t >= 128 else _R_ENEMY - t)
+            it = A.ENCOUNTER
         c = _card_of(it)
         if c >= 0:
             k = C.card_kind(c)
@@ -589,7 +607,7 @@ class GameScreen(_Base):
                 out[i + 1] = (_T_KIND + r - 1 if r < D.R_ELEMENT else _T_ELEM + r - D.R_ELEMENT if r < D.R_SUPPORT
                               else _T_KIND + C.card_kind(D.SUPPORT0 + r - D.R_SUPPORT))
             return out
-        if it == A.DRAW2 or it == A.DRAW or it == _B_HANDS:
+        if it == A.DRAW2 or it == A.DRAW or it == _B_HANDS or it == A.TRADE_DONE or it == A.CHOOSE_DRAW:
             return _T_CARDS, 0, 0, 0
         if it == A.REST:
             return _T_REST, 0, 0, 0
@@ -641,6 +659,22 @@ class GameScreen(_Base):
         shown = (deciding or self.view) and items
         self.bar.hidden = not shown
         self.bar.move(self.bar.x, self.ly + (cur if cur < p else cur - self.top) * self.lh)
+        g = self.panel
+        if g is not None:  # (sanbon.okko_layout: 320x240) the selected row's subject large
+            t = self._icons(items[cur]) if shown else (0, 0, 0, 0)
+            v = t[0]
+            if _T_SMALL <= v < _T_JARS:  # a portrait: its large one
+                v = _T_FACE + 4 * (v - _T_SMALL)
+                t = (v, v + 1, v + 2, v + 3)
+            v = 0 if t[1] or t[2] or t[3] else t[0]  # one picture: it alone, larger
+            if v:
+                t = (0, 0, 0, 0)
+            for k in range(4):
+                if g[k] != t[k]:
+                    g[k] = t[k]
+            g = self.one
+            if g[0] != v:
+                g[0] = v
         self.more.set("v" if self.top + n < len(items) else "")
         self.up.move(self.L.width - 1, self.ly + p * self.lh)  # over the rows that scroll
         self.up.set("^" if self.top else "")

@@ -8,17 +8,20 @@ under the title:
 
 - the map: one TileGrid of 11 tiles, the six places (the team's filled, a
   living boss's red with horns) and the yellow arrows with their values
-  between them; the red arrow as a red bar under the places it joins;
-  beside it the day track, 20 cells of the same sheet read 8 or 4 pixels
+  between them (doubled on 320x240); the red arrow as a red bar under the
+  places it joins; beside it (on 320x240 on a row under it) the day track, 20 cells of the same sheet read 8 or 4 pixels
   wide (the days passed dim low stubs, today the full height, numbered on
   320x240, the last three red stripes);
 - three text rows: the place and the day, the enemy line, the news (in the
   builders: what is asked and what is marked); at their right the
   portraits of the hero to act and the enemy or boss faced (a TileGrid of
-  4x2 tiles, in a Group doubled on 320x240);
+  4x2 tiles, in a Group doubled on 320x240), and on 320x240 under them the
+  enemy line's small portraits (a TileGrid of 6 tiles);
 - the list of the decision, each row with four tiles (a card's kind,
   element, Fight and Investigate; an enemy's or a hero's picture and
-  values), and under it the detail line(s): what the selected item does.
+  values), and under it the detail line(s): what the selected item does;
+  on 320x240, at the list's right, the selected row's subject large (a
+  TileGrid of 2x2 tiles tripled: a portrait, or the row's four pictures).
   Or, in its place, the Court: a TileGrid of 5x5 tiles (the column letters
   A-D, the row numbers 1-4 and the 16 squares), the cursor and the
   partner's advice as one tile each, and text beside it. Only one of the
@@ -95,29 +98,37 @@ def build(scr):
     sh.pixel_shader.make_transparent(0)
     m = L.margin
     y = L.body_top
-    # the map: places and arrows, a tile each
-    scr.map = tile(sh, 0, m, y, 11, 1)
-    g.append(scr.map)
-    scr.red = rect(ui.palette(0xD83838), m, y + _TILE + 1, 4, 2)
+    # the map: places and arrows, a tile each (doubled on 320x240, the day
+    # track then on a row of its own under it)
+    k = 2 if W >= 320 else 1
+    mg = displayio.Group(scale=k, x=m, y=y)
+    scr.map = tile(sh, 0, 0, 0, 11, 1)
+    mg.append(scr.map)
+    g.append(mg)
+    scr.red = rect(ui.palette(0xD83838), m, y + _TILE * k + 1, 4, 2 * k)
     scr.red.hidden = True
     g.append(scr.red)
-    scr.node_x = m + _TILE // 2
-    scr.step = 2 * _TILE
+    scr.node_x = m + _TILE * k // 2
+    scr.step = 2 * _TILE * k
     # the day track: a TileGrid of the sheet with narrow tiles (8 or 4
     # pixels: cells of sheet rows 5-6, tools/art/okko.py), a tile per day,
     # told apart by shape as well as colour: a day to come a bar, a day
     # passed a low stub, today the full height (on 320x240 with its number),
     # the last days striped (sanbon.okko's _map sets them)
     x0 = m + 11 * _TILE + 6
-    cw = 8 if W >= 320 else 4  # (sanbon.okko._map tells them apart the same way)
+    cw = 4
+    if k > 1:  # (sanbon.okko._map tells them apart the same way)
+        y += _TILE * k + 4
+        x0 = m
+        cw = 8
     scr.days = displayio.TileGrid(sh, pixel_shader=sh.pixel_shader, width=20, height=1, tile_width=cw,
                                   tile_height=_TILE, x=x0, y=y)
     g.append(scr.days)
-    y += _TILE + 4
+    wy = y  # the portraits: from the day track's row on 320x240
+    y += _TILE + 6 - 2 * k
     # the text rows, and at their right who they name: the hero to act and
     # the enemy or boss faced (2x2 tiles each, doubled on 320x240)
     rh = 14 if big else 12
-    k = 2 if W >= 320 else 1
     scr.rows = []
     scr.row_n = L.chars(W - 2 * m, 1)
     n = L.chars(W - m - 48 * k - 6, 1)
@@ -125,10 +136,14 @@ def build(scr):
         t = ui.Text(m, y + i * rh, "", ui.TEXT, 1, room=n)
         g.append(t.label)
         scr.rows.append(t)
-    scr.who = displayio.Group(scale=k, x=W - 48 * k - 2, y=y)  # shown while the rows leave it room
+    scr.who = displayio.Group(scale=k, x=W - 48 * k - 2, y=wy if k > 1 else y)  # shown while the rows leave it room
     scr.who.append(tile(sh, 0, 0, 0, 4, 2))
     g.append(scr.who)
-    scr.ly = y + max(3 * rh, 24 * k) + 1
+    scr.foes = None
+    if k > 1:  # under them the enemy line, the first to be fought at the left (up to 6)
+        scr.foes = tile(sh, 0, W - 80, wy + 48, 6, 1)
+        g.append(scr.foes)
+    scr.ly = max(y + 3 * rh, wy + 24 * k) + 1
     scr.lend = L.body_top + L.body_h + 2
     scr.ctop = y
     scr.rh = rh
@@ -148,13 +163,30 @@ def build_list(scr):
     dh = ui.CHAR_H + 1
     end = scr.lend - nd * dh
     scr.list = g = displayio.Group()
-    scr.bar = ui.Ring(m - 2, ly, W - 2 * m + 4, lh, ui.ACCENT, 2 if L.big else 1)  # the cursor (ui.Ring)
+    n = (end - ly) // lh
+    # on 320x240, at the list's right, the selected row's subject large: a
+    # portrait, or the row's four pictures (2x2 tiles, tripled), or its one
+    # picture (one tile at six times)
+    pw = 0
+    scr.panel = None
+    if W >= 320:
+        pw = 6 * _TILE + 8
+        y = ly + n * lh - 6 * _TILE - 1  # (under the enemy line of okko_layout.build)
+        p = displayio.Group(scale=3, x=W - pw, y=y)
+        scr.panel = tile(scr.sheet, 0, 0, 0, 2, 2)
+        p.append(scr.panel)
+        g.append(p)
+        p = displayio.Group(scale=6, x=W - pw, y=y)  # a subject of one picture: it alone, at 72x72
+        scr.one = tile(scr.sheet, 0)
+        p.append(scr.one)
+        g.append(p)
+    scr.bar = ui.Ring(m - 2, ly, W - 2 * m + 4 - pw, lh, ui.ACCENT, 2 if L.big else 1)  # the cursor (ui.Ring)
     g.append(scr.bar)
     scr.lrows = []
-    n = (end - ly) // lh
     tx = m + 4 * _TILE + 3
     # the characters a row may take: the scroll marks keep the last column
-    scr.list_n = (W - m - tx) // ui.CHAR_W - 1
+    # (beside the panel, the rows stop 4 pixels short of it)
+    scr.list_n = (W - m - tx - pw) // ui.CHAR_W - (0 if pw else 1)
     for i in range(n):
         icons = tile(scr.sheet, 0, m, ly + i * lh + (lh - _TILE) // 2, 4, 1)
         t = ui.Text(tx, ly + i * lh + lh // 2, "", ui.TEXT, 1, (0.0, 0.5), scr.list_n)

@@ -182,6 +182,7 @@ def builder(st, n, human=True):
     ph = st.phase
     done = st.complete()
     go = "Enough: press A on " + label(st, A.CONFIRM, n) if human else "Enough."
+    go = pick(n, go, go.rstrip("!"), go)  # (beside the portraits on 320x240: without its "!")
     if ph == A.P_FIGHT:
         f, i, lead = st.totals()
         tf, ti, pw, prm = st.target_stats()

@@ -342,3 +342,61 @@ def test_gate_scenario_plays_its_games_under_cpython(capsys):
     decisions = sum(int(l.split("decisions=")[1]) for l in head)
     assert steps == decisions + 3  # one step per decision, one per game's RESULT lines
     assert len(out) > 3
+
+
+def _after_a_pull(players, seed):
+    """A Duel of ``players`` played at random until a card is pulled from a
+    hand after a failed answer: (state, the puller, the pulled, the card)."""
+    state = KendoState(Rng(seed), players, A.DUEL, 0)
+    pick = Rng(seed + 1)
+    while not state.is_over():
+        before = [bytes(h) for h in state.hands]
+        state.apply(pick.choice(state.legal_actions()))
+        for e in state.events:
+            if e[0] == "pull":
+                s, p = e[1], e[2]
+                got = [c for c in state.hands[s] if c not in before[s]]
+                if len(got) == 1:
+                    return state, s, p, got[0]
+    return None
+
+
+def test_a_pulled_cards_kind_is_hidden_from_the_other_seats():
+    """Issue 30 (an audit): in a Duel of 3-4, after a failed answer, the card
+    pulled from a hand is known to the puller and the pulled only. A second
+    state that differs only in that card's kind (the puller holds a card of
+    another subdeck instead; that card's place is taken by the pulled one)
+    looks the same to every third seat, field by field."""
+    from engine.kendo.state import _without
+
+    cases = 0
+    for seed in range(400):
+        players = 3 + seed % 2
+        found = _after_a_pull(players, seed)
+        if found is None:
+            continue
+        state, s, p, card = found
+        if not state.lost[3 * p + C.DECK_OF[card]]:
+            continue  # the exchange ended with the pull: ``lost`` starts again at the next
+        other = KendoState.from_bytes(state.to_bytes())
+        # a card of another subdeck that no third seat can see: in a subdeck
+        d = C.DECK_OF[card]
+        swap = next((x for k in range(3) if k != d for x in other.decks[k]), None)
+        if swap is None:
+            continue
+        k = C.DECK_OF[swap]
+        other.hands[s] = _without(other.hands[s], card)
+        other.hands[s].append(swap)
+        other.decks[k] = bytearray(card if x == swap else x for x in other.decks[k])  # sizes kept
+        other.lost[3 * p + d] -= 1
+        other.lost[3 * p + k] += 1
+        for seat in range(players):
+            if seat in (s, p):
+                continue
+            a, b = state.observation(seat), other.observation(seat)
+            diff = [i for i in range(len(a)) if a[i] != b[i]]
+            assert diff == [], "seed %d: seat %d sees the pulled card's kind in fields %s" % (seed, seat, diff)
+            cases += 1
+        if cases >= 30:
+            break
+    assert cases >= 30

@@ -92,7 +92,7 @@ O_HANSOKU = const(21)
 O_ENCHO = const(22)  # 0 regular time, else the number of encho exchanges begun
 O_TIME_UP = const(23)  # 1 once JIKAN DESU is revealed
 O_ASIDE = const(24)  # cards set aside (JIKAN DESU once drawn): bytes
-O_LOST = const(25)  # cards gone from each hand this exchange, 3 per seat (by subdeck)
+O_LOST = const(25)  # cards gone from each hand this exchange, 3 per seat (by subdeck); in a Duel of 3-4, another seat's row counts only what it played (a pulled card's kind is the puller's and the pulled's)
 O_END_REASON = const(26)  # END_*, once over
 
 

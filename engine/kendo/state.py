@@ -229,8 +229,24 @@ class KendoState:
             bytes(self.switched), self.initiative, self.att, self.dfd, self.inc, self.part,
             self.striker, self.pend, self.options, self._winner,
             self.mode, bytes(self.ippons), bytes(self.hansoku), self.encho, self.time_up,
-            bytes(self.aside), bytes(self.lost), self.end_reason,
+            bytes(self.aside), self._lost_seen(seat), self.end_reason,
         )
+
+    def _lost_seen(self, seat):
+        """``lost`` as ``seat`` may know it. A card pulled from a hand after a
+        failed answer is seen by the puller and the pulled only: in a Duel of
+        3-4, another seat's row counts only the cards it played (the chain,
+        public). With 2 seats (every Competition) both are party to each pull."""
+        if self.players == 2:
+            return bytes(self.lost)
+        out = bytearray(len(self.lost))
+        for d in range(3):
+            out[3 * seat + d] = self.lost[3 * seat + d]
+        ch = self.chain
+        for i in range(0, len(ch), 2):
+            if ch[i] != seat:
+                out[3 * ch[i] + DECK_OF[ch[i + 1]]] += 1
+        return bytes(out)
 
     @classmethod
     def from_observation(cls, obs, rng):

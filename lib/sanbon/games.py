@@ -83,7 +83,7 @@ KENDO_HOUSE = (
       "A parry or a deflect answers TAIATARI or MAKI AGE.")),
 )
 # levels: every mode's; a Duel offers Easy and Normal only (Hard plays a Duel as Normal does):
-# sanbon.menus SetupScreen.choose, and a Duel saved with Hard goes on with Normal (sanbon.kendo)
+# sanbon.menus DUEL_LEVELS, and a Duel saved with Hard loads as Normal (sanbon.kendo)
 KENDO = GameInfo(2, "kendo", "Kendo Duel", "Kendo", "sanbon.kendo", (2, 4), ("Duel", "Competition"), (1, 2, 3),
                  "sanbon.howto_kendo", KENDO_HOUSE, (4, 2))
 # engine/okko/state.py OkkoState(rng, aid): bit 1 = the Easy aid

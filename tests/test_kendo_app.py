@@ -462,10 +462,8 @@ def test_a_duel_offers_easy_and_normal_a_competition_hard_too(tmp_path):
     assert "P2: Computer (Hard)" in scr.menu.items
     set_rows(sim, ["Mode: Duel"])
     assert "P2: Computer (Normal)" in scr.menu.items
-    # a Duel set up (or saved) with Hard before: it goes on with Normal; a Competition keeps Hard
-    for mode, want in ((0, 2), (1, 3)):
-        sim.app.start_game(games.KENDO, games.Config(games.KENDO, 2, mode, [0, 3, 0, 0]))
-        for _ in range(4):
-            sim.step()
-        assert sim.text().startswith("Game: Kendo"), sim.text()
-        assert sim.app.session.config.seats[:2] == [0, want]
+    info = games.KENDO
+    duel_hard = bytes([2, 0, 0, 3, 0, 0, 0])  # 2 players, Duel, P2 Hard (a save from before)
+    assert games.Config.from_bytes(info, duel_hard).seats[:2] == [0, 2]
+    comp_hard = bytes([2, 1, 0, 3, 0, 0, 0])
+    assert games.Config.from_bytes(info, comp_hard).seats[:2] == [0, 3]

@@ -60,15 +60,6 @@ class MainMenu(MenuScreen):
         pass  # the bottom of the stack
 
 
-def _levels(info, mode):
-    """The computer levels ``mode`` offers: a level only where it measurably
-    beats the one below it (docs/rules/kendo_duel.md: Kendo's Duel, where
-    Hard plays as Normal does, offers Easy and Normal)."""
-    if info.key == "kendo" and mode == 0:
-        return (1, 2)
-    return tuple(info.levels)
-
-
 class SetupScreen(MenuScreen):
     """Players, mode and seats for a new game, then Start."""
 
@@ -125,15 +116,11 @@ class SetupScreen(MenuScreen):
             c.mode = (c.mode + 1) % len(info.modes)
             c.players = min(c.players, info.players_max(c.mode))
             info.fix_seats(c)
-            ok = _levels(info, c.mode)
-            for s in range(len(c.seats)):  # a level this mode does not offer (a Duel's Hard): Normal
-                if c.seats[s] and c.seats[s] not in ok:
-                    c.seats[s] = 2
             self._redraw()
         elif kind == "house":
             self.app.push(HouseRulesScreen(self.app, info, c))
         elif kind == "seat":
-            cycle = (0,) + _levels(info, c.mode)
+            cycle = (0,) + tuple(info.seat_levels(c.mode))
             c.seats[arg] = cycle[(cycle.index(c.seats[arg]) + 1) % len(cycle)]
             self.menu.set_item(i, self._items()[i])
         elif kind == "howto":

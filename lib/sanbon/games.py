@@ -21,7 +21,7 @@ setup screen asks for them; e.g. Okko's Solo: two human seats, one player).
 
 class GameInfo:
     def __init__(self, gid, key, name, short, module, players, modes, levels, howto, house=(), mode_max=None,
-                 mode_seats=None, room=1024, level_names=None, mode_levels=None):
+                 mode_seats=None, room=1024, level_names=None):
         self.id = gid
         self.key = key
         self.name = name
@@ -37,19 +37,12 @@ class GameInfo:
         self.mode_seats = mode_seats
         self.room = room  # the save store's bytes a whole game takes, about (sanbon.app._start)
         self.level_names = level_names  # a game's own names of the seat types (by SEAT_TYPES index), or None
-        # the levels each mode offers, where they differ (a level is offered only where it
-        # measurably beats the one below it: docs/rules), else None: ``levels`` in every mode
-        self.mode_levels = mode_levels
 
     def seat_name(self, t):
         """What the setup and the statistics call seat type t in this game."""
         from sanbon.profile import SEAT_TYPES
 
         return self.level_names[t] if self.level_names else SEAT_TYPES[t]
-
-    def seat_levels(self, mode):
-        """The computer levels ``mode`` offers."""
-        return self.mode_levels[mode] if self.mode_levels else self.levels
 
     def fixed_seats(self, mode):
         """The seat types ``mode`` fixes, or None (the setup asks for them)."""
@@ -58,10 +51,6 @@ class GameInfo:
     def fix_seats(self, config):
         """After a mode change: the mode's fixed seats, or (back in a mode
         with chosen seats after fixed ones) the default seats."""
-        ok = self.seat_levels(config.mode)
-        for i in range(len(config.seats)):  # a level this mode does not offer: Normal
-            if config.seats[i] and config.seats[i] not in ok:
-                config.seats[i] = 2
         f = self.fixed_seats(config.mode)
         if f is not None:
             config.seats[: len(f)] = list(f)
@@ -93,10 +82,8 @@ KENDO_HOUSE = (
      ("Only a parry answers TAIATARI or MAKI AGE.",
       "A parry or a deflect answers TAIATARI or MAKI AGE.")),
 )
-# a Duel offers Easy and Normal (Hard plays a Duel as Normal does, move for move), a
-# Competition Hard too (docs/rules/kendo_duel.md, "Levels")
 KENDO = GameInfo(2, "kendo", "Kendo Duel", "Kendo", "sanbon.kendo", (2, 4), ("Duel", "Competition"), (1, 2, 3),
-                 "sanbon.howto_kendo", KENDO_HOUSE, (4, 2), mode_levels=((1, 2), (1, 2, 3)))
+                 "sanbon.howto_kendo", KENDO_HOUSE, (4, 2))
 # engine/okko/state.py OkkoState(rng, aid): bit 1 = the Easy aid
 OKKO_HOUSE = (
     (1, "Easy aid", ("off", "on"),
@@ -160,5 +147,4 @@ class Config:
             raise ValueError("bad game setup")
         if any(t != 0 and t not in info.levels for t in seats):
             raise ValueError("bad seat type")
-        ok = info.seat_levels(mode)  # a level the mode no longer offers (a Duel's Hard) loads as Normal
-        return cls(info, players, mode, [t if t == 0 or t in ok else 2 for t in seats], options)
+        return cls(info, players, mode, seats, options)

@@ -120,7 +120,7 @@ class SetupScreen(MenuScreen):
         elif kind == "house":
             self.app.push(HouseRulesScreen(self.app, info, c))
         elif kind == "seat":
-            cycle = (0,) + tuple(info.seat_levels(c.mode))
+            cycle = (0,) + tuple(info.levels)
             c.seats[arg] = cycle[(cycle.index(c.seats[arg]) + 1) % len(cycle)]
             self.menu.set_item(i, self._items()[i])
         elif kind == "howto":

@@ -309,12 +309,15 @@ def test_the_court_advice_names_the_square_its_corners_mark(tmp_path):
     assert found and any("Oni at" in t for t in found)
 
 
+def _day_track(size, day, tmp_path):
+    """(the state, the day track's TileGrid) at a human's decision on ``day`` or later."""
+    sim = start(size, seed=8, path=str(tmp_path / "n"))
+    play(sim, Player(2, 1), until=lambda s: human_to_act(s) and s.app.session.state.day >= day)
+    return sim.app.session.state, screen(sim).days
+
+
 def test_the_day_track_tells_its_days_apart_by_shape(tmp_path):
-    sim = start("pico_display", seed=8, path=str(tmp_path / "n"))
-    play(sim, Player(2, 1), until=lambda s: human_to_act(s) and s.app.session.state.day >= 6)
-    scr = screen(sim)
-    st = sim.app.session.state
-    g = scr.days
+    st, g = _day_track("pico_display", 6, tmp_path)
     bmp = g.bitmap  # the sheet: narrow cells of its rows 5-6 (tools/art/okko.py)
     cw = g.tile_width
     assert cw == 4
@@ -332,11 +335,7 @@ def test_the_day_track_tells_its_days_apart_by_shape(tmp_path):
 
 
 def test_today_is_numbered_on_the_wide_screen(tmp_path):
-    sim = start("pico_display2", seed=8, path=str(tmp_path / "n"))
-    play(sim, Player(2, 1), until=lambda s: human_to_act(s) and s.app.session.state.day >= 4)
-    scr = screen(sim)
-    st = sim.app.session.state
-    g = scr.days
+    st, g = _day_track("pico_display2", 4, tmp_path)
     assert g.tile_width == 8
     assert g[st.day - 1] == 143 + st.day  # tools/art/okko.py: 144-163, today numbered 1-20
     assert all(g[d] in (120, 121, 123) for d in range(20) if d != st.day - 1)

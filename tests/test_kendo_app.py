@@ -224,6 +224,14 @@ def test_setup_competition_forces_two_players_and_the_config_keeps_old_saves():
         with pytest.raises(ValueError):
             games.Config.from_bytes(info, bad)
     assert not games.KYUDO.house  # only games with house rules show the row
+    from sanbon import menus
+
+    for g in games.ALL:  # the setup's tables name exactly the bits a save may hold
+        bits = 0
+        for bit, name, labels, texts in menus.HOUSE.get(g.key, ()):
+            assert bit & (bit - 1) == 0 and not bits & bit and len(labels) == len(texts) == 2
+            bits |= bit
+        assert bits == g.house, g.key
     sim.press("B")
     choose(sim, "Kyudo")
     assert not any(t.startswith("House rules") for t in sim.app.top.menu.items)

@@ -24,7 +24,7 @@ def test_the_game_entry_points_and_modes():
     info = games.OKKO
     assert info.module == "sanbon.okko" and info.modes == ("Partner", "Solo", "Pass and play")
     assert info.fixed_seats(0) is None and info.fixed_seats(1) == (0, 0) == info.fixed_seats(2)
-    assert info.house_bits() == 1
+    assert info.house == 1  # the Easy aid (its texts: sanbon.menus HOUSE)
     for f in ("new_state", "load_state", "bot_action", "turn_over", "GameScreen"):
         assert hasattr(okko, f)
 

@@ -286,8 +286,8 @@ def main(argv=None):
             ok, msg, peak = run_scenario(scenario_path(script), budget, tmp, engine_mpy, needs)
             figures[name] = peak
             print(
-                "gate c/d: %-14s heap %6.1f KB of %5.1f KB budget  %s  %s"
-                % (name, peak / 1024, budget / 1024, "ok" if ok else "FAIL", msg)
+                "gate c/d: %-14s heap %6.1f KB of %5.1f KB budget  %s  %s  [%d of %d B]"
+                % (name, peak / 1024, budget / 1024, "ok" if ok else "FAIL", msg, peak, budget)
             )
             failures += not ok
     finally:

@@ -20,7 +20,7 @@ setup screen asks for them; e.g. Okko's Solo: two human seats, one player).
 
 
 class GameInfo:
-    def __init__(self, gid, key, name, short, module, players, modes, levels, howto, house=(), mode_max=None,
+    def __init__(self, gid, key, name, short, module, players, modes, levels, howto, house=0, mode_max=None,
                  mode_seats=None, room=1024, level_names=None):
         self.id = gid
         self.key = key
@@ -31,7 +31,8 @@ class GameInfo:
         self.modes = modes
         self.levels = levels  # seat types offered besides Human (indexes into SEAT_TYPES)
         self.howto = howto  # module holding PAGES
-        # house rules: (bit, name, (label off, label on), (what off does, what on does))
+        # the house rules' engine option bits (0: none); their names and
+        # texts are sanbon.menus HOUSE, loaded with the setup only
         self.house = house
         self.mode_max = mode_max or (self.max_players,) * len(modes)
         self.mode_seats = mode_seats
@@ -61,39 +62,18 @@ class GameInfo:
         """The most players of ``mode`` (Competition: 2)."""
         return self.mode_max[mode] if mode < len(self.mode_max) else self.max_players
 
-    def house_bits(self):
-        b = 0
-        for h in self.house:
-            b |= h[0]
-        return b
-
 
 KYUDO = GameInfo(1, "kyudo", "Kyudo", "Kyudo", "sanbon.kyudo", (2, 4), ("Standard",), (1, 2, 3), "sanbon.howto_kyudo",
                  room=2400)
-# engine/kendo/actions.py OPT_ROTATE 1, OPT_REFLECT_CANCEL 2, OPT_ALT_DEFLECT 4
-KENDO_HOUSE = (
-    (1, "Initiative", ("last striker", "rotate"),
-     ("The last striker attacks next; a deflect takes the initiative.",
-      "The initiative passes clockwise after every exchange.")),
-    (2, "Reflect", ("bounce", "cancel"),
-     ("A reflected JODAN or SEME must be answered in turn.",
-      "A reflected JODAN or SEME is only cancelled.")),
-    (4, "Deflect alt.", ("no", "yes"),
-     ("Only a parry answers TAIATARI or MAKI AGE.",
-      "A parry or a deflect answers TAIATARI or MAKI AGE.")),
-)
+# the house rules: engine/kendo/actions.py OPT_ROTATE 1, OPT_REFLECT_CANCEL 2, OPT_ALT_DEFLECT 4
+# (their names and texts: sanbon.menus HOUSE)
 KENDO = GameInfo(2, "kendo", "Kendo Duel", "Kendo", "sanbon.kendo", (2, 4), ("Duel", "Competition"), (1, 2, 3),
-                 "sanbon.howto_kendo", KENDO_HOUSE, (4, 2))
-# engine/okko/state.py OkkoState(rng, aid): bit 1 = the Easy aid
-OKKO_HOUSE = (
-    (1, "Easy aid", ("off", "on"),
-     ("Remember your peeks yourself.",
-      "Peeked squares are marked (not what they are); the odds are shown.")),
-)
+                 "sanbon.howto_kendo", 7, (4, 2))
+# the house rule: engine/okko/state.py OkkoState(rng, aid), bit 1 = the Easy aid
 # modes: Partner (a computer partner, or two humans if chosen), Solo (one
 # human plays both heroes), Pass and play (two humans, hand-over at peeks)
 OKKO = GameInfo(3, "okko", "Okko: Oni Hunters", "Okko", "sanbon.okko", (2, 2), ("Partner", "Solo", "Pass and play"),
-                (2, 3), "sanbon.howto_okko", OKKO_HOUSE, None, (None, (0, 0), (0, 0)), 3000,
+                (2, 3), "sanbon.howto_okko", 1, None, (None, (0, 0), (0, 0)), 3000,
                 # the partners by what they do; the numbers (saves) are Normal 2 and Hard 3
                 ("Human", "Easy", "Steady", "Forgetful"))
 PIG = GameInfo(4, "pig", "Pig (demo)", "Pig", "sanbon.pig", (2, 4), ("To 30",), (1, 2), "sanbon.howto_pig")
@@ -143,7 +123,7 @@ class Config:
         options = data[n] if len(data) > n else 0
         if not info.min_players <= players <= info.max_players or mode >= len(info.modes):
             raise ValueError("bad game setup")
-        if players > info.players_max(mode) or options & ~info.house_bits():
+        if players > info.players_max(mode) or options & ~info.house:
             raise ValueError("bad game setup")
         if any(t != 0 and t not in info.levels for t in seats):
             raise ValueError("bad seat type")

@@ -10,6 +10,31 @@ from sanbon.screens import MenuScreen, confirm
 from sanbon.texts import TextScreen
 
 
+# The house rules by game (sanbon.games GameInfo.house: their bits): (bit,
+# name, (label off, label on), (what off does, what on does)). Here, not in
+# sanbon.games, so that their texts are in the heap with the setup only.
+HOUSE = {
+    # engine/kendo/actions.py OPT_ROTATE 1, OPT_REFLECT_CANCEL 2, OPT_ALT_DEFLECT 4
+    "kendo": (
+        (1, "Initiative", ("last striker", "rotate"),
+         ("The last striker attacks next; a deflect takes the initiative.",
+          "The initiative passes clockwise after every exchange.")),
+        (2, "Reflect", ("bounce", "cancel"),
+         ("A reflected JODAN or SEME must be answered in turn.",
+          "A reflected JODAN or SEME is only cancelled.")),
+        (4, "Deflect alt.", ("no", "yes"),
+         ("Only a parry answers TAIATARI or MAKI AGE.",
+          "A parry or a deflect answers TAIATARI or MAKI AGE.")),
+    ),
+    # engine/okko/state.py OkkoState(rng, aid): bit 1 = the Easy aid
+    "okko": (
+        (1, "Easy aid", ("off", "on"),
+         ("Remember your peeks yourself.",
+          "Peeked squares are marked (not what they are); the odds are shown.")),
+    ),
+}
+
+
 class MainMenu(MenuScreen):
     hint = "A choose  X/Y move"
     is_home = True  # the bottom of the stack (App.home)
@@ -85,7 +110,7 @@ class SetupScreen(MenuScreen):
             self.rows.append(("seat", s, "P%d: %s" % (s + 1, who)))
         if info.house:
             n = 0
-            for h in info.house:
+            for h in HOUSE[info.key]:
                 n += 1 if c.options & h[0] else 0
             self.rows.append(("house", 0, "House rules: %s" % ("%d on" % n if n else "off")))
         self.rows.append(("howto", 0, "How to play"))
@@ -146,13 +171,13 @@ class HouseRulesScreen(MenuScreen):
     def _items(self):
         c = self.config
         out = []
-        for bit, name, labels, _ in self.info.house:
+        for bit, name, labels, _ in HOUSE[self.info.key]:
             out.append("%s: %s" % (name, labels[1 if c.options & bit else 0]))
         out.append("Done")
         return out
 
     def choose(self, i):
-        house = self.info.house
+        house = HOUSE[self.info.key]
         if i >= len(house):
             self.app.pop()
             return

@@ -428,3 +428,14 @@ def test_levels_named_by_what_they_do_and_saves_keep_their_numbers(tmp_path):
     set_rows(sim, ["P2: Computer (Forgetful)"])
     assert sim.app.top.config.seats == [0, 3]
 
+
+
+def test_the_choices_made_for_the_player_are_counted_and_the_engine_restored():
+    from engine.okko.state import OkkoState
+    from tools import okko_choices
+
+    tanuki, heal = OkkoState._tanuki, OkkoState._heal_one
+    n = okko_choices.measure(20)
+    assert OkkoState._tanuki is tanuki and OkkoState._heal_one is heal
+    assert 0 <= n["tanuki_choice"] <= n["tanuki"] and 0 <= n["miko_choice"] <= n["miko"]
+    assert n["miko"] > 0 and n["draw2"] > 0 and n["draw2_new_summoner"] <= n["draw2"]

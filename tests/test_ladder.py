@@ -118,3 +118,34 @@ def test_bench_section_renders_the_ladder(tmp_path):
         dict(level="normal", vs="random", wins=1, losses=3, draws=0, games=4, rate=0.25, lo=0.05, hi=0.7)]}]}
     assert "| X | Normal | Random | 1 | 3 | 0 | 4 | 25.0% (5.0%-70.0%) | **no** |" in "\n".join(
         bench.ladder_section(low))
+
+
+def test_a_mode_offers_its_own_levels_and_the_ladder_plays_only_those(monkeypatch):
+    duel = registry.variant("kendo_duel")
+    comp = registry.variant("kendo_competition")
+    assert duel.level_names() == ["easy", "normal"]  # Hard plays a Duel as Normal does (issue 30)
+    assert comp.level_names() == ["easy", "normal", "hard"]
+    assert ladder.rungs(duel) == [("easy", "random"), ("normal", "random"), ("normal", "easy")]
+    assert ("hard", "normal") in ladder.rungs(comp)
+    seen = []
+    new = duel.game.new
+    monkeypatch.setattr(duel.game, "new", lambda rng, n, mode, options: seen.append(options) or new(rng, n, mode, options))
+    monkeypatch.setattr(duel, "options", 4)  # the mode's default house rules reach the engine
+    assert ladder.play(duel, ["easy", "normal"], ladder.SEED0).options == 4 and seen == [4]
+
+
+def test_a_team_game_plays_its_own_number_of_games():
+    d = ladder.run(2, 1, ["pig", "okko"], team_games=3)
+    by = {e["name"]: e for e in d["variants"]}
+    assert d["team_games"] == 3 and all(r["games"] == 3 for r in by["okko_partner"]["rungs"])
+    assert all(r["games"] == 2 for r in by["pig"]["rungs"])
+
+
+def test_a_rung_against_the_level_below_is_judged_by_its_interval():
+    rung = dict(level="hard", vs="normal", wins=540, losses=460, draws=0, games=1000, rate=0.54, lo=0.509, hi=0.571)
+    text = "\n".join(bench.ladder_section({"games": 1000, "seconds": 1.0, "variants": [
+        {"label": "X", "team": False, "rungs": [rung]}]}))
+    assert "| X | Hard | Normal | 540 | 460 | 0 | 1000 | 54.0% (50.9%-57.1%) | **no** |" in text  # 54% but 50.9% < 52%
+    rung.update(lo=0.525)
+    assert "(50.9%-57.1%) | **no**" not in "\n".join(bench.ladder_section({"games": 1000, "seconds": 1.0, "variants": [
+        {"label": "X", "team": False, "rungs": [rung]}]}))

@@ -51,15 +51,25 @@ from engine.rng import Rng  # noqa: E402
 class Variant:
     """A game in one mode: ``name`` (soak's name for it), ``mode`` (the
     engine's value), ``players`` (min, max) and ``bench``: (tools/powercut.py
-    and the save bench's key, the bench's label) or None."""
+    and the save bench's key, the bench's label) or None; ``levels``: the
+    computer levels the app's setup offers in this mode (names, None: every
+    level of the game); ``options``: the engine options a new game of this
+    mode starts with in the app (its house rules on by default)."""
 
-    def __init__(self, name, mode=0, players=(2, 4), bench=None, label=None):
+    def __init__(self, name, mode=0, players=(2, 4), bench=None, label=None, levels=None, options=0):
         self.name = name
         self.mode = mode
         self.players = players
         self.bench = bench
         self.label = label or name
+        self.levels = tuple(levels) if levels else None
+        self.options = options
         self.game = None
+
+    def level_names(self):
+        """The levels offered in this mode, weakest first."""
+        names = self.game.level_names()
+        return [n for n in names if n in self.levels] if self.levels else names
 
     def __repr__(self):
         return "Variant(%r)" % self.name
@@ -446,7 +456,8 @@ def _make():
         ),
         Game(
             "kendo", "Kendo Duel", _kendo_new, _kendo_load, gid=kendo.id,
-            modes=(Variant("kendo_duel", 0, (2, 4), ("kendo", "Kendo Duel, 2 players"), "duel"),
+            # a Duel offers Easy and Normal: Hard plays a Duel as Normal does (issue 30; sanbon.menus)
+            modes=(Variant("kendo_duel", 0, (2, 4), ("kendo", "Kendo Duel, 2 players"), "duel", ("easy", "normal")),
                    Variant("kendo_competition", 1, (2, 2), ("competition", "Kendo Competition"), "competition")),
             options=range(8), levels=_levels(kendo), bot=_kendo_bot, checker=_kendo_checker,
             hidden=_kendo_hidden, soak_deal=_kendo_soak,

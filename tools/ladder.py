@@ -17,8 +17,9 @@ games (the smallest table every mode allows, at least 2):
   final boss fell; against the level below, on the same seeds: the games
   this pair won and the lower one lost, against the reverse.
 
-The levels come from the registry (``Game.level_names()``, weakest first),
-so a level added there joins the ladder. A game is a team game when its
+The levels come from the registry (``Variant.level_names()``, weakest first:
+the levels the app offers in that mode), so a level added there joins the
+ladder; each game starts with the mode's default house rules (``Variant.options``). A game is a team game when its
 registry entry says ``team`` (or, until the registry has that attribute,
 its key is in ``TEAM``). Seeds are fixed (game g of a rung: seed
 ``SEED0 + g // 2``; seat i's Rng ``seed * 8 + 1 + i``): the same command
@@ -90,7 +91,7 @@ def rungs(variant):
     """(level, opponent) per rung: each level against random, then against
     the level below (weakest first). A team game: (level, level below or
     None) per pair, the random pair first."""
-    names = variant.game.level_names()
+    names = variant.level_names()
     if is_team(variant.game):
         chain = [RANDOM] + names
         return [(lv, chain[i - 1] if i else None) for i, lv in enumerate(chain)]
@@ -115,7 +116,7 @@ def make_bot(game, level, seat, rng):
 def play(variant, levels, seed):
     """One seeded game, one level name per seat; returns the final state."""
     g = variant.game
-    state = g.new(Rng(seed), len(levels), variant.mode, 0)
+    state = g.new(Rng(seed), len(levels), variant.mode, variant.options)
     rngs = [Rng(seed * 8 + 1 + i) for i in range(len(levels))]
     if g.team_bots and RANDOM not in levels:  # computer partners who talk (Okko's Court)
         bots = g.team_bots([g.levels[lv] for lv in levels], rngs)
@@ -178,23 +179,26 @@ def _pair(a, res):
             "finals": [sum(f[i] for _, f in res) for i in range(boards)], "outcomes": [r for r, _ in res]}
 
 
-def run(games=400, procs=2, keys=None, out=None):
-    """The ladder as data: {"games", "seed0", "variants": [{"name", "label",
-    "game", "seats", "team", "rungs": [...]}, ...]}."""
+def run(games=400, procs=2, keys=None, out=None, team_games=None):
+    """The ladder as data: {"games", "team_games", "seed0", "variants": [{"name", "label",
+    "game", "seats", "team", "rungs": [...]}, ...]}. ``team_games``: the
+    games of a team game's rung (default ``games``)."""
     games += games % 2
+    team_games = team_games or games
     t0 = time.time()
     plan = []
     jobs = []
     for v in ladder_variants(keys):
         team = is_team(v.game)
+        n = team_games if team else games
         for a, b in rungs(v):
-            plan.append((v, a, b, len(jobs)))
-            jobs += [(v.name, a, None if team else b, g) for g in range(games)]
+            plan.append((v, a, b, len(jobs), n))
+            jobs += [(v.name, a, None if team else b, g) for g in range(n)]
     res = _map(jobs, procs)
     variants = []
     by = {}
-    for v, a, b, start in plan:
-        r = res[start:start + games]
+    for v, a, b, start, n in plan:
+        r = res[start:start + n]
         e = by.get(v.name)
         if e is None:
             e = by[v.name] = {"name": v.name, "label": label(v),
@@ -220,7 +224,7 @@ def run(games=400, procs=2, keys=None, out=None):
     for e in variants:
         for rung in e["rungs"]:
             rung.pop("outcomes", None)
-    return {"games": games, "seed0": SEED0, "procs": procs, "seconds": time.time() - t0, "variants": variants,
+    return {"games": games, "team_games": team_games, "seed0": SEED0, "procs": procs, "seconds": time.time() - t0, "variants": variants,
             "date": datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M UTC")}
 
 
@@ -247,13 +251,14 @@ def line(e, r):
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m tools.ladder", description=__doc__.split("\n")[0])
     p.add_argument("--games", type=int, default=400, help="games per rung (default 400, rounded up to pairs)")
+    p.add_argument("--team-games", type=int, help="games per rung of a team game (default: --games)")
     p.add_argument("--procs", type=int, default=2, help="worker processes (default 2)")
     p.add_argument("--game", action="append", help="a game key or mode name (repeatable; default: every one)")
     p.add_argument("--json", help="also write the figures to this file")
     args = p.parse_args(argv)
-    if args.games < 1 or args.procs < 1:
-        p.error("--games and --procs must be at least 1")
-    d = run(args.games, args.procs, args.game, print)
+    if args.games < 1 or args.procs < 1 or (args.team_games is not None and args.team_games < 1):
+        p.error("--games, --team-games and --procs must be at least 1")
+    d = run(args.games, args.procs, args.game, print, args.team_games)
     d["command"] = "python -m tools.ladder " + " ".join(argv if argv is not None else sys.argv[1:])
     print("total %.1f s" % d["seconds"])
     if args.json:

@@ -11,7 +11,8 @@ from tools.device import plan, report
 
 
 def test_each_setup_sequence_makes_two_computer_seats_and_lands_on_start(tmp_path):
-    names = {"okko": ("Forgetful", "Steady")}  # Okko's partners are named for what they do
+    # Okko's partners are named for what they do; Kendo's Duel offers Easy and Normal
+    names = {"okko": ("Forgetful", "Steady"), "kendo": ("Normal", "Normal")}
     for game, title in (("kyudo", "Setup: Kyudo"), ("kendo", "Setup: Kendo Duel"), ("okko", "Setup: Okko")):
         p = {"steps": plan.boot() + list(plan.INSTANT) + [{"press": plan.SETUP[game]}]}
         lines, marks = plan.in_sim(p, "pico_display", nvm_path=str(tmp_path / game))

@@ -128,7 +128,7 @@ def play_game(sim, limit=30000, each=None):
 
 @pytest.mark.parametrize("players,seats", [
     (2, ("P2: Computer (Normal)",)),
-    (4, ("P2: Computer (Hard)", "P3: Computer (Normal)", "P4: Computer (Hard)")),
+    (4, ("P2: Computer (Easy)", "P3: Computer (Normal)", "P4: Computer (Easy)")),
 ])
 def test_a_duel_against_computers_to_the_end_screen(players, seats, tmp_path):
     sim = start(seed=11, players=players, seats=seats, path=str(tmp_path / "n"))
@@ -448,3 +448,32 @@ def test_the_memory_scenario_runs_under_cpython():
     assert len(lines) > 10
     assert any(l.startswith("RESULT 240x135 end End: ") for l in lines)
     assert any(l.startswith("RESULT 320x240 end End: ") for l in lines)
+
+
+def test_a_duel_offers_easy_and_normal_a_competition_hard_too(tmp_path):
+    """Issue 30, decision 1: a level is offered only where it measurably
+    beats the one below (Hard plays a Duel as Normal does). A Duel seat cycles
+    Human, Easy, Normal; a Competition seat Human, Easy, Normal, Hard; Hard
+    chosen in a Competition becomes Normal in a Duel; a save that names Hard
+    in a Duel loads as Normal."""
+    from sanbon import games
+
+    sim = Sim("pico_display2", nvm_path=str(tmp_path / "n"))
+    choose(sim, "Kendo Duel")
+    scr = sim.app.top
+    seen = set()
+    for _ in range(4):
+        seen.add([t for t in scr.menu.items if t.startswith("P2:")][0])
+        choose(sim, [t for t in scr.menu.items if t.startswith("P2:")][0])
+    assert seen == {"P2: Human", "P2: Computer (Easy)", "P2: Computer (Normal)"}
+    set_rows(sim, ["Mode: Competition", "P2: Computer (Hard)"])
+    assert "P2: Computer (Hard)" in scr.menu.items
+    set_rows(sim, ["Mode: Duel"])
+    assert "P2: Computer (Normal)" in scr.menu.items
+    # a Duel set up (or saved) with Hard before: it goes on with Normal; a Competition keeps Hard
+    for mode, want in ((0, 2), (1, 3)):
+        sim.app.start_game(games.KENDO, games.Config(games.KENDO, 2, mode, [0, 3, 0, 0]))
+        for _ in range(4):
+            sim.step()
+        assert sim.text().startswith("Game: Kendo"), sim.text()
+        assert sim.app.session.config.seats[:2] == [0, want]

@@ -67,6 +67,8 @@ KYUDO = GameInfo(1, "kyudo", "Kyudo", "Kyudo", "sanbon.kyudo", (2, 4), ("Standar
                  room=2400)
 # the house rules: engine/kendo/actions.py OPT_ROTATE 1, OPT_REFLECT_CANCEL 2, OPT_ALT_DEFLECT 4
 # (their names and texts: sanbon.menus HOUSE)
+# levels: every mode's; a Duel offers Easy and Normal only (Hard plays a Duel as Normal does):
+# sanbon.menus SetupScreen.choose, and a Duel saved with Hard goes on with Normal (sanbon.kendo)
 KENDO = GameInfo(2, "kendo", "Kendo Duel", "Kendo", "sanbon.kendo", (2, 4), ("Duel", "Competition"), (1, 2, 3),
                  "sanbon.howto_kendo", 7, (4, 2))
 # the house rule: engine/okko/state.py OkkoState(rng, aid), bit 1 = the Easy aid

@@ -228,6 +228,11 @@ class GameScreen(_Base):
         kendo_layout = None
         drop("kendo_layout")
         drop("sprites")
+        c = session.config
+        if not c.mode:  # a Duel saved with Hard (offered before issue 30) goes on with Normal: the same play
+            for s in range(len(c.seats)):
+                if c.seats[s] == 3:
+                    c.seats[s] = 2
         st = session.state
         self.ok = bytearray(C.JIKAN + 1)  # per card: may be chosen in this step
         self.items = []  # card ids, or the _B_* buttons

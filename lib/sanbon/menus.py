@@ -141,11 +141,18 @@ class SetupScreen(MenuScreen):
             c.mode = (c.mode + 1) % len(info.modes)
             c.players = min(c.players, info.players_max(c.mode))
             info.fix_seats(c)
+            if info.key == "kendo" and not c.mode:  # a Duel offers no Hard: Normal (see below)
+                for s in range(len(c.seats)):
+                    if c.seats[s] == 3:
+                        c.seats[s] = 2
             self._redraw()
         elif kind == "house":
             self.app.push(HouseRulesScreen(self.app, info, c))
         elif kind == "seat":
-            cycle = (0,) + tuple(info.levels)
+            # a level is offered only where it measurably beats the one below it: Kendo's
+            # Duel, where Hard plays as Normal does, offers Easy and Normal (docs/rules/kendo_duel.md;
+            # no function of its own: a new name would stay interned in every game's heap)
+            cycle = (0, 1, 2) if info.key == "kendo" and not c.mode else (0,) + tuple(info.levels)
             c.seats[arg] = cycle[(cycle.index(c.seats[arg]) + 1) % len(cycle)]
             self.menu.set_item(i, self._items()[i])
         elif kind == "howto":

@@ -21,15 +21,16 @@ BOOT_S = 240  # a boot to the main menu (emulated seconds; about 3 s are needed)
 # Settings: Computer speed -> instant, back to the menu, the cursor on Kyudo
 INSTANT = ({"press": "Y,Y,Y,Y,A"}, {"wait": "after SettingsScreen$"}, {"press": "Y,Y,A"},
            {"press": "B"}, {"wait": "after MainMenu$"}, {"press": "X,X,X,X"})
-# the main menu -> a game's setup with two computer seats (P1 Hard, P2 Normal), the cursor on Start
+# the main menu -> a game's setup with two computer seats (P1 Hard, P2 Normal; Kendo's Duel
+# offers Easy and Normal: P1 Normal, who plays a Duel as Hard did), the cursor on Start
 SETUP = {
     "kyudo": "A,X,X,X,A,A,A,Y,Y,Y",
-    "kendo": "Y,A,X,X,X,X,A,A,A,Y,Y,Y,Y",
+    "kendo": "Y,A,X,X,X,X,A,A,Y,Y,Y,Y",
     "okko": "Y,Y,A,X,X,X,X,A,A,Y,Y,Y,Y",
 }
 TO_MENU = "Y,Y,A"  # the End screen: Menu (the app restarts into the main menu)
 # the main menu -> Kendo Duel for two people passing the device round
-KENDO_TWO_HUMANS = "Y,A,X,X,X,A,A,Y,Y,Y"
+KENDO_TWO_HUMANS = "Y,A,X,X,X,A,Y,Y,Y"
 QUIT = ({"hold": "B"}, {"wait": "after PauseScreen$"}, {"press": "Y,Y,Y,Y,Y,A"})
 CHAIN = ("kyudo", "kendo", "okko", "okko", "kendo", "kyudo")  # every title twice, mixed orders
 PLAY_S = 3000

@@ -4,7 +4,7 @@
 #
 # Three passes: a 2-player Duel at 240x135 against a Normal computer (with a
 # house rule turned on in the setup), a 4-player Duel at 320x240 against
-# Hard, Normal and Hard, and a Competition at 240x135 against Hard. Each
+# Easy, Normal and Easy, and a Competition at 240x135 against Hard. Each
 # pass: boot, Settings (computer speed instant), Kendo setup, start; the
 # human keeps the hand (or switches one card), then plays by key presses
 # (the first card that may be played, moving the cursor now and then, once
@@ -186,7 +186,7 @@ def one_pass(tag, width, height, players, mode, seats, house):
 def run():
     # 240x135: 2 players, P2 Normal; REFLECT=CANCEL
     yield from one_pass("240x135", 240, 135, 2, 0, (), "Reflect: bounce")
-    # 320x240: 4 players, P2 Hard, P3 Normal, P4 Hard
-    yield from one_pass("320x240", 320, 240, 4, 0, ((1, 1), (3, 1)), "")
+    # 320x240: 4 players, P2 Easy, P3 Normal, P4 Easy (a Duel offers Easy and Normal: Normal -> Human -> Easy)
+    yield from one_pass("320x240", 320, 240, 4, 0, ((1, 2), (3, 2)), "")
     # 240x135: Competition, P2 Hard
     yield from one_pass("comp", 240, 135, 2, 1, ((1, 1),), "")

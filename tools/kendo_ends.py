@@ -163,7 +163,7 @@ def main(argv=None):
         d, p, ln = summary(m, args.rule)
         print("%-14s " % name + "  ".join("%s %d (%.0f%%)" % (w, m[w], 100.0 * m[w] / n) for w in WAYS))
         print("%14s draws %s; decided by play %s; median %d exchanges, %d actions" % ("", _pct(d), _pct(p), ln[0], ln[1]))
-        if len(levels) == 2:
+        if len(levels) == 2 and m["held"]:
             tot = sum(m["held"].values()) or 1
             held = sorted(m["held"].items(), key=lambda kv: -kv[1])
             print("%14s ties with no card pulled: %d of %d; held when nobody could attack: %s" % (

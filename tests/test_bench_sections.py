@@ -58,3 +58,20 @@ def test_pictures_section_renders_the_shares_with_the_target():
     assert "## 10a. Picture share of the play area" in text
     assert "| Kyudo | 14.2% | 3.9% | 16.7% | 247 |  |" in text
     assert "| Okko | 5.9% | 4.8% | 9.0% | 1321 | at least 20% |" in text
+
+
+def test_kendo_section_prints_the_rearm_rules_targets():
+    """Section 6 (issue 30): with the Duel's Rearm rule on, the endings of
+    2-4 player Duels and the Duel ladder, each beside its target; figures
+    without them (an older measurement) render as before."""
+    r = bench.kendo_rearm(12, out=None)
+    json.dumps(r)  # kept with the other figures
+    assert set(r["ends"]) == set(name for name, _ in bench.REARM_ENDS)
+    assert all(e["games"] == 12 and e["most"] == 0 for e in r["ends"].values())  # the rule: never stuck
+    text = "\n".join(bench.kendo_rearm_lines(r))
+    assert "| 2, Normal, rule off | " in text and "| 4, Hard | " in text
+    assert "| Easy vs random | " in text and "| Normal vs Easy | " in text and "Competition" not in text
+    e = r["ends"]["2, Normal"]
+    e["tie"], e["all_out"], e["last"] = 0, 1, 11  # 1 draw in 12: 8.3%, over the target
+    assert "| 2, Normal | 8.3% (1.5-35.4%) | 91.7% (64.6-98.5%) | " in "\n".join(bench.kendo_rearm_lines(r))
+    assert "**no** |" in "\n".join(bench.kendo_rearm_lines(r)).split("| 2, Normal | ")[1].split("\n")[0]

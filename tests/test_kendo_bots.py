@@ -68,7 +68,7 @@ def test_bots_are_legal_in_every_phase_players_mode_level_and_option():
         seen.add((state.phase, level, state.mode))
 
     n = 0
-    for options in range(8):
+    for options in range(16):  # OPT_REARM (8) included
         for players in (2, 3, 4):
             for mode in (A.DUEL, A.COMPETITION):
                 if mode == A.COMPETITION and players != 2:
@@ -79,7 +79,7 @@ def test_bots_are_legal_in_every_phase_players_mode_level_and_option():
                     state = _play(seed, levels, mode, options, check)
                     assert state.winner()
                     n += 1
-    assert n == 8 * 4 * 3
+    assert n == 16 * 4 * 3
     for lv in LEVELS:
         for ph in (A.P_SWITCH, A.P_OPEN, A.P_REACT):
             assert (ph, lv, A.DUEL) in seen and (ph, lv, A.COMPETITION) in seen, (ph, lv)
@@ -92,7 +92,7 @@ def test_every_level_is_legal_in_random_positions_incl_discard():
     # seeds 36, 45 and 99 reach a discard (Competition, 13 cards after a pull)
     for seed in list(range(30)) + [36, 45, 99]:
         mode = A.COMPETITION if seed % 2 or seed in (36, 45, 99) else A.DUEL
-        state = KendoState(Rng(seed), 2 if mode else 2 + seed % 3, mode, seed % 8)
+        state = KendoState(Rng(seed), 2 if mode else 2 + seed % 3, mode, seed % 16)
         pick = Rng(seed + 500)
         while not state.is_over():
             legal = state.legal_actions()
@@ -114,7 +114,7 @@ def test_hidden_information_same_action_on_a_redealt_state():
     for seed in range(24):
         mode = A.COMPETITION if seed % 3 == 0 else A.DUEL
         players = 2 if mode else 2 + seed % 3
-        state = KendoState(Rng(seed), players, mode, seed % 8)
+        state = KendoState(Rng(seed), players, mode, seed % 16)  # 8-15: OPT_REARM
         levels = [bots.HARD if (seed + i) % 2 else bots.NORMAL for i in range(players)]
         rngs = [Rng(seed * 8 + 1 + i) for i in range(players)]
         while not state.is_over():
@@ -400,3 +400,47 @@ def test_a_pulled_cards_kind_is_hidden_from_the_other_seats():
         if cases >= 30:
             break
     assert cases >= 30
+
+
+def test_after_a_rearm_the_basic_another_seat_took_stays_hidden():
+    """OPT_REARM (issue 30): when nobody can attack, every seat still in
+    takes a spent Basic card from the shuffled subdeck. Which one another
+    seat took is hidden: a second state where that seat holds another
+    unseen Basic card (swapped with one in the subdeck) looks the same to
+    every other seat, field by field, and every level chooses alike on it.
+    Since the rearm also puts seen (discarded) cards back among the unseen,
+    the re-deal of from_observation keeps every observation too."""
+    from engine.kendo.state import _with, _without
+
+    cases = rearms = 0
+    for seed in range(60):
+        players = 2 + seed % 3
+        state = KendoState(Rng(seed), players, A.DUEL, A.OPT_REARM)
+        pick = Rng(seed + 900)
+        while not state.is_over():
+            seat = state.current_player
+            obs = state.observation(seat)
+            assert KendoState.from_observation(obs, Rng(seed)).observation(seat) == obs
+            state.apply(pick.choice(state.legal_actions()))
+            if ("rearm",) not in state.events:
+                continue
+            rearms += 1
+            for s in range(players):
+                if state.eliminated[s] or not state.decks[0]:
+                    continue
+                mine = [c for c in state.hands[s] if c < C.COUNTER0]
+                assert len(mine) == 1  # exactly the card just taken
+                other = KendoState.from_bytes(state.to_bytes())
+                swap = other.decks[0][0]
+                other.hands[s] = _with(_without(other.hands[s], mine[0]), swap)
+                other.decks[0][0] = mine[0]
+                for v in range(players):
+                    if v == s:
+                        continue
+                    a, b = state.observation(v), other.observation(v)
+                    assert [i for i in range(len(a)) if a[i] != b[i]] == [], (seed, s, v)
+                    if v == state.current_player:
+                        for lv in LEVELS:
+                            assert bots.choose(a, v, lv, Rng(lv)) == bots.choose(b, v, lv, Rng(lv))
+                    cases += 1
+    assert rearms >= 10 and cases >= 40

@@ -13,7 +13,7 @@ MAX_STEPS = 2000
 
 def test_random_games_end_with_invariants():
     for players in (2, 3, 4):
-        for options in (0, 7):
+        for options in (0, 7, 8, 15):
             for seed in range(GAMES):
                 s = KendoState(Rng(seed * 10 + players), players, options=options)
                 check(s)
@@ -67,7 +67,7 @@ def test_observation_does_not_depend_on_unseen_cards():
     changed = 0
     for players in (2, 3, 4):
         for seed in range(30):
-            s = KendoState(Rng(seed + 500), players)
+            s = KendoState(Rng(seed + 500), players, options=8 * (seed % 2))  # 8: OPT_REARM
             while not s.is_over():
                 for seat in range(players):
                     t = _reshuffle_unseen(s, seat, r)

@@ -551,3 +551,145 @@ def test_the_ends_tool_counts_every_game():
     assert sum(m[w] for w in kendo_ends.WAYS) == m["games"] == 8
     assert m["tie_no_pull"] <= m["tie"]
     assert kendo_ends.measure((bots.NORMAL, bots.HARD), 8) == m
+
+
+# -- the Duel's house rule OPT_REARM (issue 30, decision 3) -------------------
+
+
+def _bot_duel(seed, players, options, stop=None):
+    """A seeded Duel of Normal players; stops early when ``stop(state)``."""
+    from engine.kendo import bots
+
+    st = KendoState(Rng(seed), players, options=options)
+    while not st.is_over() and not (stop and stop(st)):
+        p = st.current_player
+        st.apply(bots.choose(st.observation(p), p, bots.NORMAL, None))
+    return st
+
+
+def test_rearm_when_nobody_can_attack_every_seat_takes_a_spent_basic():
+    """With the bit clear nobody can attack and the tie draws (G7); with
+    OPT_REARM the spent Basic cards go back into their subdeck, shuffled,
+    every seat still in takes one, and the seat that would open attacks."""
+    from engine.kendo import actions as A
+
+    hands = [[counter(MEN, KOTE), MUSHIN], [counter(DO, DO), KAMAE], []]
+    spent = [MEN, 5, DO, counter(KOTE, KOTE), JODAN]  # MEN, KOTE, DO, ... played earlier
+
+    def deadlock(options):
+        s = KendoState(Rng(1), 3, options=options)
+        used = set(c for h in hands for c in h) | set(spent)
+        s.hands = [bytearray(sorted(h)) for h in hands]
+        s.decks = [bytearray(c for c in range(N_CARDS) if DECK_OF[c] == d and c not in used)
+                   for d in range(3)]
+        s.discard = bytearray(spent)
+        s.switched = bytearray([2] * 3)
+        s.eliminated[2] = 1  # seat 2 is out
+        s.events = []
+        s._begin(1)  # seat 1 would open next
+        return s
+
+    s = deadlock(0)
+    assert (s.winner(), s.end_reason) == ((0, 1), A.END_DRAW)  # the rulebook's game
+    s = deadlock(A.OPT_REARM)
+    assert not s.is_over() and s.phase == P_OPEN and s.current_player == 1
+    assert ("rearm",) in s.events and ("cannot_open", 1) in s.events
+    assert [sum(1 for c in h if c < 12) for h in s.hands] == [1, 1, 0]  # seat 2 (out) takes none
+    assert [len(h) for h in s.hands] == [3, 3, 0]
+    assert not [c for c in s.discard if c < 12]  # the spent Basic cards went back
+    assert bytes(s.discard) == bytes((counter(KOTE, KOTE), JODAN))  # the rest stays, in order
+    assert len(s.decks[0]) == 10 and sorted(s.decks[0] + s.hands[0][:1] + s.hands[1][:1]) == list(range(12))
+    assert sorted(c for b in s.hands + s.decks + [s.discard] for c in b) == list(range(N_CARDS))
+
+
+def test_rearm_changes_how_duels_end_and_nothing_before_the_first():
+    """Seeded Normal Duels: with OPT_REARM a game is the same as without it
+    up to the moment nobody can attack; from there it goes on, so it never
+    ends with nobody able to attack, and a tie on cards (a draw with the bit
+    clear) is played out to a win."""
+    from engine.kendo import actions as A
+
+    ends = set()
+    played_out = 0
+    for players in (2, 3, 4):
+        for seed in range(31000, 31030):
+            off = _bot_duel(seed, players, 0)
+            on = _bot_duel(seed, players, A.OPT_REARM)
+            assert on.end_reason != A.END_DEADLOCK
+            assert on.end_reason == A.END_LAST or (on.end_reason == A.END_DRAW and not any(on.hands))
+            ends.add(on.end_reason)
+            if off.end_reason == A.END_LAST or (off.end_reason == A.END_DRAW and not any(off.hands)):
+                # no deadlock: the very same game, move for move (but the options byte)
+                assert on.to_bytes()[:12] + on.to_bytes()[13:] == off.to_bytes()[:12] + off.to_bytes()[13:]
+                assert on.to_bytes()[12] == A.OPT_REARM
+            else:
+                # the same game up to the deadlock, then every seat still in holds one card more
+                cut = _bot_duel(seed, players, A.OPT_REARM, lambda st: ("rearm",) in st.events)
+                assert [len(h) for h in cut.hands] == [len(h) + (not off.eliminated[p])
+                                                       for p, h in enumerate(off.hands)]
+                if len(off.winner()) > 1:
+                    played_out += 1
+                    assert len(on.winner()) == 1 or not any(on.hands)
+    assert A.END_LAST in ends and played_out >= 5
+
+
+def test_rearm_has_no_effect_in_competition():
+    from engine.kendo import actions as A
+    from engine.kendo import bots
+
+    for seed in range(6):
+        a = KendoState(Rng(seed), 2, A.COMPETITION, 0)
+        b = KendoState(Rng(seed), 2, A.COMPETITION, A.OPT_REARM)
+        while not a.is_over():
+            p = a.current_player
+            act = bots.choose(a.observation(p), p, bots.HARD, None)
+            assert act == bots.choose(b.observation(p), p, bots.HARD, None)
+            a.apply(act)
+            b.apply(act)
+            assert a.events == b.events
+        assert b.is_over() and a.winner() == b.winner()
+
+
+def test_options_up_to_fifteen_and_saves_keep_the_rearm_bit():
+    from engine.kendo import actions as A
+
+    assert A.OPT_REARM == 8 and A.OPT_ROTATE | A.OPT_REFLECT_CANCEL | A.OPT_ALT_DEFLECT | A.OPT_REARM == 15
+    KendoState(Rng(1), 2, options=15)
+    with pytest.raises(ValueError):
+        KendoState(Rng(1), 2, options=16)
+    data = KendoState(Rng(3), 2, options=15).to_bytes()
+    at = 2 + 8 + 2  # header, RNG, players, mode: the options byte
+    assert data[at] == 15 and KendoState.from_bytes(data).options == 15
+    bad = bytearray(data)
+    bad[at] = 16
+    with pytest.raises(BadSave):
+        KendoState.from_bytes(bytes(bad))
+
+
+def test_save_round_trip_through_a_rearm_replays_identically():
+    """A save at every step of seeded random Duels with OPT_REARM (random
+    players reach a rearm often) loads and replays move for move, the
+    rearm's shuffle included; and the same seed replays the same game."""
+    from engine.kendo import actions as A
+
+    rearms = 0
+    for players in (2, 3, 4):
+        for seed in range(4):
+            s = KendoState(Rng(40 + seed * 5 + players), players, options=A.OPT_REARM | seed % 8)
+            r = Rng(seed)
+            log = []
+            while not s.is_over():
+                data = s.to_bytes()
+                t = KendoState.from_bytes(data)
+                assert t.to_bytes() == data and t.legal_actions() == s.legal_actions()
+                a = r.choice(s.legal_actions())
+                s.apply(a)
+                t.apply(a)
+                assert t.to_bytes() == s.to_bytes() and t.events == s.events
+                rearms += ("rearm",) in s.events
+                log.append(a)
+            again = KendoState(Rng(40 + seed * 5 + players), players, options=A.OPT_REARM | seed % 8)
+            for a in log:
+                again.apply(a)
+            assert again.to_bytes() == s.to_bytes()
+    assert rearms >= 6

@@ -225,7 +225,109 @@ def kendo_strength():
     # one process: no fork of this process, whose headless app (the wear
     # step) has started threads: a forked pool worker can deadlock on a lock
     # another thread held, and the pool then never closes (seen twice)
-    return ks.measure(400, 1, print)
+    d = ks.measure(400, 1, print)
+    d["rearm"] = kendo_rearm()
+    return d
+
+
+REARM_SEED0 = 99000  # the Rearm ladder's first deal (seeds not used to tune the bots)
+
+
+def kendo_rearm(games=2000, out=print):
+    """Issue 30's targets with the Duel's Rearm house rule on (OPT_REARM):
+    how Duels of 2-4 computer players end (tools/kendo_ends.py), ``games``
+    games each ("off": 2 Normal players without the rule, the length to
+    compare with), and the Duel ladder on fresh seeds, twice as many games
+    a match (Normal's margin over Easy is narrow: at 4,000 games the lower
+    bound of its interval sits about 1.5 points above the target)."""
+    if out:
+        out("bench: Kendo Duel with the Rearm rule, %d games a row ..." % games)
+    from engine.kendo import actions as A
+    from engine.kendo import bots
+    from tools import kendo_ends as ke
+    from tools import kendo_strength as ks
+
+    duel = tuple(x for x in ks.MATCHES if x[3] == A.DUEL)
+    lad = ks.measure(2 * games, 1, out, duel, options=A.OPT_REARM, seed0=REARM_SEED0)
+    ends = {}
+    for name, levels in REARM_ENDS:
+        m = ke.measure(levels, games, A.OPT_REARM)
+        m.pop("held")
+        ends[name] = m
+    off = ke.measure((bots.NORMAL, bots.NORMAL), games, 0)
+    off.pop("held")
+    return {"games": games, "seed0": REARM_SEED0, "ladder": lad, "ends": ends, "off": off}
+
+
+REARM_ENDS = (("2, Normal", (2, 2)), ("3, Normal", (2, 2, 2)), ("3, Hard", (3, 3, 3)),
+              ("4, Normal", (2, 2, 2, 2)), ("4, Hard", (3, 3, 3, 3)))
+
+
+def _share(k, n):
+    """"12.3% (11.0-13.7%)": k of n with its Wilson 95% interval."""
+    from tools.ladder import wilson
+
+    lo, hi = wilson(k, n)
+    return "%.1f%% (%.1f-%.1f%%)" % (100.0 * k / n, 100.0 * lo, 100.0 * hi)
+
+
+def kendo_rearm_lines(r):
+    """Section 6's lines for kendo_rearm()'s figures, each target checked."""
+    from tools import kendo_strength as KS
+
+    off = r["off"]
+    n0 = off["games"]
+    L = [
+        "",
+        "With the Duel's **Rearm** house rule on (OPT_REARM, the setup's default:",
+        "when nobody can attack, the spent Basic cards are shuffled back and every",
+        "player still in takes one; docs/rules/kendo_duel.md, \"How a Duel ends\"),",
+        "%s seeded games a row. Targets (issue 30): draws at most 8%% with 2-4" % format(r["games"], ","),
+        "players; with 2 Normal players at least 60% won by the last player with",
+        "cards, and the median length (actions) within 25% of the game without the",
+        "rule (first row).",
+        "",
+        "| Players | Draws (95%) | Last with cards (95%) | Median exchanges | Median actions | Targets met |",
+        "|---|---:|---:|---:|---:|---|",
+        "| 2, Normal, rule off | %s | %s | %d | %d | - |" % (
+            _share(off["tie"] + off["all_out"], n0), _share(off["last"], n0), off["exchanges"], off["actions"]),
+    ]
+    for name, _ in REARM_ENDS:
+        e = r["ends"].get(name)
+        if not e:
+            continue
+        n = e["games"]
+        d = e["tie"] + e["all_out"]
+        ok = d <= 0.08 * n
+        if name.startswith("2"):
+            ok = ok and e["last"] >= 0.6 * n and e["actions"] <= 1.25 * off["actions"]
+        L.append("| %s | %s | %s | %d | %d | %s |" % (
+            name, _share(d, n), _share(e["last"], n), e["exchanges"], e["actions"], _met(ok)))
+    L += [
+        "",
+        "The Duel ladder with the rule on (seeds from %d, seats swapped on each" % r["seed0"],
+        "deal of a pair). Targets: every level offered in a Duel (Easy, Normal) beats random in",
+        "at least 80% of decided games, and the level below with the lower bound of",
+        "its 95% interval above 52%. Hard is not offered in a Duel (it plays as",
+        "Normal there): its rows are for reference.",
+        "",
+        "| Match | Wins | Losses | Draws | Games | Won of decided (95%) | Target met |",
+        "|---|---:|---:|---:|---:|---:|---|",
+    ]
+    for key, a, b, mode in KS.MATCHES:
+        f = r["ladder"].get(key)
+        if not f or mode:
+            continue
+        if a == 3:  # Hard
+            met = "-"
+        elif b == KS.RANDOM:
+            met = _met(f["decided_rate"] >= 0.8)
+        else:
+            met = _met(f["low"] > 0.52)
+        L.append("| %s vs %s | %d | %d | %d | %d | %.1f%% (%.1f-%.1f%%) | %s |" % (
+            KS.NAMES[a], KS.NAMES[b].lower() if b == KS.RANDOM else KS.NAMES[b], f["wins"], f["losses"],
+            f["draws"], f["games"], 100.0 * f["decided_rate"], 100.0 * f["low"], 100.0 * f["high"], met))
+    return L
 
 
 def decision_times(res, steps, factor, tag, skip=0):
@@ -548,6 +650,9 @@ def render(m):
                 KS.NAMES[a], KS.NAMES[b].lower() if b == KS.RANDOM else KS.NAMES[b],
                 "Competition" if mode else "Duel", f["wins"], f["losses"], f["draws"], f["games"],
                 100.0 * f["decided_rate"], 100.0 * f["low"], 100.0 * f["high"]))
+    rearm = m.get("kendo_strength", {}).get("rearm")
+    if rearm:
+        L += kendo_rearm_lines(rearm)
     kbots = [x for x in m["scenarios"] if x[0] == "kendo_bots"]
     if kbots:
         name, budget, res, steps = kbots[0]

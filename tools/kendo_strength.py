@@ -181,18 +181,19 @@ def search_choose(obs, seat, rng):
 
 def _one(job):
     """Game g of a match between a and b: 1 if a won, -1 if b won, 0 a draw."""
-    g, a, b, mode = job
+    g, a, b, mode, options, seed0 = job
     levels = (a, b) if g % 2 == 0 else (b, a)
-    w = play(SEED0 + g // 2, levels, mode).winner()
+    w = play(seed0 + g // 2, levels, mode, options).winner()
     if len(w) != 1:
         return 0
     return 1 if levels[w[0]] == a else -1
 
 
-def match(a, b, games, mode=DUEL, procs=2):
-    """(wins of a, losses, draws, games) over ``games`` games (rounded up to pairs)."""
+def match(a, b, games, mode=DUEL, procs=2, options=0, seed0=SEED0):
+    """(wins of a, losses, draws, games) over ``games`` games (rounded up to
+    pairs), with the house-rule bits ``options``, the first deal ``seed0``."""
     games += games % 2
-    jobs = [(g, a, b, mode) for g in range(games)]
+    jobs = [(g, a, b, mode, options, seed0) for g in range(games)]
     if procs > 1:
         import multiprocessing
 
@@ -214,11 +215,11 @@ def wilson(k, n, z=1.96):
     return max(0.0, mid - half), min(1.0, mid + half)
 
 
-def measure(games=400, procs=2, out=None, matches=MATCHES):
+def measure(games=400, procs=2, out=None, matches=MATCHES, options=0, seed0=SEED0):
     figures = {}
     for key, a, b, mode in matches:
         t = time.time()
-        w, l, d, n = match(a, b, games, mode, procs)
+        w, l, d, n = match(a, b, games, mode, procs, options, seed0)
         sec = time.time() - t
         lo, hi = wilson(w, w + l)
         dr = w / (w + l) if w + l else 0.0
@@ -261,6 +262,8 @@ def main(argv=None):
     p.add_argument("--games", type=int, default=400, help="games per match (default 400)")
     p.add_argument("--procs", type=int, default=2, help="worker processes (default 2)")
     p.add_argument("--time", action="store_true", help="also time each level's decisions (one process)")
+    p.add_argument("--options", type=int, default=0, help="house-rule bits (8: a Duel's Rearm)")
+    p.add_argument("--seed0", type=int, default=SEED0, help="the first deal's seed (default %d)" % SEED0)
     p.add_argument("--search", default=None, metavar="DEALS,STEPS,MARGIN,CANDS[,WHOLE]",
                    help="instead: the search against Normal with that budget, e.g. 2,6,5,3")
     args = p.parse_args(argv)
@@ -277,7 +280,7 @@ def main(argv=None):
             print("Search %s: %d decisions, median %.3f ms, worst %.3f ms (CPython)"
                   % ("Competition" if m else "Duel", n, med * 1e3, worst * 1e3))
         return 0
-    measure(args.games, args.procs, print)
+    measure(args.games, args.procs, print, options=args.options, seed0=args.seed0)
     if args.time:
         for mode in (DUEL, COMPETITION):
             for lv in (bots.EASY, bots.NORMAL, bots.HARD):

@@ -18,7 +18,10 @@ failure (G15), eliminations at the end of an exchange (R13), the win checks.
 
 Options (a bit mask, ``KendoState(..., options=)``; 0 = the digest defaults):
 OPT_ROTATE (INITIATIVE=ROTATE, G11), OPT_REFLECT_CANCEL (REFLECT=CANCEL, G6),
-OPT_ALT_DEFLECT (ALT_ATTACK_ANSWERS=[parry, deflect], G8).
+OPT_ALT_DEFLECT (ALT_ATTACK_ANSWERS=[parry, deflect], G8), OPT_REARM (a
+Duel's house rule of issue 30: when nobody can attack, the spent Basic cards
+are shuffled back into their subdeck and every seat still in takes one; no
+effect in Competition).
 """
 
 try:
@@ -40,6 +43,7 @@ NONE = const(255)  # no card / no seat (O_PEND, the seat that conceded)
 OPT_ROTATE = const(1)
 OPT_REFLECT_CANCEL = const(2)
 OPT_ALT_DEFLECT = const(4)
+OPT_REARM = const(8)  # Duel: spent Basic cards come back when nobody can attack
 
 P_SWITCH = const(0)
 P_OPEN = const(1)

@@ -16,7 +16,7 @@ Levels (the app's seat types): EASY 1, NORMAL 2, HARD 3.
   opponents").
 - Easy is Normal with noise: a random 0..19.9 cards on every opening's score
   (its openings are in effect random; it still reinforces by the rule) and
-  0..2.9 cards on every answer's, drawn from ``rng`` (so the same seed and
+  0..1.9 cards on every answer's, drawn from ``rng`` (so the same seed and
   observation give the same choice).
 
 Card counting. The unseen cards are the 52 minus the own
@@ -67,7 +67,7 @@ EASY = const(1)
 NORMAL = const(2)
 HARD = const(3)
 _NOISE_O = const(200)  # Easy: a random 0..n-1 tenths of a card on every opening's score
-_NOISE_R = const(30)  # and on every answer's
+_NOISE_R = const(20)  # and on every answer's
 
 # card types: Basic part 0-3, Counter 4 + answer * 4 + strike (4-19), then
 # reinforcing 20, against reinforcing 21, deflect 22, parry 23, alternative

@@ -8,7 +8,8 @@ cards and the reaction table: cards.py. Only the Duel mode is implemented.
 deals 3 Basic + 4 Counter + 5 Other to every seat and starts the optional
 switch (phase P_SWITCH) at a random seat. Random draws, in order: the Basic,
 Counter and Other shuffles, the first switching seat, then one
-``randrange(hand size)`` per pulled card.
+``randrange(hand size)`` per pulled card; with OPT_REARM, a shuffle of the
+Basic subdeck whenever nobody can attack.
 
 Public attributes (read them; change them only through ``apply``):
 
@@ -28,7 +29,9 @@ Public attributes (read them; change them only through ``apply``):
   ("first", seat), ("tie_switch", seat), ("open", seat, target, main, reinf
   or -1), ("play", seat, card, effect), ("fail", seat, incoming),
   ("pull", taker, victim) (the card is never named: hidden), ("end", next
-  opener), ("cannot_open", seat), ("eliminated", seat), ("win", seats).
+  opener), ("cannot_open", seat), ("eliminated", seat), ("win", seats),
+  ("rearm",) (OPT_REARM: nobody could attack, every seat still in took a
+  spent Basic card).
 """
 
 from engine.core import BadSave, Reader, TERMINAL, Writer, check_action
@@ -101,7 +104,7 @@ class KendoState:
             raise ValueError("mode is Duel (0) or Competition (1)")
         if mode == A.COMPETITION and players != 2:
             raise ValueError("Competition is for exactly 2 players")
-        if not 0 <= options <= 7:
+        if not 0 <= options <= 15:
             raise ValueError("bad options")
         self.rng = rng
         self.players = players
@@ -355,6 +358,25 @@ class KendoState:
 
             time_called(self, A.END_DEADLOCK, True)
             return
+        if self.options & A.OPT_REARM:
+            # the spent Basic cards go back into their subdeck, shuffled, and
+            # every seat still in takes one, from seat s on (house rule)
+            d = self.decks[0]
+            keep = bytearray()
+            for c in self.discard:
+                if c < C.COUNTER0:
+                    d.append(c)
+                else:
+                    keep.append(c)
+            self.discard = keep
+            self.rng.shuffle(d)
+            for i in range(self.players):
+                p = (s + i) % self.players
+                if not self.eliminated[p]:
+                    self._give(p, self._draw(0))
+            self.events.append(("rearm",))
+            self._begin(s)
+            return
         # deadlock: the most cards wins, a tie is a draw (G7)
         best = -1
         win = []
@@ -515,7 +537,7 @@ class KendoState:
         players = r.u8()
         mode = r.u8()
         options = r.u8()
-        if not 2 <= players <= 4 or mode > A.COMPETITION or options > 7 or (
+        if not 2 <= players <= 4 or mode > A.COMPETITION or options > 15 or (
                 mode == A.COMPETITION and players != 2):
             raise BadSave("bad Kendo header")
         s = cls(None, players, mode, options)

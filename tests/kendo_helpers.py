@@ -27,7 +27,7 @@ def start(size="pico_display", seed=5, players=2, mode="Duel", seats=("P2: Compu
         set_rows(sim, ["Players: %d" % players])
     set_rows(sim, list(seats))
     if house:
-        choose(sim, "House rules: off")
+        choose(sim, "House rules: 1 on")  # Rearm, on in a new game
         assert sim.text().startswith("House: House rules")
         for row in house:
             choose(sim, row)

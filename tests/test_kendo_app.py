@@ -220,7 +220,9 @@ def test_setup_competition_forces_two_players_and_the_config_keeps_old_saves():
     assert games.Config.from_bytes(info, c.to_bytes()).options == 5
     old = bytes([3, 0, 0, 2, 2, 2])  # a save from before the house rules
     assert games.Config.from_bytes(info, old).options == 0
-    for bad in (bytes([4, 1, 0, 2, 2, 2, 0]), bytes([2, 0, 0, 2, 2, 2, 8]), bytes([2, 0, 0])):
+    assert games.Config.from_bytes(info, bytes([2, 0, 0, 2, 2, 2, 8])).options == A.OPT_REARM
+    assert games.Config(info).options == A.OPT_REARM and games.Config(games.OKKO).options == 0
+    for bad in (bytes([4, 1, 0, 2, 2, 2, 0]), bytes([2, 0, 0, 2, 2, 2, 16]), bytes([2, 0, 0])):
         with pytest.raises(ValueError):
             games.Config.from_bytes(info, bad)
     assert not games.KYUDO.house  # only games with house rules show the row
@@ -240,22 +242,26 @@ def test_setup_competition_forces_two_players_and_the_config_keeps_old_saves():
 def test_house_rules_from_the_setup_reach_the_engine(tmp_path):
     sim = start(seed=2, path=str(tmp_path / "n"), house=("Initiative: last striker", "Deflect alt.: no"))
     st = sim.app.session.state
-    assert st.options == A.OPT_ROTATE | A.OPT_ALT_DEFLECT
-    assert sim.app.session.config.options == 5
+    assert st.options == A.OPT_ROTATE | A.OPT_ALT_DEFLECT | A.OPT_REARM  # Rearm: on in a new game
+    assert sim.app.session.config.options == 13
     sim.press("HOLD_B")
     choose(sim, "Quit to menu")
     again = Sim("pico_display", seed=9, nvm_path=str(tmp_path / "n"))
     again.press("A")  # Continue
-    assert again.app.session.config.options == 5 and again.app.session.state.options == 5
-    # the house rules screen says what a rule does when it is turned on
+    assert again.app.session.config.options == 13 and again.app.session.state.options == 13
+    # the house rules screen says what a rule does when it is turned on, or off
     sim2 = Sim("pico_display", seed=1)
     choose(sim2, "Kendo Duel")
-    choose(sim2, "House rules: off")
+    choose(sim2, "House rules: 1 on")
+    assert "Rearm: yes" in sim2.app.top.menu.items
     choose(sim2, "Reflect: bounce")
     assert "Reflect: cancel" in sim2.app.top.menu.items
     assert "only cancelled" in " ".join(sim2.visible_text())
+    choose(sim2, "Rearm: yes")  # the rulebook's own ending
+    assert "Rearm: no" in sim2.app.top.menu.items and "a tie draws" in " ".join(sim2.visible_text())
     choose(sim2, "Done")
     assert "House rules: 1 on" in sim2.app.top.menu.items
+    assert sim2.app.top.config.options == A.OPT_REFLECT_CANCEL
 
 
 # -- decisions on the play screen ----------------------------------------------
@@ -477,3 +483,22 @@ def test_a_duel_offers_easy_and_normal_a_competition_hard_too(tmp_path):
             sim.step()
         assert sim.text().startswith("Game: Kendo"), sim.text()
         assert sim.app.session.config.seats[:2] == [0, want]
+
+
+def test_the_news_says_when_the_spent_basics_come_back():
+    """The Rearm house rule (on in a new game): when nobody can attack, the
+    news line says why a card came into every hand."""
+    from engine.kendo import bots
+    from sanbon import kendo_words as W
+
+    for seed in range(40):
+        st = KendoState(Rng(seed), 2, A.DUEL, A.OPT_REARM)
+        rngs = [Rng(seed * 8 + 1), Rng(seed * 8 + 2)]
+        while not st.is_over():
+            p = st.current_player
+            st.apply(bots.choose(st.observation(p), p, bots.NORMAL, rngs[p]))
+            if any(e[0] == "rearm" for e in st.events):
+                line = W.feedback(st, st.events, lambda s: "P%d" % (s + 1))
+                assert line.startswith("Rearm: everyone takes a spent Basic."), line
+                return
+    raise AssertionError("no rearm in 40 seeded Duels")

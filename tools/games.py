@@ -457,9 +457,11 @@ def _make():
         Game(
             "kendo", "Kendo Duel", _kendo_new, _kendo_load, gid=kendo.id,
             # a Duel offers Easy and Normal: Hard plays a Duel as Normal does (issue 30; sanbon.menus)
-            modes=(Variant("kendo_duel", 0, (2, 4), ("kendo", "Kendo Duel, 2 players"), "duel", ("easy", "normal")),
+            # and starts with the Rearm house rule (OPT_REARM 8) on, as the app's setup does
+            modes=(Variant("kendo_duel", 0, (2, 4), ("kendo", "Kendo Duel, 2 players"), "duel", ("easy", "normal"),
+                           8),
                    Variant("kendo_competition", 1, (2, 2), ("competition", "Kendo Competition"), "competition")),
-            options=range(8), levels=_levels(kendo), bot=_kendo_bot, checker=_kendo_checker,
+            options=range(16), levels=_levels(kendo), bot=_kendo_bot, checker=_kendo_checker,
             hidden=_kendo_hidden, soak_deal=_kendo_soak,
             scenarios=("kendo_random", "kendo_bots", "kendo_app"), app_scenario="kendo_app",
             fixtures=("tests/golden/kendo_duel_seed7.txt", "tests/golden/kendo_competition_seed7.txt",

@@ -2,9 +2,10 @@
 
 PAGES = (
     ("Goal",
-     "Duel (2-4): you get 12 cards and never draw more; you may switch up to"
-     " 2 at the start. An empty hand after an exchange puts you out. The last"
-     " one with cards wins. Competition (2): first to 2 ippon wins.",
+     "Duel (2-4): 12 cards, never drawn again; switch up to 2 at the start."
+     " An empty hand after an exchange puts you out. The last with cards"
+     " wins. Nobody can attack? All take a spent Basic (Rearm)."
+     " Competition (2): first to 2 ippon.",
      ("kendo_howto", b"\xff\x00\xff\x19\xff\x1c")),
     ("Attacking",
      "With the initiative you must attack a rival: MEN, KOTE, DO or TSUKI,"

@@ -235,6 +235,8 @@ def feedback(st, ev, nm, n=37):
             news = "JIKAN DESU: time!"
         elif k == "encho":
             news = "JIKAN DESU: encho, next ippon wins."
+        elif k == "rearm":  # the Rearm house rule: nobody could attack
+            news = "Rearm: everyone takes a spent Basic."
         elif k == "fresh_hand":
             out.append("%s: a fresh hand." % nm(e[1]))
         elif k == "discard":

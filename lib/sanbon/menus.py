@@ -14,7 +14,7 @@ from sanbon.texts import TextScreen
 # name, (label off, label on), (what off does, what on does)). Here, not in
 # sanbon.games, so that their texts are in the heap with the setup only.
 HOUSE = {
-    # engine/kendo/actions.py OPT_ROTATE 1, OPT_REFLECT_CANCEL 2, OPT_ALT_DEFLECT 4
+    # engine/kendo/actions.py OPT_ROTATE 1, OPT_REFLECT_CANCEL 2, OPT_ALT_DEFLECT 4, OPT_REARM 8
     "kendo": (
         (1, "Initiative", ("last striker", "rotate"),
          ("The last striker attacks next; a deflect takes the initiative.",
@@ -25,6 +25,10 @@ HOUSE = {
         (4, "Deflect alt.", ("no", "yes"),
          ("Only a parry answers TAIATARI or MAKI AGE.",
           "A parry or a deflect answers TAIATARI or MAKI AGE.")),
+        # on in a new game (sanbon.games KENDO options): a Duel ends by play (issue 30)
+        (8, "Rearm", ("no", "yes"),
+         ("Nobody can attack: the most cards wins, a tie draws.",
+          "Nobody can attack: every player takes a spent Basic.")),
     ),
     # engine/okko/state.py OkkoState(rng, aid): bit 1 = the Easy aid
     "okko": (

@@ -131,7 +131,7 @@ def one_pass(tag, width, height, players, mode, seats, house):
             row = [t for t in app.top.menu.items if t.startswith("P%d:" % (seat + 1))][0]
             yield from d.choose(row)
     if house:
-        yield from d.choose("House rules: off")
+        yield from d.choose("House rules: 1 on")  # Rearm, on in a new game
         yield from d.choose(house)
         yield from d.choose("Done")
     result(tag + " setup", shown(app))

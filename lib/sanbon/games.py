@@ -21,7 +21,7 @@ setup screen asks for them; e.g. Okko's Solo: two human seats, one player).
 
 class GameInfo:
     def __init__(self, gid, key, name, short, module, players, modes, levels, howto, house=0, mode_max=None,
-                 mode_seats=None, room=1024, level_names=None, options=0):
+                 mode_seats=None, room=1024, level_names=None):
         self.id = gid
         self.key = key
         self.name = name
@@ -34,7 +34,6 @@ class GameInfo:
         # the house rules' engine option bits (0: none); their names and
         # texts are sanbon.menus HOUSE, loaded with the setup only
         self.house = house
-        self.options = options  # the house rules a new game starts with
         self.mode_max = mode_max or (self.max_players,) * len(modes)
         self.mode_seats = mode_seats
         self.room = room  # the save store's bytes a whole game takes, about (sanbon.app._start)
@@ -67,11 +66,12 @@ class GameInfo:
 KYUDO = GameInfo(1, "kyudo", "Kyudo", "Kyudo", "sanbon.kyudo", (2, 4), ("Standard",), (1, 2, 3), "sanbon.howto_kyudo",
                  room=2400)
 # the house rules: engine/kendo/actions.py OPT_ROTATE 1, OPT_REFLECT_CANCEL 2, OPT_ALT_DEFLECT 4,
-# OPT_REARM 8 (on in a new game: issue 30; their names and texts: sanbon.menus HOUSE)
+# OPT_REARM 8 (on in a new game: issue 30; their names and texts, and which are on
+# in a new game: sanbon.menus HOUSE)
 # levels: every mode's; a Duel offers Easy and Normal only (Hard plays a Duel as Normal does):
 # sanbon.menus SetupScreen.choose, and a Duel saved with Hard goes on with Normal (sanbon.kendo)
 KENDO = GameInfo(2, "kendo", "Kendo Duel", "Kendo", "sanbon.kendo", (2, 4), ("Duel", "Competition"), (1, 2, 3),
-                 "sanbon.howto_kendo", 15, (4, 2), options=8)
+                 "sanbon.howto_kendo", 15, (4, 2))
 # the house rule: engine/okko/state.py OkkoState(rng, aid), bit 1 = the Easy aid
 # modes: Partner (a computer partner, or two humans if chosen), Solo (one
 # human plays both heroes), Pass and play (two humans, hand-over at peeks)
@@ -96,14 +96,14 @@ class Config:
     """What the setup screen chose: players, mode, each seat's type and the
     house rules (``options``: the engine's option bits, 0 = the rulebook)."""
 
-    def __init__(self, info, players=None, mode=0, seats=None, options=None):
+    def __init__(self, info, players=None, mode=0, seats=None, options=0):
         self.info = info
         self.players = players or info.min_players
         self.mode = mode
         if seats is None:
             seats = [0] + [info.levels[(len(info.levels) - 1) // 2]] * (info.max_players - 1)
         self.seats = list(seats)  # always max_players long; the first `players` count
-        self.options = info.options if options is None else options
+        self.options = options
 
     def seat_types(self):
         return self.seats[: self.players]

@@ -100,8 +100,8 @@ _GO_ON = const(40)  # go on to the next enemy at this cost (or on a long line)
 _SAKE_DAYS = const(4)  # a Sake Jar when this few days are left
 _MAXC = const(15)  # cards in a fight search
 _PREF = b"\x03\x00\x01\x02"  # heroes: Genji, Okko, Noburo, Noshin
-_MARGIN = b"\x00\x05\x07"  # per board: head for the last location when the days left come
-#                              within this - 1 of the way's need (0: never)
+_MARGIN = b"\x00\x05\x07"  # per board: head for the last location when the days left are at
+#                              most the way's need plus this (0: never)
 _WAY = b"\x00\x0d\x0e\x10\x12\x15\x19\x1d"  # an arrow's expected attempts (tenths) by its value
 
 # scratch, allocated once: search candidates and the knapsack table
@@ -572,24 +572,6 @@ def _arrow(o):
     return -1
 
 
-def _hurry(o):
-    """Head for the last location: the days left are within the margin of
-    what the way there needs (its arrows' expected attempts, a day per boss
-    alive on it, one more)."""
-    b = o[A.O_BOARD]
-    m = _MARGIN[b]
-    if not m:
-        return False
-    ar = C.arrows(b)
-    t = 10
-    for loc in range(o[A.O_LOC], D.N_LOC):
-        if loc < D.N_LOC - 1:
-            t += _WAY[ar[loc * 4 + 3]]
-        if C.location(b, loc, 5) != A.NONE and not o[A.O_BOSS_DEAD] & (1 << loc):
-            t += 10
-    return (D.LAST_DAY - o[A.O_DAY]) * 10 <= t + (m - 1) * 10
-
-
 def _can_move(o, me, extra):
     if _boss_here(o) != A.NONE:
         return -1
@@ -635,8 +617,19 @@ def _action(o, me):
     if lc < 255 and o[A.O_PILE] == D.PILE - 1:
         return A.FIGHT_LINE  # a defeat that completes a pile (a peek)
     mv = _can_move(o, me, A.NONE)
-    if mv >= 0 and _hurry(o):
-        return mv  # heading for the last location: before the line's pressure
+    b = o[A.O_BOARD]
+    t = _MARGIN[b] * 10
+    if mv >= 0 and t:
+        # head for the last location when the days left are at most the margin
+        # plus what the way there needs: its arrows' expected attempts and a
+        # day per boss on it (in tenths of days; the boss here, if any, is down)
+        ar = C.arrows(b)
+        for loc in range(o[A.O_LOC], D.N_LOC - 1):
+            t += _WAY[ar[loc * 4 + 3]]
+            if C.location(b, loc + 1, 5) != A.NONE:
+                t += 10
+        if (D.LAST_DAY - day) * 10 <= t:
+            return mv  # before the line's pressure
     if lc < 255 and n >= t1 - _FIGHT_AT:
         return A.FIGHT_LINE  # pressure ahead
     for c in hand:  # a peek is worth more than a move

@@ -32,7 +32,10 @@ Decisions (rules digest section 6, last paragraphs; docs/rules/okko.md,
   action: the boss when beatable; an encounter when the hand completes it
   (its jars and the peek of the fourth are worth the most); the line from one
   enemy below the size that costs days, or when one defeat completes a pile
-  of 6 (a peek; the newest enemy must be beatable); the
+  of 6 (a peek; the newest enemy must be beatable), but on boards 2 and 3
+  a move comes before the line's pressure and the Omen once the days left
+  are at most what the way to the final boss needs (each arrow's expected
+  attempts, _WAY, and a day per boss ahead) plus _MARGIN (issue 30); the
   Omen of Crows (a peek: playing it before moving won 46% of the games
   instead of 41%); a move (always the yellow arrow); the line if cheap; a
   Special (Festival, Messenger, Forced March when it makes the next move

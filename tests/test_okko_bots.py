@@ -10,6 +10,7 @@ from engine.core import random_playout
 from engine.okko import actions as A
 from engine.okko import bots
 from engine.okko import cards as C
+from engine.okko import data as D
 from engine.okko.state import OkkoState
 from engine.rng import Rng
 
@@ -439,3 +440,61 @@ def test_the_choices_made_for_the_player_are_counted_and_the_engine_restored():
     assert OkkoState._tanuki is tanuki and OkkoState._heal_one is heal
     assert 0 <= n["tanuki_choice"] <= n["tanuki"] and 0 <= n["miko_choice"] <= n["miko"]
     assert n["miko"] > 0 and n["draw2"] > 0 and n["draw2_new_summoner"] <= n["draw2"]
+
+
+def _board2_after_gozan(day):
+    """Board 2 on the Outer Palisade, Gozan beaten, its encounters done, a line
+    of 4 (one below the size that costs a day) the partner's hand can beat."""
+    s = OkkoState(Rng(5))
+    s.apply(A.HERO + GENJI)
+    s.apply(A.HERO + OKKO)
+    s._setup_board(1)
+    s.loc = 3
+    s.boss_dead = 1 << 3
+    s.encounters = 4
+    hand = [c for c in range(58) if C.card_kind(c) == 0 and C.field(c, 1) >= 2][:6]
+    s.hands = [bytearray(sorted(hand)), bytearray()]
+    s.adv_deck = bytearray(c for c in range(58) if c not in hand)
+    s.adv_discard = bytearray()
+    weak = [e for e in s.enemy_deck if C.enemy_f(e) <= 3 and C.enemy_i(e) <= 1 and not C.enemy_power(e)][:4]
+    for e in weak:
+        s.enemy_deck.remove(e)
+    s.line = bytearray(weak)
+    s.phase = A.P_ACTION
+    s.active = s.current_player = 0
+    s.traded = 3
+    s.day = day
+    return s
+
+
+def test_the_partner_heads_for_the_last_location_when_the_days_run_short():
+    """Issue 30: on boards 2 and 3 the partner moves on before fighting the
+    line's pressure once the days left come within its margin of what the way
+    to the final boss needs (here 2 arrows of 3 and the boss: about 5 days,
+    margin 4); with days to spare it fights the line first."""
+    for day, want in ((5, A.FIGHT_LINE), (10, A.FIGHT_LINE), (11, A.MOVE + 3), (16, A.MOVE + 3)):
+        s = _board2_after_gozan(day)
+        o = s.observation(0)
+        assert len(o[A.O_LINE]) == D.SIEGE_1 - 1
+        a = bots.choose(o, 0, 2, Rng(1), bytearray(16))
+        assert a in s.legal_actions()
+        assert a == want, (day, a)
+    keep = bots._MARGIN
+    try:
+        bots._MARGIN = b"\x00\x00\x00"  # a partner that never plans for the boss
+        s = _board2_after_gozan(16)
+        assert bots.choose(s.observation(0), 0, 2, Rng(1), bytearray(16)) == A.FIGHT_LINE
+    finally:
+        bots._MARGIN = keep
+
+
+def test_balance_tool_plays_for_the_boss_and_restores_the_partner():
+    from tools import okko_balance
+
+    keep = bots._MARGIN
+    f = okko_balance.measure(games=3, level=2, procs=1, seed0=40000, boss_path=True)
+    assert f["boss_path"] and f["seed0"] == 40000 and f["games"] == 3
+    assert bots._MARGIN == keep
+    report = []
+    okko_balance.report(f, report.append)
+    assert "seeds 40000-40002" in report[0] and "--boss-path" in report[0]

@@ -354,13 +354,31 @@ def test_o20_final_boss_with_days_left():
     s.apply(A.FIGHT_BOSS)
     for c in big:
         s.apply(A.TOGGLE + c)
+    jars = len(s.jars)
     s.apply(A.CONFIRM)
     assert s.finals[0] == 1 and s.peeks == 2 and s.phase == A.P_PEEK
+    assert len(s.jars) == jars + 1 and s.spirit_jars() == 1  # R18: and a Spirit Jar
     s.apply(A.PEEK + 0)
     s.apply(A.SEEN)
     s.apply(A.PEEK + 1)
     s.apply(A.SEEN)
     assert s.board == 1 and s.day == 1 and s.board_days[0] == 16
+
+
+def test_a_final_boss_gives_a_spirit_jar_only_while_one_is_left():
+    big = [adv(SAMURAI), adv(SAMURAI, 1), adv(FERRYMAN), adv(FISHER), adv(MAIKO)]
+    s = make(day=15, hands=(big, ()))
+    spirit = [j for j in range(12) if C.jar_fx(j) == D.FX_EXTRA_ATTEMPT]
+    s.jar_deck = bytearray(j for j in s.jar_deck if j not in spirit)  # both already drawn and used
+    s.jar_discard.extend(spirit)
+    deck = bytes(s.jar_deck)
+    s.loc = 5
+    s.apply(A.FIGHT_BOSS)
+    for c in big:
+        s.apply(A.TOGGLE + c)
+    s.apply(A.CONFIRM)
+    assert s.finals[0] == 1 and s.peeks == 2
+    assert bytes(s.jar_deck) == deck and s.spirit_jars() == 0
 
 
 def test_o21_rotation_changes_the_view_only():

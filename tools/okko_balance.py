@@ -5,11 +5,19 @@ seeded games, both seats at the level, and prints the win rate, the days
 used per board, how far the team got and how often each board's final boss
 fell (and the middle ones), the encounters, peeks per game, enemies
 defeated, the Court (flips, Spirit Jars held). Seeds are fixed (game g uses
-seed SEED0 + g): the same command prints the same figures. ``--detail`` adds
-the action mix. 1000 games take about 20 s on two processes.
+seed SEED0 + g, or ``--seed0`` + g): the same command prints the same
+figures. ``--detail`` adds the action mix. 1000 games take about 10-20 s on
+two processes.
 
-``measure(games, level)`` returns the figures as data (for tests and the
-bench).
+``--boss-path`` plays a variant of the partner that is never offered to
+players: one that plays for the final bosses, heading for the last location
+from the first turn of boards 2 and 3 (the shipped partner does so only
+when the days left come within its margin of the way's need; board 1 is
+played as the shipped partner plays it, its boss already falls in about 60%
+of the games). It measures whether that path is a real choice (issue 30).
+
+``measure(games, level, seed0=SEED0, boss_path=False)`` returns the figures
+as data (for tests and the bench).
 """
 
 import argparse
@@ -23,6 +31,7 @@ from engine.okko.state import OkkoState
 from engine.rng import Rng
 
 SEED0 = 7000
+BOSS_PATH = b"\x00\x63\x63"  # bots._MARGIN of the --boss-path variant: always heading there on boards 2, 3
 MAX_ACTIONS = 6000
 KINDS = ("draw2", "fight line", "fight boss", "encounter", "move", "special", "rest", "jar",
          "summon")
@@ -105,13 +114,19 @@ def play(seed, levels=(bots.NORMAL, bots.NORMAL)):
 
 
 def _one(job):
-    g, level = job
-    return play(SEED0 + g, (level, level))
+    seed, level, boss_path = job
+    keep = bots._MARGIN
+    if boss_path:
+        bots._MARGIN = BOSS_PATH
+    try:
+        return play(seed, (level, level))
+    finally:
+        bots._MARGIN = keep
 
 
-def measure(games=1000, level=2, procs=2):
+def measure(games=1000, level=2, procs=2, seed0=SEED0, boss_path=False):
     t = time.time()
-    jobs = [(g, level) for g in range(games)]
+    jobs = [(seed0 + g, level, boss_path) for g in range(games)]
     if procs > 1:
         import multiprocessing
 
@@ -127,6 +142,10 @@ def measure(games=1000, level=2, procs=2):
     return {
         "games": len(res),
         "level": level,
+        "seed0": seed0,
+        "boss_path": boss_path,
+        "wins": sum(1 for r in res if r["win"]),
+        "final_falls": [sum(r["finals"][b] for r in res) for b in range(3)],
         "win_rate": mean(lambda r: r["win"]),
         "days": [mean(lambda r, b=b: r["days"][b]) for b in range(3)],
         "reached": [mean(lambda r, b=b: r["reached"][b]) for b in range(3)],
@@ -162,8 +181,10 @@ def _ci(rate, n):
 
 
 def report(f, out=print, detail=False):
-    out("Okko balance: %d games, two %s computer partners"
-        % (f["games"], "Forgetful (3)" if f["level"] == bots.HARD else "Steady (2)"))
+    out("Okko balance: %d games (seeds %d-%d), two %s computer partners%s"
+        % (f["games"], f["seed0"], f["seed0"] + f["games"] - 1,
+           "Forgetful (3)" if f["level"] == bots.HARD else "Steady (2)",
+           ", playing for the boss (--boss-path)" if f["boss_path"] else ""))
     out("  win rate            %s (Wilson 95%%)" % _ci(f["win_rate"], f["games"]))
     out("  days used per board %s (squares the DAY token moved on each board: %d from"
         " square %d, more after a carry-over)"
@@ -190,9 +211,13 @@ def main(argv=None):
     p.add_argument("--games", type=int, default=1000, help="games (default 1000)")
     p.add_argument("--level", type=int, default=2, help="partner level, 2 Steady or 3 Forgetful")
     p.add_argument("--procs", type=int, default=2, help="worker processes (default 2)")
+    p.add_argument("--seed0", type=int, default=SEED0, help="the first game's seed (default %d)" % SEED0)
+    p.add_argument("--boss-path", action="store_true",
+                   help="the partner variant that heads for the last location from the start of boards 2"
+                        " and 3 (tools only)")
     p.add_argument("--detail", action="store_true", help="also the action mix")
     a = p.parse_args(argv)
-    report(measure(a.games, a.level, a.procs), detail=a.detail)
+    report(measure(a.games, a.level, a.procs, a.seed0, a.boss_path), detail=a.detail)
     return 0
 
 

@@ -32,7 +32,10 @@ Decisions (rules digest section 6, last paragraphs; docs/rules/okko.md,
   action: the boss when beatable; an encounter when the hand completes it
   (its jars and the peek of the fourth are worth the most); the line from one
   enemy below the size that costs days, or when one defeat completes a pile
-  of 6 (a peek; the newest enemy must be beatable); the
+  of 6 (a peek; the newest enemy must be beatable), but on boards 2 and 3
+  a move comes before the line's pressure and the Omen once the days left
+  are at most what the way to the final boss needs (each arrow's expected
+  attempts, _WAY, and a day per boss ahead) plus _MARGIN (issue 30); the
   Omen of Crows (a peek: playing it before moving won 46% of the games
   instead of 41%); a move (always the yellow arrow); the line if cheap; a
   Special (Festival, Messenger, Forced March when it makes the next move
@@ -100,6 +103,9 @@ _GO_ON = const(40)  # go on to the next enemy at this cost (or on a long line)
 _SAKE_DAYS = const(4)  # a Sake Jar when this few days are left
 _MAXC = const(15)  # cards in a fight search
 _PREF = b"\x03\x00\x01\x02"  # heroes: Genji, Okko, Noburo, Noshin
+_MARGIN = b"\x00\x05\x07"  # per board: head for the last location when the days left are at
+#                              most the way's need plus this (0: never)
+_WAY = b"\x00\x0d\x0e\x10\x12\x15\x19\x1d"  # an arrow's expected attempts (tenths) by its value
 
 # scratch, allocated once: search candidates and the knapsack table
 _CID = bytearray(32)  # candidate cards
@@ -611,12 +617,27 @@ def _action(o, me):
     if o[A.O_ENCOUNTERS] < D.N_ENCOUNTERS and _enc(o, me, None, 0) < 255:
         return A.ENCOUNTER
     lc = _fight(o, me, line[-1], None) if n else 255
-    if lc < 255 and (n >= t1 - _FIGHT_AT or o[A.O_PILE] == D.PILE - 1):
-        return A.FIGHT_LINE  # pressure ahead, or a defeat that completes a pile (a peek)
+    if lc < 255 and o[A.O_PILE] == D.PILE - 1:
+        return A.FIGHT_LINE  # a defeat that completes a pile (a peek)
+    mv = _can_move(o, me, A.NONE)
+    b = o[A.O_BOARD]
+    t = _MARGIN[b] * 10
+    if mv >= 0 and t:
+        # head for the last location when the days left are at most the margin
+        # plus what the way there needs: its arrows' expected attempts and a
+        # day per boss on it (in tenths of days; the boss here, if any, is down)
+        ar = C.arrows(b)
+        for loc in range(o[A.O_LOC], D.N_LOC - 1):
+            t += _WAY[ar[loc * 4 + 3]]
+            if C.location(b, loc + 1, 5) != A.NONE:
+                t += 10
+        if (D.LAST_DAY - day) * 10 <= t:
+            return mv  # before the line's pressure
+    if lc < 255 and n >= t1 - _FIGHT_AT:
+        return A.FIGHT_LINE  # pressure ahead
     for c in hand:  # a peek is worth more than a move
         if _cf(c, 0) == D.SPECIAL and _cf(c, 5) == D.FX_PEEK:
             return A.SPECIAL + c
-    mv = _can_move(o, me, A.NONE)
     if mv >= 0:
         return mv
     if lc <= _CHEAP and n >= 2:

@@ -29,11 +29,11 @@ MIN_SQUARE = const(1)  # the lowest square of the DAY track (G6)
 LAST_DAY = const(20)  # the board ends at the end of the turn that reaches it (R24)
 LINE_1 = const(5)  # enemy-line size costing 1 day a turn (R8)
 LINE_2 = const(7)  # ... costing 2 days a turn
-SIEGE_1 = const(4)  # board 2 until its middle boss falls (G29)
+SIEGE_1 = const(5)  # board 2 until its middle boss falls (G29)
 SIEGE_2 = const(6)
 HAND_START = const(6)  # Adventure cards dealt to each player (setup 8)
 PILE = const(6)  # defeated enemies per peek (R13)
-FINAL_PEEKS = const(2)  # peeks for the final boss on the last location (R18)
+FINAL_PEEKS = const(2)  # peeks for the final boss on the last location (R18), and a Spirit Jar
 ENCOUNTER_PEEKS = const(1)  # peeks for completing a board's 4 encounters (R14)
 HERO_CHANGE_DAYS = const(1)  # days per hero changed between boards (G7)
 EXPLORE_RESHUFFLE = const(3)  # reshuffle the discards in when 3 cards remain (R17)
@@ -176,8 +176,8 @@ ENEMY_TYPES = (
     b"\x03\x03\x02\x00\x02"  # Jorogumo: ROTATE_COURT
     b"\x05\x01\x06\x00\x02"  # Ushi-oni: EXTRA_INJURY
     b"\x02\x04\x00\x00\x02"  # Rokurokubi
-    b"\x03\x02\x04\x00\x02"  # Shikigami Servant: REVEAL_DRAW_ENEMY
-    b"\x04\x03\x03\x01\x02"  # Nue: REVEAL_DAY(1)
+    b"\x03\x02\x00\x00\x02"  # Shikigami Servant
+    b"\x04\x03\x00\x00\x02"  # Nue
 )
 N_ENEMY = const(59)
 ENEMY_FIRST = b"\x00\x13\x27\x3b"  # per board: first enemy id (0, 19, 39) and the end (59)
@@ -187,9 +187,9 @@ ENEMY_TYPE_FIRST = b"\x00\x08\x11\x19"  # per board: first enemy type
 BOSSES = (
     b"\x00\x01\x05\x03\x05\x01\x05"  # Kawataro, Kappa Lord of the Marsh: NEEDS(WATER), K5
     b"\x01\x00\x06\x02\x06\x00\x03"  # Gozan the Bandit Warlord: EXTRA_INJURY, B3
-    b"\x01\x01\x07\x04\x00\x00\x05"  # Iron Oni of the Pass, B5
+    b"\x01\x01\x05\x03\x00\x00\x05"  # Iron Oni of the Pass, B5
     b"\x02\x00\x05\x05\x02\x00\x03"  # The Silk Matron: ROTATE_COURT on reveal, M3
-    b"\x02\x01\x08\x06\x05\x05\x05"  # Heart of Mayudama (Oni): NEEDS(VOID), M5
+    b"\x02\x01\x06\x04\x00\x00\x05"  # Heart of Mayudama (Oni), M5
 )
 MIDDLE = const(0)
 FINAL = const(1)
@@ -235,15 +235,15 @@ LOCATIONS = (
     b"\x00\x00\x00\x00\x00\x00"  # K5 Kappa Pond: LAST, Kawataro
     b"\x00\x00\x00\x00\x00\xff"  # B0 Foot of the Pass (START)
     b"\x01\x01\x00\x00\x00\xff"  # B1 Pilgrims' Rest: CHOICE(1)
-    b"\x00\x00\x01\x03\x00\xff"  # B2 Rope Bridge: PAY(FIGHT,3)
+    b"\x00\x00\x01\x02\x00\xff"  # B2 Rope Bridge: PAY(FIGHT,2)
     b"\x02\x00\x00\x00\x00\x01"  # B3 Outer Palisade: FREE_SUPPORT; Gozan
-    b"\x01\x02\x02\x04\x00\xff"  # B4 Barracks: CHOICE(2); PAY(INV,4)
+    b"\x01\x02\x02\x03\x00\xff"  # B4 Barracks: CHOICE(2); PAY(INV,3)
     b"\x00\x00\x00\x00\x00\x02"  # B5 Fort Keep: LAST, Iron Oni
     b"\x00\x00\x00\x00\x00\xff"  # M0 Mulberry Grove (START)
     b"\x01\x01\x00\x00\x00\xff"  # M1 Silk Village: CHOICE(1)
-    b"\x02\x00\x02\x04\x00\xff"  # M2 Weaving Hall: FREE_SUPPORT; PAY(INV,4)
+    b"\x02\x00\x02\x03\x00\xff"  # M2 Weaving Hall: FREE_SUPPORT; PAY(INV,3)
     b"\x00\x00\x00\x00\x00\x03"  # M3 Cocoon Gallery: Silk Matron
-    b"\x01\x02\x03\x01\x05\xff"  # M4 Moth Garden: CHOICE(2); PAY(VOID,1)
+    b"\x01\x02\x00\x00\x00\xff"  # M4 Moth Garden: CHOICE(2)
     b"\x00\x00\x00\x00\x00\x04"  # M5 Mayudama's Chamber: LAST, Heart of Mayudama
 )
 YELLOW = const(0)
@@ -252,10 +252,10 @@ RED = const(1)
 ARROWS = (
     b"\x00\x01\x00\x03" b"\x01\x02\x00\x03" b"\x02\x03\x00\x03" b"\x03\x04\x00\x04"
     b"\x04\x05\x00\x04" b"\x02\x04\x01\x06",
-    b"\x00\x01\x00\x03" b"\x01\x02\x00\x03" b"\x02\x03\x00\x04" b"\x03\x04\x00\x04"
-    b"\x04\x05\x00\x04" b"\x03\x05\x01\x07",
-    b"\x00\x01\x00\x03" b"\x01\x02\x00\x04" b"\x02\x03\x00\x04" b"\x03\x04\x00\x04"
-    b"\x04\x05\x00\x05" b"\x01\x03\x01\x07",
+    b"\x00\x01\x00\x02" b"\x01\x02\x00\x02" b"\x02\x03\x00\x03" b"\x03\x04\x00\x03"
+    b"\x04\x05\x00\x03" b"\x03\x05\x01\x06",
+    b"\x00\x01\x00\x01" b"\x01\x02\x00\x02" b"\x02\x03\x00\x02" b"\x03\x04\x00\x02"
+    b"\x04\x05\x00\x03" b"\x01\x03\x01\x05",
 )
 # encounter requirements: ALLY 1, EQUIPMENT 2, element 16 + e, support 32 + id
 R_ALLY = const(1)

@@ -887,6 +887,12 @@ class OkkoState:
         if C.boss_field(b, 1) == D.FINAL:  # R18: the last location is done
             self.peeks += D.FINAL_PEEKS
             self.finals[self.board] = 1
+            for j in self.jar_deck:  # R18: and a Spirit Jar while one is left
+                if C.jar_fx(j) == D.FX_EXTRA_ATTEMPT:
+                    _remove(self.jar_deck, j)
+                    self.jars.append(j)
+                    self.events.append(("jar_gained", j))
+                    break
             self.board_end = 1
 
     def _confirm_encounter(self):

@@ -12,9 +12,10 @@ PAGES = (
      " cards, play a Special card, fight, do encounters, or move. Summons"
      " and Jars are free extras."),
     ("Days",
-     "A board ends when the day track hits 20 or its final boss falls (2"
-     " peeks). 5 enemies in line cost 1 more day a turn, 7 cost 2 (board 2:"
-     " 4 and 6 until its middle boss falls). Up to 2 unused days carry over."),
+     "A board ends when the day track hits 20 or its final boss falls: 2"
+     " peeks and a Spirit Jar. 5 enemies in line cost 1 more day a turn, 7"
+     " cost 2 (board 2: 6 cost 2 until its middle boss falls). Up to 2 unused"
+     " days carry over."),
     ("Fighting",
      "Fight the newest enemy first, then more if you wish; bosses fight the"
      " same way. Use Allies or your healthy hero, plus Equipment: both Fight"

@@ -60,7 +60,6 @@ def test_pictures_section_renders_the_shares_with_the_target():
     assert "| Okko | 5.9% | 4.8% | 9.0% | 1321 | at least 20% |" in text
 
 
-<<<<<<< HEAD
 def test_kendo_section_prints_the_rearm_rules_targets():
     """Section 6 (issue 30): with the Duel's Rearm rule on, the endings of
     2-4 player Duels and the Duel ladder, each beside its target; figures
@@ -76,7 +75,8 @@ def test_kendo_section_prints_the_rearm_rules_targets():
     e["tie"], e["all_out"], e["last"] = 0, 1, 11  # 1 draw in 12: 8.3%, over the target
     assert "| 2, Normal | 8.3% (1.5-35.4%) | 91.7% (64.6-98.5%) | " in "\n".join(bench.kendo_rearm_lines(r))
     assert "**no** |" in "\n".join(bench.kendo_rearm_lines(r)).split("| 2, Normal | ")[1].split("\n")[0]
-=======
+
+
 def test_okko_section_prints_the_four_goals_with_intervals():
     """Section 7 shows Steady, Forgetful and the pair that plays for the boss,
     each win rate and final boss fall with its Wilson interval, and says which
@@ -98,4 +98,3 @@ def test_okko_section_prints_the_four_goals_with_intervals():
     text = "\n".join(bench.okko_section(ob))
     assert "each final boss at least 25%: **no**" in text and "for the boss at least 35%: **no**" in text
     assert bench.okko_section([]) == []
->>>>>>> okko-boards

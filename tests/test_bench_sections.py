@@ -77,24 +77,28 @@ def test_kendo_section_prints_the_rearm_rules_targets():
     assert "**no** |" in "\n".join(bench.kendo_rearm_lines(r)).split("| 2, Normal | ")[1].split("\n")[0]
 
 
-def test_okko_section_prints_the_four_goals_with_intervals():
-    """Section 7 shows Steady, Forgetful and the pair that plays for the boss,
-    each win rate and final boss fall with its Wilson interval, and says which
-    of issue 30's four goals are met."""
-    def fig(level, boss, win, finals):
-        return {"games": 1000, "level": level, "seed0": 40000, "boss_path": boss, "win_rate": win,
+def test_okko_section_prints_the_five_goals_with_intervals():
+    """Section 7 shows Steady, Forgetful, the pair that plays for the boss and
+    the partner without its plan, each win rate and final boss fall with its
+    Wilson interval, and says which of issue 30's five goals are met."""
+    def fig(level, boss, win, finals, no_plan=False):
+        return {"games": 1000, "level": level, "seed0": 40000, "boss_path": boss, "no_plan": no_plan, "win_rate": win,
                 "finals": finals, "days": [15.0, 16.0, 16.0], "peeks": 11.0, "defeated": 30.0,
                 "encounters": [4.0, 3.9, 3.5], "spirit": 1.0}
     ob = [fig(2, False, 0.532, [0.632, 0.314, 0.288]), fig(3, False, 0.301, [0.632, 0.314, 0.288]),
-          fig(2, True, 0.411, [0.632, 0.195, 0.291])]
+          fig(2, True, 0.411, [0.632, 0.195, 0.291]), fig(2, False, 0.562, [0.632, 0.1, 0.05], True)]
     text = "\n".join(bench.okko_section(ob))
     assert "seeds 40000-40999" in text
-    assert "| Win rate (95%) | 53.2% (50.1-56.3%) | 30.1% (27.3-33.0%) | 41.1% (38.1-44.2%) |" in text
+    assert "| Steady (2) | Forgetful (3) | Steady (2), for the boss | Steady (2), without the plan |" in text
+    assert ("| Win rate (95%) | 53.2% (50.1-56.3%) | 30.1% (27.3-33.0%) | 41.1% (38.1-44.2%) |"
+            " 56.2% (53.1-59.2%) |") in text
     assert "| Final boss falls, board 3 (95%) | 28.8% (26.1-31.7%) |" in text
     assert ("Goals met: Steady 50-62%: yes; each final boss at least 25%: yes; Forgetful at most 35%: yes;"
-            " for the boss at least 35%: yes.") in text
+            " for the boss at least 35%: yes; without the plan at most Steady + 3: yes.") in text
     ob[0]["finals"][2] = 0.2
     ob[2]["win_rate"] = 0.3
+    ob[3]["win_rate"] = 0.563
     text = "\n".join(bench.okko_section(ob))
     assert "each final boss at least 25%: **no**" in text and "for the boss at least 35%: **no**" in text
+    assert "without the plan at most Steady + 3: **no**" in text
     assert bench.okko_section([]) == []

@@ -498,3 +498,29 @@ def test_balance_tool_plays_for_the_boss_and_restores_the_partner():
     report = []
     okko_balance.report(f, report.append)
     assert "seeds 40000-40002" in report[0] and "--boss-path" in report[0]
+
+
+def test_balance_tool_plays_without_the_plan_and_restores_the_partner():
+    """Issue 30's fifth goal: --no-plan plays the partner with margin 0 on
+    every board (it never heads for the last location for the days)."""
+    from tools import okko_balance
+
+    keep = bots._MARGIN
+    seen = []
+    choose = bots.choose
+
+    def spy(*a, **k):
+        seen.append(bytes(bots._MARGIN))
+        return choose(*a, **k)
+
+    bots.choose = spy
+    try:
+        f = okko_balance.measure(games=2, level=2, procs=1, seed0=40000, no_plan=True)
+    finally:
+        bots.choose = choose
+    assert seen and set(seen) == {b"\x00\x00\x00"} and bots._MARGIN == keep
+    assert f["no_plan"] and not f["boss_path"] and f["games"] == 2
+    report = []
+    okko_balance.report(f, report.append)
+    assert "seeds 40000-40001" in report[0] and "--no-plan" in report[0]
+    assert okko_balance.main(["--games", "1", "--procs", "1", "--no-plan"]) == 0

@@ -192,11 +192,13 @@ APP_SCENARIOS = (("shell_boot", "Menus and Pig"),) + tuple(
 
 OKKO_SEED0 = 40000  # Okko's balance figures: seeds apart from the tuning range (tools.okko_balance's 7000-7999)
 OKKO_GAMES = 1000
-OKKO_RUNS = ((2, False), (3, False), (2, True))  # Steady, Forgetful, Steady playing for the boss (--boss-path)
+OKKO_RUNS = ((2, False), (3, False), (2, True), (2, None))  # Steady, Forgetful, Steady playing for the boss
+#   (--boss-path: True), Steady without its plan (--no-plan: None)
 OKKO_BEST = (0.50, 0.62)  # issue 30: Steady's win rate, a band
 OKKO_WORST = 0.35  # Forgetful at most
 OKKO_BOSS = 0.25  # each board's final boss falls in at least this share of Steady's games
 OKKO_BOSS_PATH = 0.35  # the pair that plays for the boss wins at least this
+OKKO_NO_PLAN = 0.03  # the partner without its plan wins at most Steady + this
 
 
 def okko_balance():
@@ -204,26 +206,29 @@ def okko_balance():
     from tools import okko_balance as ob
 
     # one process (see kendo_strength())
-    return [ob.measure(OKKO_GAMES, level, 1, OKKO_SEED0, boss) for level, boss in OKKO_RUNS]
+    return [ob.measure(OKKO_GAMES, level, 1, OKKO_SEED0, boss is True, boss is None) for level, boss in OKKO_RUNS]
 
 
 def okko_section(ob):
     """Section 7's balance part from okko_balance()'s figures (Steady,
-    Forgetful, Steady playing for the boss), with issue 30's goals."""
+    Forgetful, Steady playing for the boss, Steady without its plan), with
+    issue 30's goals."""
     if not ob:
         return []
     from engine.okko import data as OD
 
     def name(f):
-        return ("Forgetful (3)" if f["level"] == 3 else "Steady (2)") + (", for the boss" if f.get("boss_path") else "")
+        return ("Forgetful (3)" if f["level"] == 3 else "Steady (2)") + (
+            ", for the boss" if f.get("boss_path") else ", without the plan" if f.get("no_plan") else "")
 
     def ci(rate, n):
         lo, hi = _wilson(rate, n)
         return "%.1f%% (%.1f-%.1f%%)" % (100 * rate, 100 * lo, 100 * hi)
 
-    steady = [f for f in ob if f["level"] == 2 and not f.get("boss_path")]
+    steady = [f for f in ob if f["level"] == 2 and not f.get("boss_path") and not f.get("no_plan")]
     forgetful = [f for f in ob if f["level"] == 3]
     path = [f for f in ob if f.get("boss_path")]
+    bare = [f for f in ob if f.get("no_plan")]
     L = [
         "",
         "## 7. Okko: the computer partner and the balance",
@@ -232,15 +237,20 @@ def okko_section(ob):
         % ("{:,}".format(ob[0]["games"]), ob[0].get("seed0", 7000), ob[0].get("seed0", 7000) + ob[0]["games"] - 1),
         "two computer partners of one level, who talk it over at the Court",
         "(tools/okko_balance.py); \"for the boss\" is the tools-only variant that heads",
-        "for the last location from the first turn of boards 2 and 3 (`--boss-path`).",
+        "for the last location from the first turn of boards 2 and 3 (`--boss-path`),",
+        "\"without the plan\" the partner with margin 0 on every board (`--no-plan`).",
         "Goals (issue 30): Steady wins %d-%d%%, Forgetful at most %d%%, each board's final"
         % (100 * OKKO_BEST[0], 100 * OKKO_BEST[1], 100 * OKKO_WORST),
         "boss falls in at least %d%% of Steady's games, the pair that plays for the boss wins"
         % (100 * OKKO_BOSS),
-        "at least %d%%. Knobs (engine/okko/data.py): START %d, MAX_CARRY %d, line thresholds"
-        % (100 * OKKO_BOSS_PATH, OD.START, OD.MAX_CARRY),
-        "%d/%d (siege %d/%d), the rules' arrow values (docs/rules/okko.md), %d Spirit Jars of 12."
-        % (OD.LINE_1, OD.LINE_2, OD.SIEGE_1, OD.SIEGE_2,
+        "at least %d%%, the partner without the plan at most %d points above Steady."
+        % (100 * OKKO_BOSS_PATH, 100 * OKKO_NO_PLAN),
+        "Knobs (engine/okko/data.py): START %d, MAX_CARRY %d, line thresholds %d/%d (siege %d/%d),"
+        % (OD.START, OD.MAX_CARRY, OD.LINE_1, OD.LINE_2, OD.SIEGE_1, OD.SIEGE_2),
+        "a peek per %d defeated enemies, %d for a final boss, the rules' arrow values"
+        % (OD.PILE, OD.FINAL_PEEKS),
+        "(docs/rules/okko.md), %d Spirit Jars of 12."
+        % (
            sum(OD.JAR_TYPES[t * 3 + 2] for t in range(len(OD.JAR_TYPES) // 3)
                if OD.JAR_TYPES[t * 3] == OD.FX_EXTRA_ATTEMPT)),
         "",
@@ -270,6 +280,9 @@ def okko_section(ob):
     if path:
         met.append("for the boss at least %d%%: %s" % (100 * OKKO_BOSS_PATH,
                                                        _met(path[0]["win_rate"] >= OKKO_BOSS_PATH)))
+    if bare and steady:
+        met.append("without the plan at most Steady + %d: %s" % (
+            100 * OKKO_NO_PLAN, _met(bare[0]["win_rate"] <= steady[0]["win_rate"] + OKKO_NO_PLAN + 1e-9)))
     L += [
         "Goals met: " + "; ".join(met) + ".",
         "",

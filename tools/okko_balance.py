@@ -15,9 +15,13 @@ from the first turn of boards 2 and 3 (the shipped partner does so only
 when the days left come within its margin of the way's need; board 1 is
 played as the shipped partner plays it, its boss already falls in about 60%
 of the games). It measures whether that path is a real choice (issue 30).
+``--no-plan`` plays the partner with its plan switched off (margin 0 on
+every board: it never heads for the last location because the days run
+short), to measure whether the plan is worth its days (issue 30: it must
+not win more than 3 points above Steady).
 
-``measure(games, level, seed0=SEED0, boss_path=False)`` returns the figures
-as data (for tests and the bench).
+``measure(games, level, seed0=SEED0, boss_path=False, no_plan=False)``
+returns the figures as data (for tests and the bench).
 """
 
 import argparse
@@ -32,6 +36,7 @@ from engine.rng import Rng
 
 SEED0 = 7000
 BOSS_PATH = b"\x00\x63\x63"  # bots._MARGIN of the --boss-path variant: always heading there on boards 2, 3
+NO_PLAN = b"\x00\x00\x00"  # bots._MARGIN of the --no-plan variant: never heading there for the days
 MAX_ACTIONS = 6000
 KINDS = ("draw2", "fight line", "fight boss", "encounter", "move", "special", "rest", "jar",
          "summon")
@@ -114,19 +119,20 @@ def play(seed, levels=(bots.NORMAL, bots.NORMAL)):
 
 
 def _one(job):
-    seed, level, boss_path = job
+    seed, level, margin = job
     keep = bots._MARGIN
-    if boss_path:
-        bots._MARGIN = BOSS_PATH
+    if margin:
+        bots._MARGIN = margin
     try:
         return play(seed, (level, level))
     finally:
         bots._MARGIN = keep
 
 
-def measure(games=1000, level=2, procs=2, seed0=SEED0, boss_path=False):
+def measure(games=1000, level=2, procs=2, seed0=SEED0, boss_path=False, no_plan=False):
     t = time.time()
-    jobs = [(seed0 + g, level, boss_path) for g in range(games)]
+    margin = BOSS_PATH if boss_path else NO_PLAN if no_plan else None
+    jobs = [(seed0 + g, level, margin) for g in range(games)]
     if procs > 1:
         import multiprocessing
 
@@ -144,6 +150,7 @@ def measure(games=1000, level=2, procs=2, seed0=SEED0, boss_path=False):
         "level": level,
         "seed0": seed0,
         "boss_path": boss_path,
+        "no_plan": no_plan,
         "wins": sum(1 for r in res if r["win"]),
         "final_falls": [sum(r["finals"][b] for r in res) for b in range(3)],
         "win_rate": mean(lambda r: r["win"]),
@@ -184,7 +191,8 @@ def report(f, out=print, detail=False):
     out("Okko balance: %d games (seeds %d-%d), two %s computer partners%s"
         % (f["games"], f["seed0"], f["seed0"] + f["games"] - 1,
            "Forgetful (3)" if f["level"] == bots.HARD else "Steady (2)",
-           ", playing for the boss (--boss-path)" if f["boss_path"] else ""))
+           ", playing for the boss (--boss-path)" if f["boss_path"] else
+           ", without the plan (--no-plan)" if f.get("no_plan") else ""))
     out("  win rate            %s (Wilson 95%%)" % _ci(f["win_rate"], f["games"]))
     out("  days used per board %s (squares the DAY token moved on each board: %d from"
         " square %d, more after a carry-over)"
@@ -215,9 +223,11 @@ def main(argv=None):
     p.add_argument("--boss-path", action="store_true",
                    help="the partner variant that heads for the last location from the start of boards 2"
                         " and 3 (tools only)")
+    p.add_argument("--no-plan", action="store_true",
+                   help="the partner with its plan switched off (margin 0 on every board; tools only)")
     p.add_argument("--detail", action="store_true", help="also the action mix")
     a = p.parse_args(argv)
-    report(measure(a.games, a.level, a.procs, a.seed0, a.boss_path), detail=a.detail)
+    report(measure(a.games, a.level, a.procs, a.seed0, a.boss_path, a.no_plan), detail=a.detail)
     return 0
 
 

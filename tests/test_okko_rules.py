@@ -201,11 +201,11 @@ def test_o9_newest_enemy_first():
     assert not any(a == A.TOGGLE + line[0] for a in s.legal_actions())
 
 
-def test_o10_twelfth_enemy_gives_a_peek():
+def test_o10_sixth_enemy_gives_a_peek():
     e = enemy_of("Kappa Brawler")  # F2 I0
     s = make(hands=((adv(SPEARMAN),), ()), line=[e])
-    assert D.PILE == 12  # R13 (issue 30: 12, was 6)
-    s.pile = 11
+    assert D.PILE == 6  # R13, the rulebook's number (issue 30's revision had 12)
+    s.pile = 5
     _fight(s, (adv(SPEARMAN),))
     s.apply(A.CONFIRM)
     assert s.pile == 0 and s.phase == A.P_PEEK and s.current_player == 0
@@ -357,11 +357,12 @@ def test_o20_final_boss_with_days_left():
         s.apply(A.TOGGLE + c)
     jars = len(s.jars)
     s.apply(A.CONFIRM)
-    assert s.finals[0] == 1 and s.peeks == 3 and s.phase == A.P_PEEK  # R18: 3 peeks (issue 30)
+    assert s.finals[0] == 1 and s.peeks == 2 and s.phase == A.P_PEEK  # R18: 2 peeks, the rulebook's number
     assert len(s.jars) == jars + 1 and s.spirit_jars() == 1  # R18: and a Spirit Jar
-    for sq in range(3):
-        s.apply(A.PEEK + sq)
-        s.apply(A.SEEN)
+    s.apply(A.PEEK + 0)
+    s.apply(A.SEEN)
+    s.apply(A.PEEK + 1)
+    s.apply(A.SEEN)
     assert s.board == 1 and s.day == 1 and s.board_days[0] == 16
 
 
@@ -377,7 +378,7 @@ def test_a_final_boss_gives_a_spirit_jar_only_while_one_is_left():
     for c in big:
         s.apply(A.TOGGLE + c)
     s.apply(A.CONFIRM)
-    assert s.finals[0] == 1 and s.peeks == 3
+    assert s.finals[0] == 1 and s.peeks == 2
     assert bytes(s.jar_deck) == deck and s.spirit_jars() == 0
 
 

@@ -32,7 +32,7 @@ Decisions (rules digest section 6, last paragraphs; docs/rules/okko.md,
   action: the boss when beatable; an encounter when the hand completes it
   (its jars and the peek of the fourth are worth the most); the line from one
   enemy below the size that costs days, or when one defeat completes a pile
-  of 12 (a peek; the newest enemy must be beatable), but on boards 2 and 3
+  of 6 (a peek; the newest enemy must be beatable), but on boards 2 and 3
   a move comes before the line's pressure and the Omen once the days left
   are at most what the way to the final boss needs (each arrow's expected
   attempts, _WAY, and a day per boss ahead) plus _MARGIN (issue 30); the
@@ -103,7 +103,7 @@ _GO_ON = const(40)  # go on to the next enemy at this cost (or on a long line)
 _SAKE_DAYS = const(4)  # a Sake Jar when this few days are left
 _MAXC = const(15)  # cards in a fight search
 _PREF = b"\x03\x00\x01\x02"  # heroes: Genji, Okko, Noburo, Noshin
-_MARGIN = b"\x00\x05\x06"  # per board: head for the last location when the days left are at
+_MARGIN = b"\x00\x06\x06"  # per board: head for the last location when the days left are at
 #                              most the way's need plus this (0: never)
 _WAY = b"\x00\x0d\x0e\x10\x12\x15\x19\x1d"  # an arrow's expected attempts (tenths) by its value
 

@@ -32,8 +32,8 @@ LINE_2 = const(7)  # ... costing 2 days a turn
 SIEGE_1 = const(5)  # board 2 until its middle boss falls (G29)
 SIEGE_2 = const(6)
 HAND_START = const(6)  # Adventure cards dealt to each player (setup 8)
-PILE = const(12)  # defeated enemies per peek (R13)
-FINAL_PEEKS = const(3)  # peeks for the final boss on the last location (R18), and a Spirit Jar
+PILE = const(6)  # defeated enemies per peek (R13)
+FINAL_PEEKS = const(2)  # peeks for the final boss on the last location (R18), and a Spirit Jar
 ENCOUNTER_PEEKS = const(1)  # peeks for completing a board's 4 encounters (R14)
 HERO_CHANGE_DAYS = const(1)  # days per hero changed between boards (G7)
 EXPLORE_RESHUFFLE = const(3)  # reshuffle the discards in when 3 cards remain (R17)
@@ -161,23 +161,23 @@ ENEMY_TYPES = (
     b"\x00\x03\x02\x00\x02"  # Kitsune Deceiver: ROTATE_COURT
     b"\x03\x01\x00\x00\x02"  # Inn Cutthroat
     b"\x03\x02\x03\x01\x01"  # Wanyudo: REVEAL_DAY(1)
-    b"\x03\x00\x00\x00\x04"  # Turncoat Ashigaru
-    b"\x03\x01\x00\x00\x03"  # Mountain Bandit
-    b"\x02\x02\x00\x00\x02"  # Tengu Scout
-    b"\x02\x03\x04\x00\x01"  # Karasu-tengu: REVEAL_DRAW_ENEMY
-    b"\x01\x03\x05\x02\x02"  # Yuki-onna: NEEDS(FIRE)
-    b"\x04\x01\x06\x00\x02"  # Gashadokuro Shard: EXTRA_INJURY
-    b"\x03\x02\x01\x01\x02"  # Ninja Assassin: REVEAL_DISCARD(1)
-    b"\x01\x04\x02\x00\x02"  # Onryo: ROTATE_COURT
-    b"\x04\x02\x03\x01\x02"  # Oni Sentry: REVEAL_DAY(1)
-    b"\x02\x02\x00\x00\x04"  # Silk-moth Swarm
-    b"\x03\x01\x00\x00\x03"  # Cocoon Puppet
-    b"\x04\x02\x00\x00\x03"  # Oni Retainer
-    b"\x03\x03\x02\x00\x02"  # Jorogumo: ROTATE_COURT
-    b"\x05\x01\x06\x00\x02"  # Ushi-oni: EXTRA_INJURY
-    b"\x02\x04\x00\x00\x02"  # Rokurokubi
-    b"\x03\x02\x00\x00\x02"  # Shikigami Servant
-    b"\x04\x03\x00\x00\x02"  # Nue
+    b"\x04\x01\x00\x00\x04"  # Turncoat Ashigaru
+    b"\x03\x02\x00\x00\x03"  # Mountain Bandit
+    b"\x02\x03\x00\x00\x02"  # Tengu Scout
+    b"\x02\x04\x04\x00\x01"  # Karasu-tengu: REVEAL_DRAW_ENEMY
+    b"\x01\x04\x05\x02\x02"  # Yuki-onna: NEEDS(FIRE)
+    b"\x04\x02\x06\x00\x02"  # Gashadokuro Shard: EXTRA_INJURY
+    b"\x03\x03\x01\x01\x02"  # Ninja Assassin: REVEAL_DISCARD(1)
+    b"\x01\x05\x02\x00\x02"  # Onryo: ROTATE_COURT
+    b"\x04\x03\x03\x01\x02"  # Oni Sentry: REVEAL_DAY(1)
+    b"\x02\x03\x00\x00\x04"  # Silk-moth Swarm
+    b"\x03\x02\x00\x00\x03"  # Cocoon Puppet
+    b"\x04\x03\x00\x00\x03"  # Oni Retainer
+    b"\x03\x04\x02\x00\x02"  # Jorogumo: ROTATE_COURT
+    b"\x05\x02\x06\x00\x02"  # Ushi-oni: EXTRA_INJURY
+    b"\x02\x05\x00\x00\x02"  # Rokurokubi
+    b"\x03\x03\x00\x00\x02"  # Shikigami Servant
+    b"\x04\x04\x00\x00\x02"  # Nue
 )
 N_ENEMY = const(59)
 ENEMY_FIRST = b"\x00\x13\x27\x3b"  # per board: first enemy id (0, 19, 39) and the end (59)
@@ -252,10 +252,10 @@ RED = const(1)
 ARROWS = (
     b"\x00\x01\x00\x03" b"\x01\x02\x00\x03" b"\x02\x03\x00\x03" b"\x03\x04\x00\x04"
     b"\x04\x05\x00\x04" b"\x02\x04\x01\x06",
-    b"\x00\x01\x00\x02" b"\x01\x02\x00\x02" b"\x02\x03\x00\x03" b"\x03\x04\x00\x03"
-    b"\x04\x05\x00\x03" b"\x03\x05\x01\x06",
+    b"\x00\x01\x00\x01" b"\x01\x02\x00\x01" b"\x02\x03\x00\x02" b"\x03\x04\x00\x02"
+    b"\x04\x05\x00\x02" b"\x03\x05\x01\x06",
     b"\x00\x01\x00\x01" b"\x01\x02\x00\x02" b"\x02\x03\x00\x02" b"\x03\x04\x00\x02"
-    b"\x04\x05\x00\x03" b"\x01\x03\x01\x05",
+    b"\x04\x05\x00\x02" b"\x01\x03\x01\x05",
 )
 # encounter requirements: ALLY 1, EQUIPMENT 2, element 16 + e, support 32 + id
 R_ALLY = const(1)

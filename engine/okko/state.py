@@ -877,7 +877,7 @@ class OkkoState:
         self.events.append(("defeat", e))
         self.defeated_total += 1
         self.pile += 1
-        if self.pile >= D.PILE:  # R13: a pile of 12, a peek
+        if self.pile >= D.PILE:  # R13: a pile of 6, a peek
             self.pile = 0
             self.peeks += 1
 

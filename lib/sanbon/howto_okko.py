@@ -12,7 +12,7 @@ PAGES = (
      " cards, play a Special card, fight, do encounters, or move. Summons"
      " and Jars are free extras."),
     ("Days",
-     "A board ends when the day track hits 20 or its final boss falls: 3"
+     "A board ends when the day track hits 20 or its final boss falls: 2"
      " peeks and a Spirit Jar. 5 enemies in line cost 1 more day a turn, 7"
      " cost 2 (board 2: 6 cost 2 until its middle boss falls). Up to 2 unused"
      " days carry over."),
@@ -28,7 +28,7 @@ PAGES = (
      " turn's total.", ("okko", (7, 1, 13, 19), 12)),
     ("Encounters",
      "Do encounters in order, discarding just the cards asked; one card can"
-     " count for its kind and its element. All done: a peek. Every 12th enemy"
+     " count for its kind and its element. All done: a peek. Every 6th enemy"
      " beaten: a peek. Only you see it, so remember it - some cards turn"
      " the Court right.", ("okko", (49, 50, 51, 52, 53), 12)),
     ("Controls",

@@ -204,7 +204,6 @@ def test_o9_newest_enemy_first():
 def test_o10_sixth_enemy_gives_a_peek():
     e = enemy_of("Kappa Brawler")  # F2 I0
     s = make(hands=((adv(SPEARMAN),), ()), line=[e])
-    assert D.PILE == 6  # R13, the rulebook's number (issue 30's revision had 12)
     s.pile = 5
     _fight(s, (adv(SPEARMAN),))
     s.apply(A.CONFIRM)
@@ -357,7 +356,7 @@ def test_o20_final_boss_with_days_left():
         s.apply(A.TOGGLE + c)
     jars = len(s.jars)
     s.apply(A.CONFIRM)
-    assert s.finals[0] == 1 and s.peeks == 2 and s.phase == A.P_PEEK  # R18: 2 peeks, the rulebook's number
+    assert s.finals[0] == 1 and s.peeks == 2 and s.phase == A.P_PEEK
     assert len(s.jars) == jars + 1 and s.spirit_jars() == 1  # R18: and a Spirit Jar
     s.apply(A.PEEK + 0)
     s.apply(A.SEEN)

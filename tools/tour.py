@@ -592,7 +592,8 @@ def okko_presses(size="pico_display", seed=5, games=1, level=2):
                 st = session.state
                 if t.startswith(("Dialog", "HandOver")):
                     sim.press("A")
-                elif t.startswith("Game") and not st.is_over() and not session.is_bot(st.current_player):
+                elif (t.startswith("Game") and getattr(sim.app.top, "note", None) is None  # a board's end: its dialog first
+                      and not st.is_over() and not session.is_bot(st.current_player)):
                     ph = st.phase
                     kind = "peek" if ph == A.P_PEEK else ("flip" if ph == A.P_COURT else "other")
                     before = sim.presses

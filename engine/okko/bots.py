@@ -103,7 +103,7 @@ _GO_ON = const(40)  # go on to the next enemy at this cost (or on a long line)
 _SAKE_DAYS = const(4)  # a Sake Jar when this few days are left
 _MAXC = const(15)  # cards in a fight search
 _PREF = b"\x03\x00\x01\x02"  # heroes: Genji, Okko, Noburo, Noshin
-_MARGIN = b"\x00\x06\x06"  # per board: head for the last location when the days left are at
+_MARGIN = b"\x00\x05\x07"  # per board: head for the last location when the days left are at
 #                              most the way's need plus this (0: never)
 _WAY = b"\x00\x0d\x0e\x10\x12\x15\x19\x1d"  # an arrow's expected attempts (tenths) by its value
 

@@ -505,20 +505,21 @@ def test_balance_tool_plays_without_the_plan_and_restores_the_partner():
     every board (it never heads for the last location for the days)."""
     from tools import okko_balance
 
-    keep = bots._MARGIN
+    ob = okko_balance.bots  # the module the tool plays (another test may have loaded engine.okko.bots anew)
+    keep = ob._MARGIN
     seen = []
-    choose = bots.choose
+    choose = ob.choose
 
     def spy(*a, **k):
-        seen.append(bytes(bots._MARGIN))
+        seen.append(bytes(ob._MARGIN))
         return choose(*a, **k)
 
-    bots.choose = spy
+    ob.choose = spy
     try:
         f = okko_balance.measure(games=2, level=2, procs=1, seed0=40000, no_plan=True)
     finally:
-        bots.choose = choose
-    assert seen and set(seen) == {b"\x00\x00\x00"} and bots._MARGIN == keep
+        ob.choose = choose
+    assert seen and set(seen) == {b"\x00\x00\x00"} and ob._MARGIN == keep
     assert f["no_plan"] and not f["boss_path"] and f["games"] == 2
     report = []
     okko_balance.report(f, report.append)

@@ -92,6 +92,17 @@ def record(sim, saves):
     return real
 
 
+def _top_level(key, mode, info):
+    """The strongest computer level the app's setup offers in ``mode`` (tools/games.py
+    Variant.levels: a Kendo Duel offers no Hard, which plays as Normal there)."""
+    from tools import games as host
+
+    for v in host.get(key).modes:
+        if v.mode == mode:
+            return host.get(key).levels[v.level_names()[-1]]
+    return info.levels[-1]
+
+
 def trace(name, seed=1, games=2, size="pico_display", most=16):
     """The saves of seeded all-computer games of setup ``name`` in a row on
     one sector: ``games`` of them, and more (up to ``most``) until the sector
@@ -107,7 +118,7 @@ def trace(name, seed=1, games=2, size="pico_display", most=16):
     nvm = sim.board.nvm
     saves = []
     real = record(sim, saves)
-    level = info.levels[-1]
+    level = _top_level(key, mode, info)
     g = 0
     while g < games or (nvm.erases == 0 and g < most):
         g += 1

@@ -230,11 +230,11 @@ def test_setup_competition_forces_two_players_and_the_config_keeps_old_saves():
 
     for g in games.ALL:  # the setup's tables name exactly the bits a save may hold
         bits = 0
-        for h in menus.HOUSE.get(g.key, ()):
-            bit, labels, texts = h[0], h[2], h[3]
-            assert bit & (bit - 1) == 0 and not bits & bit and len(labels) == len(texts) == 2 and len(h) in (4, 5)
+        for bit, name, labels, texts in menus.HOUSE.get(g.key, ()):
+            assert bit & (bit - 1) == 0 and not bits & bit and len(labels) == len(texts) == 2
             bits |= bit
         assert bits == g.house, g.key
+        assert menus.HOUSE_ON.get(g.key, 0) & ~g.house == 0  # on in a new game: rules the game has
     sim.press("B")
     choose(sim, "Kyudo")
     assert not any(t.startswith("House rules") for t in sim.app.top.menu.items)

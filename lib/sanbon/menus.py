@@ -11,7 +11,7 @@ from sanbon.texts import TextScreen
 
 
 # The house rules by game (sanbon.games GameInfo.house: their bits): (bit,
-# name, (label off, label on), (what off does, what on does)[, 1: on in a new game]). Here, not in
+# name, (label off, label on), (what off does, what on does)). Here, not in
 # sanbon.games, so that their texts are in the heap with the setup only.
 HOUSE = {
     # engine/kendo/actions.py OPT_ROTATE 1, OPT_REFLECT_CANCEL 2, OPT_ALT_DEFLECT 4, OPT_REARM 8
@@ -25,10 +25,9 @@ HOUSE = {
         (4, "Deflect alt.", ("no", "yes"),
          ("Only a parry answers TAIATARI or MAKI AGE.",
           "A parry or a deflect answers TAIATARI or MAKI AGE.")),
-        # on in a new game (its fifth item): a Duel ends by play (issue 30)
         (8, "Rearm", ("no", "yes"),
          ("Nobody can attack: the most cards wins, a tie draws.",
-          "Nobody can attack: every player takes a spent Basic."), 1),
+          "Nobody can attack: every player takes a spent Basic.")),
     ),
     # engine/okko/state.py OkkoState(rng, aid): bit 1 = the Easy aid
     "okko": (
@@ -37,6 +36,8 @@ HOUSE = {
           "Peeked squares are marked (not what they are); the odds are shown.")),
     ),
 }
+# the house rules on in a new game: Kendo's Rearm, so that a Duel ends by play (issue 30)
+HOUSE_ON = {"kendo": 8}
 
 
 class MainMenu(MenuScreen):
@@ -96,10 +97,7 @@ class SetupScreen(MenuScreen):
 
     def __init__(self, app, info):
         self.info = info
-        self.config = c = games.Config(info)
-        for h in HOUSE.get(info.key, ()):
-            if len(h) > 4:  # on in a new game
-                c.options |= h[0]
+        self.config = games.Config(info, options=HOUSE_ON.get(info.key, 0))
         super().__init__(app, info.name, self._items())
         self.menu.select(len(self.menu.items) - 1)  # start on "Start"
 
@@ -185,9 +183,8 @@ class HouseRulesScreen(MenuScreen):
     def _items(self):
         c = self.config
         out = []
-        for h in HOUSE[self.info.key]:
-            bit, labels = h[0], h[2]
-            out.append("%s: %s" % (h[1], labels[1 if c.options & bit else 0]))
+        for bit, name, labels, _ in HOUSE[self.info.key]:
+            out.append("%s: %s" % (name, labels[1 if c.options & bit else 0]))
         out.append("Done")
         return out
 

@@ -17,13 +17,13 @@ def room(limit=3000):
     o = Probe()
     gc.collect()
     last = gc.mem_free()
-    for i in range(limit):
-        getattr(o, "zq%04d" % i, None)
+    for index in range(limit):
+        getattr(o, "zq%04d" % index, None)
         gc.collect()
         free = gc.mem_free()
         if last - free > 256:
-            print("sanbon qstrs: %d names to the next pool block (%d bytes)" % (i, last - free))
-            return i
+            print("sanbon qstrs: %d names to the next pool block (%d bytes)" % (index, last - free))
+            return index
         last = free
     print("sanbon qstrs: more than %d names without a new pool block" % limit)
     return limit

@@ -73,9 +73,14 @@ def show(obj, on):
         obj.hidden = not on
 
 
-def drop(name):
-    """Forget the module sanbon.<name>, so that its code can be collected."""
-    unload("sanbon." + name)
+def drop(module):
+    """Forget ``module`` (the module object itself: a name string with a typo
+    would fail silently), so that its code can be collected. The caller then
+    drops its own reference too (``kendo_more = None``)."""
+    if type(module) is str:  # the old form, until every caller passes the module
+        unload("sanbon." + module)
+        return
+    unload(module.__name__)
 
 
 def unload(name):
@@ -102,6 +107,19 @@ def forget(before):
             gone.append(name)
     for name in gone:
         unload(name)
+
+
+def dim(color):
+    """``color`` at a third of its brightness."""
+    return ((color >> 16) // 3) << 16 | (((color >> 8) & 0xFF) // 3) << 8 | (color & 0xFF) // 3
+
+
+def rect(pal, x, y, w, h, hidden=False):
+    """A vectorio rectangle in palette ``pal`` (hidden at once if ``hidden``)."""
+    shape = vectorio.Rectangle(pixel_shader=pal, width=w, height=h, x=x, y=y)
+    if hidden:
+        shape.hidden = True
+    return shape
 
 
 def palette(color):

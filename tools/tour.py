@@ -19,6 +19,10 @@ per game (``walk_mash``), and looks after every press; ``python -m
 tools.tour`` prints what it finds. The human seats' presses come from
 ``drive`` (a computer player's decision, entered by the shortest presses
 the screen offers), which also counts presses per decision for the bench.
+
+``--pixels`` adds a digest of every frame's pixels, in the order shown: the
+same digest before and after a change proves the change left every screen
+of the tour pixel for pixel alone (a refactor's check).
 """
 
 import os
@@ -180,15 +184,24 @@ class Recorder:
     """Collects the defects of every frame it is shown, once per distinct
     frame, with where they were seen."""
 
-    def __init__(self, size, contrast=False):
+    def __init__(self, size, contrast=False, pixels=False):
         self.size = size
         self.contrast = contrast  # defects(sim, contrast=True) on every frame
+        self.pixels = None  # --pixels: a digest of every frame's pixels, in order
+        if pixels:
+            import hashlib
+
+            self.pixels = hashlib.sha256()
         self.seen = set()
         self.found = {}  # defect -> where first seen
         self.frames = 0
         self.tips = set()  # the first-game guide's tips seen (sanbon.tips)
 
     def look(self, sim, where):
+        if self.pixels is not None:
+            import pygame
+
+            self.pixels.update(pygame.image.tostring(sim.board.screen_surface(), "RGB"))
         key = tuple((n, tuple(t)) for n, t in _layers(sim))
         if self.contrast:  # a moved highlight changes colours, not texts
             key += tuple(backgrounds(sim))
@@ -636,10 +649,11 @@ WALKS.update((g.key, [(globals()[fn], kw) for fn, kw in g.tour]
               + [(walk_mash, {"menu": g.menu, "seed": s}) for s in (1, 12)]) for g in registry.GAMES if g.tour)
 
 
-def tour(size, game, contrast=False):
+def tour(size, game, contrast=False, pixels=False):
     """Every walk of ``game`` on ``size``: the Recorder with what it found
-    (``contrast``: text contrast too, see ``low_contrast``)."""
-    rec = Recorder(size, contrast)
+    (``contrast``: text contrast too, see ``low_contrast``; ``pixels``: a
+    digest of every frame shown, to prove a refactor left the screens alone)."""
+    rec = Recorder(size, contrast, pixels)
     with tempfile.TemporaryDirectory() as tmp:
         for fn, kw in WALKS[game]:
             fn(size, rec, tmp, **kw)
@@ -651,11 +665,13 @@ def main(argv=None):
     games = [a for a in argv if a in GAMES] or list(GAMES)
     sizes = [a for a in argv if a in SIZES] or list(SIZES)
     contrast = "--contrast" in argv
+    pixels = "--pixels" in argv
     total = 0
     for game in games:
         for size in sizes:
-            rec = tour(size, game, contrast)
-            print("%s %s: %d frames, %d defects" % (game, size, rec.frames, len(rec.found)))
+            rec = tour(size, game, contrast, pixels)
+            digest = " pixels %s" % rec.pixels.hexdigest()[:16] if pixels else ""
+            print("%s %s: %d frames, %d defects%s" % (game, size, rec.frames, len(rec.found), digest))
             for d, where in sorted(rec.found.items()):
                 print("   ", d, "|", where)
             total += len(rec.found)

@@ -110,3 +110,16 @@ def test_the_command_prints_a_folded_file(tmp_path):
     r = subprocess.run([sys.executable, "-m", "tools.fold"], capture_output=True, text=True,
                        cwd=mpyc.ROOT)
     assert r.returncode == 2 and "usage" in r.stderr
+
+
+def test_a_constant_taken_from_another_engine_module_folds_through_it(tree):
+    """One home per constant: actions.py may take the shared contract's names
+    from engine/core.py, and a reader of actions still gets the literal."""
+    (tree / "engine" / "core.py").write_text("from micropython import const\nO_SEAT = const(0)\nHARD = const(3)\n")
+    (tree / "engine" / "game" / "actions.py").write_text(
+        "from micropython import const\nfrom engine.core import O_SEAT, HARD as TOP_LEVEL\nP_ONE = const(1)\n")
+    fold._CONSTS.clear()
+    src = "from engine.game import actions as A\nx = (A.O_SEAT, A.TOP_LEVEL, A.P_ONE)\n"
+    assert fold.fold_source(src, "x.py", str(tree)) == "pass\nx = (0, 3, 1)\n"
+    src = "from engine.game import actions as A\nx = A.HARD\n"  # not a name actions has
+    assert fold.fold_source(src, "x.py", str(tree)) == src

@@ -73,7 +73,8 @@ _CONSTS = {}
 
 
 def module_consts(module, root=ROOT):
-    """{NAME: int} of a module's top-level ``NAME = const(...)`` (cached)."""
+    """{NAME: int} of a module's top-level ``NAME = const(...)``, and of the
+    names it imports from another engine module's constants (cached)."""
     key = (root, module)
     if key in _CONSTS:
         return _CONSTS[key]
@@ -85,6 +86,15 @@ def module_consts(module, root=ROOT):
         with open(path, encoding="utf-8") as f:
             tree = ast.parse(f.read(), path)
         for node in tree.body:
+            if (isinstance(node, ast.ImportFrom) and node.level == 0
+                    and (node.module or "").split(".")[0] == PACKAGE):
+                # a name the module takes from another engine module's
+                # constants (``from engine.core import O_SEAT``) is its too
+                theirs = module_consts(node.module, root)
+                for a in node.names:
+                    if a.name in theirs:
+                        found[a.asname or a.name] = theirs[a.name]
+                continue
             if (isinstance(node, ast.Assign) and len(node.targets) == 1
                     and isinstance(node.targets[0], ast.Name)
                     and isinstance(node.value, ast.Call)

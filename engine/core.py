@@ -62,8 +62,8 @@ class Writer:
     def seq8(self, items):
         """A length byte, then one byte per item."""
         self.u8(len(items))
-        for v in items:
-            self.u8(v)
+        for item in items:
+            self.u8(item)
 
     def getvalue(self):
         return bytes(self.buf)
@@ -88,25 +88,25 @@ class Reader:
 
     def u8(self):
         self._need(1)
-        v = self.data[self.pos]
+        value = self.data[self.pos]
         self.pos += 1
-        return v
+        return value
 
     def u16(self):
         self._need(2)
-        v = (self.data[self.pos] << 8) | self.data[self.pos + 1]
+        value = (self.data[self.pos] << 8) | self.data[self.pos + 1]
         self.pos += 2
-        return v
+        return value
 
     def raw(self, n):
         self._need(n)
-        v = bytes(self.data[self.pos : self.pos + n])
+        value = bytes(self.data[self.pos : self.pos + n])
         self.pos += n
-        return v
+        return value
 
     def seq8(self):
-        n = self.u8()
-        return list(self.raw(n))
+        count = self.u8()
+        return list(self.raw(count))
 
     def end(self):
         if self.pos != len(self.data):

@@ -10,9 +10,9 @@ from engine.okko import data as D
 
 def _types_of(table, width, copies_at):
     out = bytearray()
-    for t in range(len(table) // width):
-        for _ in range(table[t * width + copies_at]):
-            out.append(t)
+    for kind in range(len(table) // width):
+        for _ in range(table[kind * width + copies_at]):
+            out.append(kind)
     return bytes(out)
 
 
@@ -77,19 +77,19 @@ def covers(c, r):
         return c == D.SUPPORT0 + r - D.R_SUPPORT
     if r >= D.R_ELEMENT:
         return field(c, 3) == r - D.R_ELEMENT
-    k = field(c, 0)
+    kind = field(c, 0)
     if r == D.R_ALLY:
-        return k == D.ALLY or k == D.KAMI
-    return k == D.EQUIPMENT
+        return kind == D.ALLY or kind == D.KAMI
+    return kind == D.EQUIPMENT
 
 
 def pay_value(board, loc, c):
     """What hand card ``c`` pays towards the leave cost of location ``loc``
     (G17): its Fighting, its Investigating, or 1 for a card of the element."""
-    pk = location(board, loc, 2)
-    if pk == D.PAY_FIGHT:
+    pay_kind = location(board, loc, 2)
+    if pay_kind == D.PAY_FIGHT:
         return field(c, 1)
-    if pk == D.PAY_INV:
+    if pay_kind == D.PAY_INV:
         return field(c, 2)
     return 1 if field(c, 3) == location(board, loc, 4) else 0
 
@@ -167,25 +167,25 @@ def arrows(board):
 
 def encounter(board, k):
     """(requirements as a bytes slice without zeros, reward) of encounter k."""
-    b = D.ENCOUNTERS[board]
-    o = k * 5
-    n = 0
-    while n < 4 and b[o + n]:
-        n += 1
-    return b[o:o + n], b[o + 4]
+    table = D.ENCOUNTERS[board]
+    offset = k * 5
+    count = 0
+    while count < 4 and table[offset + count]:
+        count += 1
+    return table[offset:offset + count], table[offset + 4]
 
 
 def display_to_board(sq, orient):
     """The board square shown at display square ``sq`` when the Court has
     been rotated ``orient`` quarter turns clockwise (G31)."""
-    r, c = sq >> 2, sq & 3
+    row, column = sq >> 2, sq & 3
     for _ in range(orient & 3):  # one turn back: display (r, c) <- board (3 - c, r)
-        r, c = 3 - c, r
-    return r * 4 + c
+        row, column = 3 - column, row
+    return row * 4 + column
 
 
 def board_to_display(sq, orient):
-    r, c = sq >> 2, sq & 3
+    row, column = sq >> 2, sq & 3
     for _ in range(orient & 3):  # a quarter turn clockwise: (r, c) -> (c, 3 - r)
-        r, c = c, 3 - r
-    return r * 4 + c
+        row, column = column, 3 - row
+    return row * 4 + column

@@ -18,27 +18,27 @@ class Names:
         return self.packed.count("|") + 1
 
     def __getitem__(self, i):
-        n = len(self)
+        count = len(self)
         if i < 0:
-            i += n
-        if not 0 <= i < n:
+            i += count
+        if not 0 <= i < count:
             raise IndexError("name index out of range")
-        t = self.packed
-        a = 0
+        packed = self.packed
+        start = 0
         while i:
-            a = t.index("|", a) + 1
+            start = packed.index("|", start) + 1
             i -= 1
-        b = t.find("|", a)
-        return t[a:] if b < 0 else t[a:b]
+        end = packed.find("|", start)
+        return packed[start:] if end < 0 else packed[start:end]
 
     def __iter__(self):
-        for i in range(len(self)):
-            yield self[i]
+        for index in range(len(self)):
+            yield self[index]
 
     def index(self, name):
-        for i in range(len(self)):
-            if self[i] == name:
-                return i
+        for index in range(len(self)):
+            if self[index] == name:
+                return index
         raise ValueError("%r is not a name here" % name)
 
 

@@ -56,16 +56,16 @@ class Rng:
         self._x2 = state2
         return ((state1 & _MASK15) << 15) | (state2 & _MASK15)
 
-    def randrange(self, n):
-        """A uniform int in [0, n), without modulo bias. 1 <= n <= 2**30."""
-        if n <= 0 or n > _MAX30 + 1:
+    def randrange(self, count):
+        """A uniform int in [0, count), without modulo bias. 1 <= count <= 2**30."""
+        if count <= 0 or count > _MAX30 + 1:
             raise ValueError("randrange needs 1 <= n <= 2**30")
-        rem = (_MAX30 % n + 1) % n  # == 2**30 % n, computed without a long
+        rem = (_MAX30 % count + 1) % count  # == 2**30 % n, computed without a long
         limit = _MAX30 - rem
         while True:
             value = self.next30()
             if value <= limit:
-                return value % n
+                return value % count
 
     def randint(self, a, b):
         """A uniform int in [a, b]."""
@@ -117,14 +117,14 @@ class Rng:
         return rng
 
 
-def _put30(b, i, v):
-    b[i] = (v >> 24) & 0xFF
-    b[i + 1] = (v >> 16) & 0xFF
-    b[i + 2] = (v >> 8) & 0xFF
-    b[i + 3] = v & 0xFF
+def _put30(buf, index, value):
+    buf[index] = (value >> 24) & 0xFF
+    buf[index + 1] = (value >> 16) & 0xFF
+    buf[index + 2] = (value >> 8) & 0xFF
+    buf[index + 3] = value & 0xFF
 
 
-def _get30(b, i):
-    if b[i] > 0x3F:
+def _get30(buf, index):
+    if buf[index] > 0x3F:
         raise ValueError("bad RNG state")
-    return (b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]
+    return (buf[index] << 24) | (buf[index + 1] << 16) | (buf[index + 2] << 8) | buf[index + 3]

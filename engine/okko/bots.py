@@ -129,24 +129,24 @@ _T = bytearray(4)  # a fight target: F, I, NEEDS element, injury tokens
 _cf = C.field  # a hand card's field: 0 kind, 1 F, 2 I, 3 element, 4 class, 5 effect, 6 param
 
 
-def _has(b, c):
-    for item in b:
-        if item == c:
+def _has(buf, value):
+    for item in buf:
+        if item == value:
             return True
     return False
 
 
 # -- what cards are worth ---------------------------------------------------
-def _needs(o):
+def _needs(obs):
     """_NEED: the elements this board still asks for (the next encounters,
     the leave costs ahead, the final boss's NEEDS)."""
     need = _NEED
     for element in range(6):
         need[element] = 0
-    board = o[A.O_BOARD]
+    board = obs[A.O_BOARD]
     enc = D.ENCOUNTERS[board]
     _KEY[0] = A.NONE
-    for index in range(o[A.O_ENCOUNTERS] * 5, D.N_ENCOUNTERS * 5):
+    for index in range(obs[A.O_ENCOUNTERS] * 5, D.N_ENCOUNTERS * 5):
         req = enc[index]
         if index % 5 == 4:
             continue
@@ -154,7 +154,7 @@ def _needs(o):
             need[req - D.R_ELEMENT] += 1
         elif req >= D.R_SUPPORT:
             _KEY[0] = req - D.R_SUPPORT  # a key still to use
-    for loc in range(o[A.O_LOC], D.N_LOC):
+    for loc in range(obs[A.O_LOC], D.N_LOC):
         if C.location(board, loc, 2) == D.PAY_ELEMENT:
             need[C.location(board, loc, 4)] += 2
         boss = C.location(board, loc, 5)
@@ -162,33 +162,33 @@ def _needs(o):
             need[C.boss_field(boss, 5)] += 2
     need[0] = 0
     for seat in (0, 1):
-        hero = o[A.O_HEROES][seat]
+        hero = obs[A.O_HEROES][seat]
         _CL[seat] = C.hero_class(hero) if hero != A.NONE else 0
     _PAYK[0] = 0
-    loc = o[A.O_LOC]
-    if not o[A.O_PAID] and C.location(board, loc, 5) == A.NONE:
+    loc = obs[A.O_LOC]
+    if not obs[A.O_PAID] and C.location(board, loc, 5) == A.NONE:
         _PAYK[0] = C.location(board, loc, 2)  # an unpaid leave cost here: keep what pays it
 
 
-def _kv(o, c):
-    """What keeping card c is worth (>= 1)."""
-    kind = _cf(c, 0)
+def _kv(obs, card):
+    """What keeping ``card`` is worth (>= 1)."""
+    kind = _cf(card, 0)
     if kind == D.SPECIAL:
-        effect = _cf(c, 5)
+        effect = _cf(card, 5)
         return 9 if effect == D.FX_PEEK else 6 if effect == D.FX_DRAW_EACH or effect == D.FX_DAY else 4
     if kind == D.ITEM:
-        if _cf(c, 5) == D.FX_PASS_MAP:
+        if _cf(card, 5) == D.FX_PASS_MAP:
             return 7
-        return 20 if c - D.SUPPORT0 == _KEY[0] else 1
-    card_class = _cf(c, 4)
+        return 20 if card - D.SUPPORT0 == _KEY[0] else 1
+    card_class = _cf(card, 4)
     if card_class and card_class != _CL[0] and card_class != _CL[1]:
         return 1  # neither hero can play it: the first to go
-    value = 3 + _cf(c, 1) + _cf(c, 2) + _NEED[_cf(c, 3)]
+    value = 3 + _cf(card, 1) + _cf(card, 2) + _NEED[_cf(card, 3)]
     pay_kind = _PAYK[0]
     if pay_kind == D.PAY_FIGHT:
-        value += _cf(c, 1)
+        value += _cf(card, 1)
     elif pay_kind == D.PAY_INV:
-        value += _cf(c, 2)
+        value += _cf(card, 2)
     if kind == D.KAMI:
         value += 4
     elif kind == D.EQUIPMENT:
@@ -196,14 +196,14 @@ def _kv(o, c):
     return value
 
 
-def _class_ok(o, me, c):
-    card_class = _cf(c, 4)
-    return not card_class or card_class == C.hero_class(o[A.O_HEROES][me])
+def _class_ok(obs, seat, card):
+    card_class = _cf(card, 4)
+    return not card_class or card_class == C.hero_class(obs[A.O_HEROES][seat])
 
 
 # -- fights: the cheapest winning commitment ---------------------------------
-def _dp(n, tf, ti, nf, lb, nb, bonus):
-    """0/1 knapsack over candidates 0..n-1 on states (F capped at tf, I capped
+def _dp(count, tf, ti, nf, lb, nb, bonus):
+    """0/1 knapsack over candidates 0..count-1 on states (F capped at tf, I capped
     at ti, flags < nf: lead bit lb, NEEDS bit nb; at most 252), from state 0
     at cost _COST[0]; Equipment gets ``bonus`` Fighting. Returns the goal's
     index (every cap and flag reached): its cost in _COST (255: none), its
@@ -220,7 +220,7 @@ def _dp(n, tf, ti, nf, lb, nb, bonus):
     mask_low[0] = 0
     mask_high[0] = 0
     fight_reach = inv_reach = 0
-    for index in range(n):
+    for index in range(count):
         flags = _CX[index]
         card_fight = _CF[index] + (bonus if flags & 4 else 0)
         card_inv = _CI[index]
@@ -285,12 +285,12 @@ def _with_one(tf, ti, nf, pf, pi, pfl, pc):
     return best
 
 
-def _cands(o, me, ne):
-    """Fight candidates from my hand into the scratch arrays; returns n."""
+def _cands(obs, seat, ne):
+    """Fight candidates from my hand into the scratch arrays; returns their count."""
     count = 0
-    for card in o[A.O_HANDS][me]:
+    for card in obs[A.O_HANDS][seat]:
         kind = _cf(card, 0)
-        if kind == D.SPECIAL or kind == D.ITEM or not _class_ok(o, me, card):
+        if kind == D.SPECIAL or kind == D.ITEM or not _class_ok(obs, seat, card):
             continue
         if count == 32:
             count = _trim(count)  # a huge hand: the scratch arrays are full
@@ -303,59 +303,59 @@ def _cands(o, me, ne):
         _CF[count] = _cf(card, 1)
         _CI[count] = _cf(card, 2)
         _CX[count] = flags
-        _CV[count] = _kv(o, card)
+        _CV[count] = _kv(obs, card)
         count += 1
     return _trim(count)
 
 
-def _trim(n):
+def _trim(count):
     """Keep _MAXC candidates: drop the weakest (NEEDS cards stay)."""
-    while n > _MAXC:
+    while count > _MAXC:
         weakest = 0
-        for index in range(n):
+        for index in range(count):
             if (_CF[index] + _CI[index] + (9 if _CX[index] & 2 else 0)
                     < _CF[weakest] + _CI[weakest] + (9 if _CX[weakest] & 2 else 0)):
                 weakest = index
-        n -= 1
-        _CID[weakest] = _CID[n]
-        _CF[weakest] = _CF[n]
-        _CI[weakest] = _CI[n]
-        _CX[weakest] = _CX[n]
-        _CV[weakest] = _CV[n]
-    return n
+        count -= 1
+        _CID[weakest] = _CID[count]
+        _CF[weakest] = _CF[count]
+        _CI[weakest] = _CI[count]
+        _CX[weakest] = _CX[count]
+        _CV[weakest] = _CV[count]
+    return count
 
 
-def _target(t):
+def _target(target):
     """_T: F, I, the NEEDS element or 0, injury tokens for a hero, of a fight
     target (an enemy id, or 128 + a boss id)."""
     stats = _T
-    if t >= 128:
-        boss = t - 128
+    if target >= 128:
+        boss = target - 128
         power = C.boss_field(boss, 4)
         stats[0] = C.boss_field(boss, 2)
         stats[1] = C.boss_field(boss, 3)
         prm = C.boss_field(boss, 5)
     else:
-        power = C.enemy_power(t)
-        stats[0] = C.enemy_f(t)
-        stats[1] = C.enemy_i(t)
-        prm = C.enemy_param(t)
+        power = C.enemy_power(target)
+        stats[0] = C.enemy_f(target)
+        stats[1] = C.enemy_i(target)
+        prm = C.enemy_param(target)
     stats[2] = prm if power == D.PW_NEEDS else 0
     stats[3] = 2 if power == D.PW_EXTRA_INJURY else 1
 
 
-def _fight(o, me, t, partner):
-    """The cheapest winning commitment against target t from my hand: its
+def _fight(obs, seat, target, partner):
+    """The cheapest winning commitment against ``target`` from my hand: its
     cost (255 if none). _R: cost, card mask over _CID, hero used, and (when
     my hand alone cannot win and ``partner`` is given) the partner card it
     needs, else A.NONE."""
-    _target(t)
+    _target(target)
     target_fight = _T[0]
     target_inv = _T[1]
     element = _T[2]
     tokens = _T[3]
-    hero = o[A.O_HEROES][me]
-    count = _cands(o, me, element)
+    hero = obs[A.O_HEROES][seat]
+    count = _cands(obs, seat, element)
     result = _R
     result[0] = 255
     result[1] = 0
@@ -371,13 +371,13 @@ def _fight(o, me, t, partner):
         result[0] = _COST[goal]
         result[1] = _ML[goal] | _MH[goal] << 8
     if result[0] == 255 and partner:
-        _partner(o, me, partner, target_fight, target_inv, flag_count, lead_bit, needs_bit, element, 0)
-    if o[A.O_INJURED][me]:
+        _partner(obs, seat, partner, target_fight, target_inv, flag_count, lead_bit, needs_bit, element, 0)
+    if obs[A.O_INJURED][seat]:
         return result[0]
     # with the hero: the lead is there; his stats are taken off the caps
     hero_fight = C.hero_f(hero)
     hero_inv = C.hero_i(hero)
-    if hero == D.OKKO and t < 128 and target_fight <= D.OKKO_MAX_F:
+    if hero == D.OKKO and target < 128 and target_fight <= D.OKKO_MAX_F:
         tokens = 0  # Ronin's resolve
     hero_cost = tokens * _HERO_COST
     rest_fight = target_fight - hero_fight if target_fight > hero_fight else 0
@@ -395,23 +395,23 @@ def _fight(o, me, t, partner):
         result[2] = 1
         result[3] = A.NONE
     elif partner and (result[0] == 255 or result[3] != A.NONE):
-        if _partner(o, me, partner, rest_fight, rest_inv, flag_count, 0, 1 if element else 0, element, 1 if hero == D.NOBURO else 0):
+        if _partner(obs, seat, partner, rest_fight, rest_inv, flag_count, 0, 1 if element else 0, element, 1 if hero == D.NOBURO else 0):
             result[2] = 1
     return result[0]
 
 
-def _partner(o, me, partner, tf, ti, nf, lb, nb, ne, bonus):
+def _partner(obs, seat, partner, tf, ti, nf, lb, nb, ne, bonus):
     """After a _dp: the best completion by one partner card into _R."""
     found = False
     for card in partner:
         kind = _cf(card, 0)
-        if kind == D.SPECIAL or kind == D.ITEM or not _class_ok(o, me, card):
+        if kind == D.SPECIAL or kind == D.ITEM or not _class_ok(obs, seat, card):
             continue
         pfl = 0 if kind == D.EQUIPMENT else lb
         if ne and _cf(card, 3) == ne:
             pfl |= nb
         part_fight = _cf(card, 1) + (bonus if kind == D.EQUIPMENT else 0)
-        value = _with_one(tf, ti, nf, part_fight, _cf(card, 2), pfl, _kv(o, card))
+        value = _with_one(tf, ti, nf, part_fight, _cf(card, 2), pfl, _kv(obs, card))
         if value < _R[0]:
             _R[0] = value
             _R[1] = _ML[_R[5]] | _MH[_R[5]] << 8
@@ -420,64 +420,64 @@ def _partner(o, me, partner, tf, ti, nf, lb, nb, ne, bonus):
     return found
 
 
-def _plan_cards(n):
+def _plan_cards(count):
     """The cards of _R's mask (over _CID) as a bytearray."""
     out = bytearray()
     mask = _R[1]
-    for index in range(n):
+    for index in range(count):
         if mask & (1 << index):
             out.append(_CID[index])
     return out
 
 
 # -- encounters: the cheapest exact cover --------------------------------------
-def _edfs(reqs, ro, nr, n, k, uk, ue, g, cost):
+def _edfs(reqs, offset, nr, count, index, uk, ue, genji, cost):
     result = _R
     if cost >= result[0]:
         return
-    if k == nr:
+    if index == nr:
         result[0] = cost
         result[1] = uk | ue
-        result[2] = g
+        result[2] = genji
         return
-    req = reqs[ro + k]
+    req = reqs[offset + index]
     is_element = D.R_ELEMENT <= req < D.R_SUPPORT
-    if is_element and g == 2:  # Genji stands for this element
-        _edfs(reqs, ro, nr, n, k + 1, uk, ue, 1, cost)
-    req_bit = 1 << k
+    if is_element and genji == 2:  # Genji stands for this element
+        _edfs(reqs, offset, nr, count, index + 1, uk, ue, 1, cost)
+    req_bit = 1 << index
     used = uk | ue
-    for index in range(n):
-        bit = 1 << index
-        if not _CX[index] & req_bit or (ue if is_element else uk) & bit:
+    for candidate in range(count):
+        bit = 1 << candidate
+        if not _CX[candidate] & req_bit or (ue if is_element else uk) & bit:
             continue
         add = 0
         if not used & bit:
-            if _CP[index] and used & result[4]:
+            if _CP[candidate] and used & result[4]:
                 continue  # one partner card at most
-            add = _CV[index]
+            add = _CV[candidate]
         if is_element:
-            _edfs(reqs, ro, nr, n, k + 1, uk, ue | bit, g, cost + add)
+            _edfs(reqs, offset, nr, count, index + 1, uk, ue | bit, genji, cost + add)
         else:
-            _edfs(reqs, ro, nr, n, k + 1, uk | bit, ue, g, cost + add)
+            _edfs(reqs, offset, nr, count, index + 1, uk | bit, ue, genji, cost + add)
 
 
-def _enc(o, me, partner, genji_used):
+def _enc(obs, seat, partner, genji_used):
     """The cheapest exact cards for the next encounter: cost (255 none); _R:
     cost, mask over _CID, Genji used (1), the partner card or A.NONE, the
     partner cards' mask, and in _R[6] the number of candidates."""
-    reqs = D.ENCOUNTERS[o[A.O_BOARD]]
-    offset = o[A.O_ENCOUNTERS] * 5
+    reqs = D.ENCOUNTERS[obs[A.O_BOARD]]
+    offset = obs[A.O_ENCOUNTERS] * 5
     req_count = 0
     while req_count < 4 and reqs[offset + req_count]:
         req_count += 1
     count = 0
     partner_mask = 0
     for side in (0, 1):
-        hand = o[A.O_HANDS][me if side == 0 else 1 - me]
+        hand = obs[A.O_HANDS][seat if side == 0 else 1 - seat]
         if side and not partner:
             break
         for card in hand:
-            if count >= 24 or not _class_ok(o, me, card):
+            if count >= 24 or not _class_ok(obs, seat, card):
                 continue
             covered = 0
             for index in range(req_count):
@@ -486,13 +486,13 @@ def _enc(o, me, partner, genji_used):
             if covered:
                 _CID[count] = card
                 _CX[count] = covered
-                _CV[count] = _kv(o, card)
+                _CV[count] = _kv(obs, card)
                 _CP[count] = side
                 if side:
                     partner_mask |= 1 << count
                 count += 1
-    hero = o[A.O_HEROES][me]
-    genji = 2 if hero == D.GENJI and not o[A.O_INJURED][me] and not genji_used else 0
+    hero = obs[A.O_HEROES][seat]
+    genji = 2 if hero == D.GENJI and not obs[A.O_INJURED][seat] and not genji_used else 0
     result = _R
     result[0] = 255
     result[1] = 0
@@ -513,21 +513,21 @@ def _enc(o, me, partner, genji_used):
 
 
 # -- the leave cost --------------------------------------------------------------
-def _pay(o, me):
+def _pay(obs, seat):
     """The cheapest cards paying the leave cost: cost (255 none), _R[1] the
     mask over _CID, _R[6] the number of candidates."""
-    need = C.location(o[A.O_BOARD], o[A.O_LOC], 3)
+    need = C.location(obs[A.O_BOARD], obs[A.O_LOC], 3)
     count = 0
-    for card in o[A.O_HANDS][me]:
-        if count >= _MAXC or not _class_ok(o, me, card):
+    for card in obs[A.O_HANDS][seat]:
+        if count >= _MAXC or not _class_ok(obs, seat, card):
             continue
-        value = C.pay_value(o[A.O_BOARD], o[A.O_LOC], card)
+        value = C.pay_value(obs[A.O_BOARD], obs[A.O_LOC], card)
         if value:
             _CID[count] = card
             _CF[count] = value
             _CI[count] = 0
             _CX[count] = 0
-            _CV[count] = _kv(o, card)
+            _CV[count] = _kv(obs, card)
             count += 1
     _COST[0] = 0
     goal = _dp(count, need, 0, 1, 0, 0, 0)
@@ -537,65 +537,65 @@ def _pay(o, me):
     return _R[0]
 
 
-def _payable(o, me, extra):
-    if o[A.O_PAID] or C.location(o[A.O_BOARD], o[A.O_LOC], 2) == D.PAY_NONE:
+def _payable(obs, seat, extra):
+    if obs[A.O_PAID] or C.location(obs[A.O_BOARD], obs[A.O_LOC], 2) == D.PAY_NONE:
         return True
     total = 0
-    for card in o[A.O_HANDS][me]:
-        if _class_ok(o, me, card):
-            total += C.pay_value(o[A.O_BOARD], o[A.O_LOC], card)
-    if extra != A.NONE and _class_ok(o, me, extra):
-        total += C.pay_value(o[A.O_BOARD], o[A.O_LOC], extra)
-    return total >= C.location(o[A.O_BOARD], o[A.O_LOC], 3)
+    for card in obs[A.O_HANDS][seat]:
+        if _class_ok(obs, seat, card):
+            total += C.pay_value(obs[A.O_BOARD], obs[A.O_LOC], card)
+    if extra != A.NONE and _class_ok(obs, seat, extra):
+        total += C.pay_value(obs[A.O_BOARD], obs[A.O_LOC], extra)
+    return total >= C.location(obs[A.O_BOARD], obs[A.O_LOC], 3)
 
 
 # -- the situation ---------------------------------------------------------------
-def _boss_here(o):
-    boss = C.location(o[A.O_BOARD], o[A.O_LOC], 5)
-    if boss == A.NONE or o[A.O_BOSS_DEAD] & (1 << o[A.O_LOC]):
+def _boss_here(obs):
+    boss = C.location(obs[A.O_BOARD], obs[A.O_LOC], 5)
+    if boss == A.NONE or obs[A.O_BOSS_DEAD] & (1 << obs[A.O_LOC]):
         return A.NONE
     return boss
 
 
-def _line_at(o):
+def _line_at(obs):
     """The line size from which a turn costs a day (R8, the Siege)."""
-    if D.BOARD_SPECIAL[o[A.O_BOARD]] == D.SP_SIEGE and not o[A.O_BOSS_DEAD] & 8:
+    if D.BOARD_SPECIAL[obs[A.O_BOARD]] == D.SP_SIEGE and not obs[A.O_BOSS_DEAD] & 8:
         return D.SIEGE_1
     return D.LINE_1
 
 
-def _arrow(o):
+def _arrow(obs):
     """The arrow to take from here (its index), or -1: the yellow one (listed
     first; a red arrow skips a reward and injures on a FAIL: the partners
     won clearly less often taking them)."""
-    arrows = C.arrows(o[A.O_BOARD])
+    arrows = C.arrows(obs[A.O_BOARD])
     for index in range(len(arrows) // 4):
-        if arrows[index * 4] == o[A.O_LOC]:
+        if arrows[index * 4] == obs[A.O_LOC]:
             return index
     return -1
 
 
-def _can_move(o, me, extra):
-    if _boss_here(o) != A.NONE:
+def _can_move(obs, seat, extra):
+    if _boss_here(obs) != A.NONE:
         return -1
-    arrow = _arrow(o)
-    if arrow < 0 or not _payable(o, me, extra):
+    arrow = _arrow(obs)
+    if arrow < 0 or not _payable(obs, seat, extra):
         return -1
     return A.MOVE + arrow
 
 
 # -- decisions --------------------------------------------------------------------
-def _action(o, me):
+def _action(obs, seat):
     """The free extras and the action (P_ACTION)."""
-    line = o[A.O_LINE]
+    line = obs[A.O_LINE]
     size = len(line)
-    limit = _line_at(o)
-    day = o[A.O_DAY]
-    hand = o[A.O_HANDS][me]
-    hero = o[A.O_HEROES][me]
-    injured = o[A.O_INJURED][me]
-    boss = _boss_here(o)
-    for jar in o[A.O_JARS]:
+    limit = _line_at(obs)
+    day = obs[A.O_DAY]
+    hand = obs[A.O_HANDS][seat]
+    hero = obs[A.O_HEROES][seat]
+    injured = obs[A.O_INJURED][seat]
+    boss = _boss_here(obs)
+    for jar in obs[A.O_JARS]:
         effect = C.jar_fx(jar)
         if effect == D.FX_PEEK or effect == D.FX_DRAW_EACH:
             return A.JAR + jar
@@ -605,29 +605,29 @@ def _action(o, me):
             return A.JAR + jar
         if effect == D.FX_HEAL_HERO and injured and (boss != A.NONE or size >= limit - 1):
             return A.JAR + jar
-    turn = o[A.O_TURN]
-    if not turn[0] and not o[A.O_KAMI] and day <= D.LAST_DAY - 3:
+    turn = obs[A.O_TURN]
+    if not turn[0] and not obs[A.O_KAMI] and day <= D.LAST_DAY - 3:
         if hero == D.NOSHIN and not injured:
             return A.SUMMON_HERO
         for card in hand:
             if card < D.SUPPORT0 and _cf(card, 5) == D.FX_SUMMON:
                 return A.SUMMON + card
-    if boss != A.NONE and _fight(o, me, 128 + boss, None) < 255:
+    if boss != A.NONE and _fight(obs, seat, 128 + boss, None) < 255:
         return A.FIGHT_BOSS  # before an encounter: it may not be beatable next turn
-    if o[A.O_ENCOUNTERS] < D.N_ENCOUNTERS and _enc(o, me, None, 0) < 255:
+    if obs[A.O_ENCOUNTERS] < D.N_ENCOUNTERS and _enc(obs, seat, None, 0) < 255:
         return A.ENCOUNTER
-    line_cost = _fight(o, me, line[-1], None) if size else 255
-    if line_cost < 255 and o[A.O_PILE] == D.PILE - 1:
+    line_cost = _fight(obs, seat, line[-1], None) if size else 255
+    if line_cost < 255 and obs[A.O_PILE] == D.PILE - 1:
         return A.FIGHT_LINE  # a defeat that completes a pile (a peek)
-    move = _can_move(o, me, A.NONE)
-    board = o[A.O_BOARD]
+    move = _can_move(obs, seat, A.NONE)
+    board = obs[A.O_BOARD]
     days_needed = _MARGIN[board] * 10
     if move >= 0 and days_needed:
         # head for the last location when the days left are at most the margin
         # plus what the way there needs: its arrows' expected attempts and a
         # day per boss on it (in tenths of days; the boss here, if any, is down)
         arrows = C.arrows(board)
-        for loc in range(o[A.O_LOC], D.N_LOC - 1):
+        for loc in range(obs[A.O_LOC], D.N_LOC - 1):
             days_needed += _WAY[arrows[loc * 4 + 3]]
             if C.location(board, loc + 1, 5) != A.NONE:
                 days_needed += 10
@@ -655,11 +655,11 @@ def _action(o, me):
             value = 4
         elif effect == D.FX_DEFEAT_LAST and size >= limit - 1:
             value = 3
-        elif effect == D.FX_EXPLORE_TOKENS and boss == A.NONE and _arrow(o) >= 0:
-            arrows = C.arrows(o[A.O_BOARD])
-            if o[A.O_BANK] + _cf(card, 6) >= arrows[_arrow(o) * 4 + 3]:
+        elif effect == D.FX_EXPLORE_TOKENS and boss == A.NONE and _arrow(obs) >= 0:
+            arrows = C.arrows(obs[A.O_BOARD])
+            if obs[A.O_BANK] + _cf(card, 6) >= arrows[_arrow(obs) * 4 + 3]:
                 value = 3
-        elif effect == D.FX_HEAL_BOTH and o[A.O_INJURY][0] and o[A.O_INJURY][1]:
+        elif effect == D.FX_HEAL_BOTH and obs[A.O_INJURY][0] and obs[A.O_INJURY][1]:
             value = 2
         if value > best_value:
             best_value = value
@@ -669,32 +669,32 @@ def _action(o, me):
     return A.DRAW2
 
 
-def _want(o, me):
+def _want(obs, seat):
     """The partner card to take this turn for its goal, or A.NONE."""
-    partner = o[A.O_HANDS][1 - me]
-    line = o[A.O_LINE]
-    boss = _boss_here(o)
+    partner = obs[A.O_HANDS][1 - seat]
+    line = obs[A.O_LINE]
+    boss = _boss_here(obs)
     if boss != A.NONE:
-        if _fight(o, me, 128 + boss, None) < 255:
+        if _fight(obs, seat, 128 + boss, None) < 255:
             return A.NONE
-        if _fight(o, me, 128 + boss, partner) < 255:
+        if _fight(obs, seat, 128 + boss, partner) < 255:
             return _R[3]
-    if line and len(line) >= _line_at(o) - _FIGHT_AT:
-        if _fight(o, me, line[-1], None) < 255:
+    if line and len(line) >= _line_at(obs) - _FIGHT_AT:
+        if _fight(obs, seat, line[-1], None) < 255:
             return A.NONE
-        if _fight(o, me, line[-1], partner) < 255:
+        if _fight(obs, seat, line[-1], partner) < 255:
             return _R[3]
-    if o[A.O_ENCOUNTERS] < D.N_ENCOUNTERS:
-        if _enc(o, me, None, 0) < 255:
+    if obs[A.O_ENCOUNTERS] < D.N_ENCOUNTERS:
+        if _enc(obs, seat, None, 0) < 255:
             return A.NONE
-        if _enc(o, me, partner, 0) < 255:
+        if _enc(obs, seat, partner, 0) < 255:
             return _R[3]
-    if boss == A.NONE and _arrow(o) >= 0 and not _payable(o, me, A.NONE):
+    if boss == A.NONE and _arrow(obs) >= 0 and not _payable(obs, seat, A.NONE):
         best = A.NONE
         best_value = 255
         for card in partner:
-            if _payable(o, me, card):
-                value = _kv(o, card)
+            if _payable(obs, seat, card):
+                value = _kv(obs, card)
                 if value < best_value:
                     best_value = value
                     best = card
@@ -702,30 +702,30 @@ def _want(o, me):
     return A.NONE
 
 
-def _trade(o, me):
-    traded = o[A.O_TURN][1]
-    if not traded & 2 and o[A.O_HANDS][1 - me]:
-        card = _want(o, me)
+def _trade(obs, seat):
+    traded = obs[A.O_TURN][1]
+    if not traded & 2 and obs[A.O_HANDS][1 - seat]:
+        card = _want(obs, seat)
         if card != A.NONE:
             return A.TAKE + card
     if not traded & 1:
-        mine = C.hero_class(o[A.O_HEROES][me])
-        theirs = C.hero_class(o[A.O_HEROES][1 - me])
-        for card in o[A.O_HANDS][me]:
+        mine = C.hero_class(obs[A.O_HEROES][seat])
+        theirs = C.hero_class(obs[A.O_HEROES][1 - seat])
+        for card in obs[A.O_HANDS][seat]:
             card_class = _cf(card, 4)
             if card_class and card_class != mine and card_class == theirs:
                 return A.GIVE + card
-        card = _gift(o, me, theirs)
+        card = _gift(obs, seat, theirs)
         if card != A.NONE:
             return A.GIVE + card
     return A.TRADE_DONE
 
 
-def _gift(o, me, theirs):
+def _gift(obs, seat, theirs):
     """A blocking boss neither of us can beat alone: my card that helps the
     partner most against it (they take one more on their turn), or A.NONE."""
-    boss = _boss_here(o)
-    if boss == A.NONE or _fight(o, me, 128 + boss, None) < 255 or _fight(o, 1 - me, 128 + boss, None) < 255:
+    boss = _boss_here(obs)
+    if boss == A.NONE or _fight(obs, seat, 128 + boss, None) < 255 or _fight(obs, 1 - seat, 128 + boss, None) < 255:
         return A.NONE
     _target(128 + boss)
     target_fight = _T[0]
@@ -733,7 +733,7 @@ def _gift(o, me, theirs):
     element = _T[2]
     best = A.NONE
     best_value = 0
-    for card in o[A.O_HANDS][me]:
+    for card in obs[A.O_HANDS][seat]:
         kind = _cf(card, 0)
         if kind == D.SPECIAL or kind == D.ITEM or (_cf(card, 4) and _cf(card, 4) != theirs):
             continue
@@ -746,9 +746,9 @@ def _gift(o, me, theirs):
     return best
 
 
-def _emit(o, plan, hero):
+def _emit(obs, plan, hero):
     """One step of a builder towards ``plan`` (and the hero toggle)."""
-    bld = o[A.O_BUILD]
+    bld = obs[A.O_BUILD]
     sel = bld[0]
     for card in plan:
         if not _has(sel, card):
@@ -761,54 +761,54 @@ def _emit(o, plan, hero):
     return A.CONFIRM
 
 
-def _fight_step(o, me):
-    bld = o[A.O_BUILD]
+def _fight_step(obs, seat):
+    bld = obs[A.O_BUILD]
     target = bld[2]
-    cost = _fight(o, me, target, None)
+    cost = _fight(obs, seat, target, None)
     if cost == 255:
         return A.CANCEL
     if bld[3] and target < 128:  # after a defeat: go on while cheap or the line is long
-        if cost > _GO_ON and len(o[A.O_LINE]) < _line_at(o) - _FIGHT_AT:
+        if cost > _GO_ON and len(obs[A.O_LINE]) < _line_at(obs) - _FIGHT_AT:
             return A.CANCEL
-    return _emit(o, _plan_cards(_MAXC), _R[2])
+    return _emit(obs, _plan_cards(_MAXC), _R[2])
 
 
-def _choose(o, me, lv, rng, memory, partner):
-    phase = o[A.O_PHASE]
+def _choose(obs, seat, level, rng, memory, partner):
+    phase = obs[A.O_PHASE]
     if phase == A.P_HERO:
-        heroes = o[A.O_HEROES]
-        other = heroes[1 - me]
-        if heroes[me] != A.NONE and heroes[me] != other:
-            return A.HERO + heroes[me]
+        heroes = obs[A.O_HEROES]
+        other = heroes[1 - seat]
+        if heroes[seat] != A.NONE and heroes[seat] != other:
+            return A.HERO + heroes[seat]
         for hero in _PREF:
             if hero != other:
                 return A.HERO + hero
-    _needs(o)
-    hand = o[A.O_HANDS][me]
+    _needs(obs)
+    hand = obs[A.O_HANDS][seat]
     if phase == A.P_DISCARD:
         best = hand[0]
         for card in hand:
-            if _kv(o, card) < _kv(o, best):
+            if _kv(obs, card) < _kv(obs, best):
                 best = card
         return A.DISCARD + best
     if phase == A.P_TRADE:
-        return _trade(o, me)
+        return _trade(obs, seat)
     if phase == A.P_ACTION:
-        return _action(o, me)
+        return _action(obs, seat)
     if phase == A.P_FIGHT:
-        return _fight_step(o, me)
+        return _fight_step(obs, seat)
     if phase == A.P_ENCOUNTER:
-        if _enc(o, me, None, o[A.O_BUILD][4]) == 255:
+        if _enc(obs, seat, None, obs[A.O_BUILD][4]) == 255:
             return A.CANCEL
-        return _emit(o, _plan_cards(_R[6]), _R[2])
+        return _emit(obs, _plan_cards(_R[6]), _R[2])
     if phase == A.P_PAY:
-        if _pay(o, me) == 255:
+        if _pay(obs, seat) == 255:
             return A.CANCEL
-        return _emit(o, _plan_cards(_R[6]), 0)
+        return _emit(obs, _plan_cards(_R[6]), 0)
     if phase == A.P_EXPLORE:
-        explore = o[A.O_EXPLORE]
-        arrows = C.arrows(o[A.O_BOARD])
-        need = arrows[explore[0] * 4 + 3] - o[A.O_BANK] - explore[1]
+        explore = obs[A.O_EXPLORE]
+        arrows = C.arrows(obs[A.O_BOARD])
+        need = arrows[explore[0] * 4 + 3] - obs[A.O_BANK] - explore[1]
         if need <= 0:
             return A.STOP
         for card in hand:
@@ -816,27 +816,27 @@ def _choose(o, me, lv, rng, memory, partner):
                 return A.MAP + card
         return A.DRAW  # never bank a partial run (see the docstring)
     if phase == A.P_SUMMON:
-        explore = o[A.O_EXPLORE]
+        explore = obs[A.O_EXPLORE]
         summoner = explore[3]
         return A.DRAW if explore[1] < (D.NOSHIN_SUMMON if summoner == A.NONE else _cf(summoner, 6)) else A.STOP
     if phase == A.P_REWARD:
-        return _reward(o)
+        return _reward(obs)
     if phase >= A.P_PEEK:
-        return decide(o, me, lv, rng, memory, partner)  # engine/okko/court.py
+        return decide(obs, seat, level, rng, memory, partner)  # engine/okko/court.py
     return A.REST
 
 
-def _reward(o):
-    kind, count = o[A.O_REWARD]
+def _reward(obs):
+    kind, count = obs[A.O_REWARD]
     best = A.NONE
     best_value = -1
-    for sid in o[A.O_SUPPLY]:
+    for sid in obs[A.O_SUPPLY]:
         card = D.SUPPORT0 + sid
         card_kind = _cf(card, 0)
         if card_kind == D.ITEM:
             value = 30 if sid == _KEY[0] else 12 if _cf(card, 5) == D.FX_PASS_MAP else 0
         else:
-            value = _kv(o, card)
+            value = _kv(obs, card)
         if value > best_value:
             best_value = value
             best = sid

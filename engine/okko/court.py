@@ -28,7 +28,7 @@ HARD = const(3)
 _FORGET = const(4)  # Forgetful forgets each of its peeks with a chance of 1 in this (G30)
 
 
-def decide(obs, me, level, rng, memory, partner=None):
+def decide(obs, seat, level, rng, memory, partner=None):
     """The partner's action in a Court phase (P_PEEK, P_REVEAL, P_COURT);
     ``partner``: what the other partner says at the Court (advice). The
     name is one the partner's code already interned: a new identifier is a
@@ -37,10 +37,10 @@ def decide(obs, me, level, rng, memory, partner=None):
     phase = obs[A.O_PHASE]
     if phase == A.P_PEEK:
         for index in range(16):
-            square = _order(me, index)
+            square = _order(seat, index)
             if not memory[square]:
                 return A.PEEK + square
-        return A.PEEK + _order(me, 0)
+        return A.PEEK + _order(seat, 0)
     if phase == A.P_REVEAL:
         square, oni = obs[A.O_REVEAL]
         if level != HARD or rng.randrange(_FORGET):
@@ -51,10 +51,10 @@ def decide(obs, me, level, rng, memory, partner=None):
     raise ValueError("not a Court phase: %d" % phase)
 
 
-def _order(seat, k):
-    """The k-th square of the seat's peek order: seat 0 from the first square,
+def _order(seat, index):
+    """The ``index``-th square of the seat's peek order: seat 0 from the first square,
     seat 1 from the last."""
-    return 15 - k if seat else k
+    return 15 - index if seat else index
 
 
 def advice(obs, memory, partner=None):
@@ -65,7 +65,7 @@ def advice(obs, memory, partner=None):
     the squares neither knows anything about, each in its peek order; never
     a square either believes is a courtier nor one already flipped (only
     believed courtiers left, when a Forgetful partner forgot: those). A
-    bytes object; the first ones with memory[q] == 2 are its own believed
+    bytes object; the first ones with memory[square] == 2 are its own believed
     Oni."""
     flipped = obs[A.O_COURT][1]
     seat = obs[A.O_SEAT]

@@ -17,17 +17,17 @@ class Names:
     def __len__(self):
         return self.packed.count("|") + 1
 
-    def __getitem__(self, i):
+    def __getitem__(self, index):
         count = len(self)
-        if i < 0:
-            i += count
-        if not 0 <= i < count:
+        if index < 0:
+            index += count
+        if not 0 <= index < count:
             raise IndexError("name index out of range")
         packed = self.packed
         start = 0
-        while i:
+        while index:
             start = packed.index("|", start) + 1
-            i -= 1
+            index -= 1
         end = packed.find("|", start)
         return packed[start:] if end < 0 else packed[start:end]
 

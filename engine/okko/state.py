@@ -53,31 +53,31 @@ _SCALARS = ("phase", "current_player", "active", "board", "day", "loc", "bank", 
             "peeks_total", "defeated_total", "active_next")
 
 
-def _remove(b, c):
-    """Remove one ``c`` from bytearray ``b`` in place (slice assignment)."""
+def _remove(buf, value):
+    """Remove one ``value`` from bytearray ``buf`` in place (slice assignment)."""
     index = 0
-    while b[index] != c:
+    while buf[index] != value:
         index += 1
-    b[index:index + 1] = b""
+    buf[index:index + 1] = b""
 
 
 _ONE = bytearray(1)
 
 
-def _has(b, c):
-    for item in b:
-        if item == c:
+def _has(buf, value):
+    for item in buf:
+        if item == value:
             return True
     return False
 
 
 
-def _add_sorted(b, c):
+def _add_sorted(buf, value):
     index = 0
-    while index < len(b) and b[index] < c:
+    while index < len(buf) and buf[index] < value:
         index += 1
-    _ONE[0] = c
-    b[index:index] = _ONE
+    _ONE[0] = value
+    buf[index:index] = _ONE
 
 
 class OkkoState:
@@ -324,11 +324,11 @@ class OkkoState:
         deck[-1:] = b""
         return card
 
-    def _draw_adv(self, s):
+    def _draw_adv(self, seat):
         card = self._pop_adv()
         if card != A.NONE:
-            _add_sorted(self.hands[s], card)
-            self.events.append(("draw", s, 1))
+            _add_sorted(self.hands[seat], card)
+            self.events.append(("draw", seat, 1))
 
     def _pop_enemy(self):
         deck = self.enemy_deck
@@ -342,22 +342,22 @@ class OkkoState:
         deck[-1:] = b""
         return enemy
 
-    def _discard_card(self, s, c):
-        _remove(self.hands[s], c)
-        if c >= D.SUPPORT0:
-            self.sup_discard.append(c - D.SUPPORT0)
+    def _discard_card(self, seat, card):
+        _remove(self.hands[seat], card)
+        if card >= D.SUPPORT0:
+            self.sup_discard.append(card - D.SUPPORT0)
         else:
-            self.adv_discard.append(c)
+            self.adv_discard.append(card)
 
-    def _setup_board(self, b):
+    def _setup_board(self, board):
         """Board b's enemy deck (shuffled) and face-up supports; the Kami
         apart (setup 4-7, R26)."""
-        self.board = b
-        self.enemy_deck = bytearray(range(D.ENEMY_FIRST[b], D.ENEMY_FIRST[b + 1]))
+        self.board = board
+        self.enemy_deck = bytearray(range(D.ENEMY_FIRST[board], D.ENEMY_FIRST[board + 1]))
         self.rng.shuffle(self.enemy_deck)
         self.line = bytearray()
         self.enemy_discard = bytearray()
-        self.supply = bytearray(range(D.SUP_FIRST[b], D.SUP_FIRST[b + 1] - 1))
+        self.supply = bytearray(range(D.SUP_FIRST[board], D.SUP_FIRST[board + 1] - 1))
         self.sup_discard = bytearray()
         self.kami = 0
         self.loc = 0
@@ -367,17 +367,17 @@ class OkkoState:
         self.encounters = 0
         self.board_end = 0
 
-    def _take_support(self, s, sid):
+    def _take_support(self, seat, sid):
         _remove(self.supply, sid)
-        _add_sorted(self.hands[s], D.SUPPORT0 + sid)
-        self.events.append(("support", s, sid))
+        _add_sorted(self.hands[seat], D.SUPPORT0 + sid)
+        self.events.append(("support", seat, sid))
 
     # -- heroes and turns -------------------------------------------------
-    def _hero(self, h):
+    def _hero(self, hero):
         seat = self.current_player
-        if self.heroes[seat] != 255 and self.heroes[seat] != h:
+        if self.heroes[seat] != 255 and self.heroes[seat] != hero:
             self.changes += 1  # G7: 1 day per hero changed between boards
-        self.heroes[seat] = h
+        self.heroes[seat] = hero
         self.hero_turn += 1
         if self.hero_turn < 2:
             self.current_player = 1 - seat
@@ -397,8 +397,8 @@ class OkkoState:
             return D.SIEGE_1, D.SIEGE_2
         return D.LINE_1, D.LINE_2
 
-    def _add_day(self, n):
-        day = self.day + n
+    def _add_day(self, days):
+        day = self.day + days
         if day > D.LAST_DAY or self.day >= D.LAST_DAY:  # square 20 reached: no card brings days back
             day = D.LAST_DAY
         if day < D.MIN_SQUARE:
@@ -408,14 +408,14 @@ class OkkoState:
             self.board_end = 1
         self.events.append(("day", day))
 
-    def _start_turn(self, s):
-        self.active = s
-        self.current_player = s
+    def _start_turn(self, seat):
+        self.active = seat
+        self.current_player = seat
         self.summoned = 0
         self.traded = 0
         self.done = 0
         self.genji_used = 0
-        self.start_injured = self.injured[s]
+        self.start_injured = self.injured[seat]
         # step 0: line pressure (R8, G11)
         limit1, limit2 = self.thresholds()
         size = len(self.line)
@@ -426,7 +426,7 @@ class OkkoState:
         # step 1: an enemy joins the end of the line
         self.discards = 0
         self._reveal_enemy()
-        if self.discards and self.hands[s]:
+        if self.discards and self.hands[seat]:
             self.phase = A.P_DISCARD
             return
         self.discards = 0
@@ -460,16 +460,16 @@ class OkkoState:
         self.orient = (self.orient + 1) & 3
         self.events.append(("rotate",))
 
-    def _injure(self, s, n):
-        if n > 0:
-            self.injury[s] += n
-            self.events.append(("injury", s, n))
+    def _injure(self, seat, count):
+        if count > 0:
+            self.injury[seat] += count
+            self.events.append(("injury", seat, count))
 
-    def _heal(self, s):
-        if self.injury[s] or self.injured[s]:
-            self.injury[s] = 0
-            self.injured[s] = 0
-            self.events.append(("heal", s))
+    def _heal(self, seat):
+        if self.injury[seat] or self.injured[seat]:
+            self.injury[seat] = 0
+            self.injured[seat] = 0
+            self.events.append(("heal", seat))
 
     def _heal_one(self):
         """HEAL_HERO: the hero with more injury tokens (the active one on a tie)."""
@@ -605,34 +605,34 @@ class OkkoState:
             self._effect(C.card_fx(card), C.card_param(card))
             self._end_action()
 
-    def _effect(self, fx, p):
+    def _effect(self, effect, value):
         active = self.active
-        if fx == D.FX_DEFEAT_LAST:
-            for _ in range(p):
+        if effect == D.FX_DEFEAT_LAST:
+            for _ in range(value):
                 if self.line:
                     self._defeat(self.line[-1])
-        elif fx == D.FX_EXPLORE_TOKENS:
-            self.bank += p
+        elif effect == D.FX_EXPLORE_TOKENS:
+            self.bank += value
             self.events.append(("bank", self.bank))
-        elif fx == D.FX_HEAL_BOTH:
+        elif effect == D.FX_HEAL_BOTH:
             self._heal(active)
             self._heal(1 - active)
-        elif fx == D.FX_HEAL_HERO:
+        elif effect == D.FX_HEAL_HERO:
             self._heal_one()
-        elif fx == D.FX_PEEK:
-            self.peeks += p
-        elif fx == D.FX_DAY:
-            self._add_day(p - 128)
-        elif fx == D.FX_DRAW_EACH:
+        elif effect == D.FX_PEEK:
+            self.peeks += value
+        elif effect == D.FX_DAY:
+            self._add_day(value - 128)
+        elif effect == D.FX_DRAW_EACH:
             for seat in (active, 1 - active):
-                for _ in range(p):
+                for _ in range(value):
                     self._draw_adv(seat)
 
-    def _use_jar(self, j):
-        _remove(self.jars, j)
-        self.jar_discard.append(j)
-        self.events.append(("jar", j))
-        self._effect(C.jar_fx(j), C.jar_param(j))
+    def _use_jar(self, jar):
+        _remove(self.jars, jar)
+        self.jar_discard.append(jar)
+        self.events.append(("jar", jar))
+        self._effect(C.jar_fx(jar), C.jar_param(jar))
         self._settle_in_action()
 
     def _settle_in_action(self):
@@ -671,22 +671,22 @@ class OkkoState:
             self._end_action()
 
     # -- builders: fight, encounter, pay -------------------------------------
-    def _class_ok(self, c):
-        card_class = C.card_class(c)
+    def _class_ok(self, card):
+        card_class = C.card_class(card)
         return not card_class or card_class == C.hero_class(self.heroes[self.active])
 
-    def _selectable(self, c):
-        if not self._class_ok(c):
+    def _selectable(self, card):
+        if not self._class_ok(card):
             return False
         phase = self.phase
-        kind = C.card_kind(c)
+        kind = C.card_kind(card)
         if phase == A.P_FIGHT:
             return kind == D.ALLY or kind == D.EQUIPMENT or kind == D.KAMI
         if phase == A.P_PAY:
-            return C.pay_value(self.board, self.loc, c) > 0
+            return C.pay_value(self.board, self.loc, card) > 0
         reqs, _ = C.encounter(self.board, self.encounters)
         for req in reqs:
-            if C.covers(c, req):
+            if C.covers(card, req):
                 return True
         return False
 
@@ -764,24 +764,24 @@ class OkkoState:
             return False
         return self._match(reqs, 0, 0, 0, 0)
 
-    def _match(self, reqs, k, kind_used, elem_used, genji):
-        """Backtracking: requirement k onwards, given the cards already
+    def _match(self, reqs, index, kind_used, elem_used, genji):
+        """Backtracking: requirement ``index`` onwards, given the cards already
         covering a kind (bits) or an element (bits) and Genji's use."""
-        if k == len(reqs):
+        if index == len(reqs):
             return (kind_used | elem_used) == (1 << len(self.sel)) - 1 and genji == self.sel_hero
-        req = reqs[k]
+        req = reqs[index]
         elem = D.R_ELEMENT <= req < D.R_SUPPORT
         if elem and self.sel_hero and not genji:
-            if self._match(reqs, k + 1, kind_used, elem_used, 1):
+            if self._match(reqs, index + 1, kind_used, elem_used, 1):
                 return True
-        for index in range(len(self.sel)):
-            bit = 1 << index
-            if (elem_used if elem else kind_used) & bit or not C.covers(self.sel[index], req):
+        for card_index in range(len(self.sel)):
+            bit = 1 << card_index
+            if (elem_used if elem else kind_used) & bit or not C.covers(self.sel[card_index], req):
                 continue
             if elem:
-                matched = self._match(reqs, k + 1, kind_used, elem_used | bit, genji)
+                matched = self._match(reqs, index + 1, kind_used, elem_used | bit, genji)
             else:
-                matched = self._match(reqs, k + 1, kind_used | bit, elem_used, genji)
+                matched = self._match(reqs, index + 1, kind_used | bit, elem_used, genji)
             if matched:
                 return True
         return False
@@ -852,39 +852,39 @@ class OkkoState:
         else:
             self._end_action()
 
-    def _tanuki(self, t):
+    def _tanuki(self, target):
         """Tanuki Trickster: the strongest other line enemy (F + I, the newest
         on a tie) goes to the bottom of the enemy deck."""
         best = -1
         best_index = -1
-        for index in range(len(self.line)):
-            enemy = self.line[index]
-            if enemy == t:
+        for line_index in range(len(self.line)):
+            enemy = self.line[line_index]
+            if enemy == target:
                 continue
             value = C.enemy_f(enemy) + C.enemy_i(enemy)
             if value >= best:
                 best = value
-                best_index = index
+                best_index = line_index
         if best_index >= 0:
             enemy = self.line[best_index]
             self.line[best_index:best_index + 1] = b""
             _ONE[0] = enemy
             self.enemy_deck[0:0] = _ONE
 
-    def _defeat(self, e):
-        _remove(self.line, e)
-        self.enemy_discard.append(e)
-        self.events.append(("defeat", e))
+    def _defeat(self, enemy):
+        _remove(self.line, enemy)
+        self.enemy_discard.append(enemy)
+        self.events.append(("defeat", enemy))
         self.defeated_total += 1
         self.pile += 1
         if self.pile >= D.PILE:  # R13: a pile of 6, a peek
             self.pile = 0
             self.peeks += 1
 
-    def _defeat_boss(self, b):
+    def _defeat_boss(self, boss):
         self.boss_dead |= 1 << self.loc
-        self.events.append(("boss", b))
-        if C.boss_field(b, 1) == D.FINAL:  # R18: the last location is done
+        self.events.append(("boss", boss))
+        if C.boss_field(boss, 1) == D.FINAL:  # R18: the last location is done
             self.peeks += D.FINAL_PEEKS
             self.finals[self.board] = 1
             for jar in self.jar_deck:  # R18: and a Spirit Jar while one is left
@@ -970,9 +970,9 @@ class OkkoState:
             self._rotate()
         return value
 
-    def _arrow(self, i):
+    def _arrow(self, index):
         arrows = C.arrows(self.board)
-        return arrows[4 * self.arrow + i]
+        return arrows[4 * self.arrow + index]
 
     def _explore(self, action):
         active = self.active

@@ -395,7 +395,8 @@ def _fight(obs, seat, target, partner):
         result[2] = 1
         result[3] = A.NONE
     elif partner and (result[0] == 255 or result[3] != A.NONE):
-        if _partner(obs, seat, partner, rest_fight, rest_inv, flag_count, 0, 1 if element else 0, element, 1 if hero == D.NOBURO else 0):
+        if _partner(obs, seat, partner, rest_fight, rest_inv, flag_count, 0, 1 if element else 0, element,
+                    1 if hero == D.NOBURO else 0):
             result[2] = 1
     return result[0]
 
@@ -642,9 +643,17 @@ def _action(obs, seat):
         return move
     if line_cost <= _CHEAP and size >= 2:
         return A.FIGHT_LINE
+    return _special(obs, seat)
+
+
+def _special(obs, seat):
+    """The end of _action: the most useful Special card, else DRAW2."""
+    size = len(obs[A.O_LINE])
+    day = obs[A.O_DAY]
+    boss = _boss_here(obs)
     best = -1
     best_value = 0
-    for card in hand:
+    for card in obs[A.O_HANDS][seat]:
         if _cf(card, 0) != D.SPECIAL:
             continue
         effect = _cf(card, 5)
@@ -653,7 +662,7 @@ def _action(obs, seat):
             value = 5
         elif effect == D.FX_DAY and day < D.LAST_DAY:
             value = 4
-        elif effect == D.FX_DEFEAT_LAST and size >= limit - 1:
+        elif effect == D.FX_DEFEAT_LAST and size >= _line_at(obs) - 1:
             value = 3
         elif effect == D.FX_EXPLORE_TOKENS and boss == A.NONE and _arrow(obs) >= 0:
             arrows = C.arrows(obs[A.O_BOARD])
@@ -725,7 +734,8 @@ def _gift(obs, seat, theirs):
     """A blocking boss neither of us can beat alone: my card that helps the
     partner most against it (they take one more on their turn), or A.NONE."""
     boss = _boss_here(obs)
-    if boss == A.NONE or _fight(obs, seat, 128 + boss, None) < 255 or _fight(obs, 1 - seat, 128 + boss, None) < 255:
+    if (boss == A.NONE or _fight(obs, seat, 128 + boss, None) < 255
+            or _fight(obs, 1 - seat, 128 + boss, None) < 255):
         return A.NONE
     _target(128 + boss)
     target_fight = _T[0]
@@ -739,7 +749,8 @@ def _gift(obs, seat, theirs):
             continue
         fight = _cf(card, 1)
         inv = _cf(card, 2)
-        value = (fight if fight < target_fight else target_fight) + (inv if inv < target_inv else target_inv) + (4 if element and _cf(card, 3) == element else 0)
+        value = ((fight if fight < target_fight else target_fight) + (inv if inv < target_inv else target_inv)
+                 + (4 if element and _cf(card, 3) == element else 0))
         if value > best_value:
             best_value = value
             best = card
@@ -818,7 +829,8 @@ def _choose(obs, seat, level, rng, memory, partner):
     if phase == A.P_SUMMON:
         explore = obs[A.O_EXPLORE]
         summoner = explore[3]
-        return A.DRAW if explore[1] < (D.NOSHIN_SUMMON if summoner == A.NONE else _cf(summoner, 6)) else A.STOP
+        difficulty = D.NOSHIN_SUMMON if summoner == A.NONE else _cf(summoner, 6)
+        return A.DRAW if explore[1] < difficulty else A.STOP
     if phase == A.P_REWARD:
         return _reward(obs)
     if phase >= A.P_PEEK:

@@ -14,7 +14,6 @@ from engine.core import BadSave, TERMINAL
 from engine.okko import actions as A  # the contract: read by name, folded by the build (tools/fold.py)
 from engine.okko import cards as C
 from engine.okko import data as D
-from engine.okko.state import _has  # no `int in bytearray` on the device
 
 try:
     from micropython import const
@@ -34,12 +33,13 @@ def _mark(seen, index):
     seen[index] = 1
 
 
-def validate(state):
-    phase = state.phase
+def _cards(state):
+    """Every card, jar, exploration card and enemy id in range and held once;
+    the board, phase and day in range (the enemies' range needs the board)."""
     adv = bytearray(D.N_ADV)
     sup = bytearray(D.N_SUP)
-    for hero in state.hands:
-        for card in hero:
+    for hand in state.hands:
+        for card in hand:
             if card >= D.SUPPORT0:
                 _mark(sup, card - D.SUPPORT0)
             else:
@@ -60,7 +60,7 @@ def validate(state):
     for pile in (state.exp_deck, state.exp_discard):
         for item in pile:
             _mark(seen, item)
-    if state.board > 2 or phase > A.P_OVER or state.day > D.LAST_DAY or not state.day:
+    if state.board > 2 or state.phase > A.P_OVER or state.day > D.LAST_DAY or not state.day:
         raise BadSave("bad board, phase or day")
     seen = bytearray(D.N_ENEMY)
     first = D.ENEMY_FIRST[state.board]
@@ -70,6 +70,13 @@ def validate(state):
             if enemy < first or enemy >= end:
                 raise BadSave("an enemy of another board")
             _mark(seen, enemy)
+
+
+def validate(state):
+    """Raise BadSave unless ``state`` (just read by from_bytes) is one the
+    rules and the screens can use."""
+    _cards(state)
+    phase = state.phase
     if sum(state.court) != D.ONI or max(state.court) > 1:
         raise BadSave("the Court needs 3 Oni")
     player = state.current_player
@@ -89,7 +96,8 @@ def validate(state):
     elif hero0 == hero1:
         raise BadSave("bad hero")
     summoner = state.summoner
-    if (state.active > 1 or state.loc > 5 or state.orient > 3 or state.found > 3 or state.arrow >= len(C.arrows(state.board)) // 4
+    if (state.active > 1 or state.loc > 5 or state.orient > 3 or state.found > 3
+            or state.arrow >= len(C.arrows(state.board)) // 4
             or (state.peek_sq > 15 and state.peek_sq != A.NONE) or state.sel_hero > 1 or state.hero_turn > 2
             or state.court_turn > 1 or state.active_next > 1 or (summoner >= D.N_ADV and summoner != A.NONE)
             or max(state.injury) > 9 or state.bank > _MOST or state.run > _MOST or state.drawn > _MOST
@@ -100,17 +108,21 @@ def validate(state):
         raise BadSave("bad turn values")
     # the fight's target: the newest enemy or the boss here, only in a fight;
     # the encounter count
-    summoner = state.target
+    target = state.target
     if phase == A.P_FIGHT:
-        bad = summoner != (state.line[-1] if state.line else A.NONE) and summoner != 128 + state._boss_here()
+        bad = target != (state.line[-1] if state.line else A.NONE) and target != 128 + state._boss_here()
     else:
-        bad = summoner != A.NONE
-    if bad or state.encounters > D.N_ENCOUNTERS or (phase == A.P_ENCOUNTER and state.encounters == D.N_ENCOUNTERS):
+        bad = target != A.NONE
+    if (bad or state.encounters > D.N_ENCOUNTERS
+            or (phase == A.P_ENCOUNTER and state.encounters == D.N_ENCOUNTERS)):
         raise BadSave("bad encounter or target")
     # the builder's cards: from the active hand, each one it may mark
     builder = phase == A.P_FIGHT or phase == A.P_ENCOUNTER or phase == A.P_PAY
     seen = bytearray(D.SUPPORT0 + D.N_SUP)
+    held = bytearray(D.SUPPORT0 + D.N_SUP)  # the active hand's cards (_cards: in range)
+    for card in state.hands[state.active]:
+        held[card] = 1
     for card in state.sel:
-        if not builder or not _has(state.hands[state.active], card) or not state._selectable(card):
+        _mark(seen, card)  # in range, once
+        if not builder or not held[card] or not state._selectable(card):
             raise BadSave("bad card id")
-        _mark(seen, card)

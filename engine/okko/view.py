@@ -43,7 +43,7 @@ def from_observation(cls, obs, rng):
     state.sel = bytearray(sel)
     (state.arrow, state.run, state.drawn, state.summoner) = obs[A.O_EXPLORE]
     (state.reward, state.reward_n) = obs[A.O_REWARD]
-    orient, flipped, found, peeked, faces = obs[A.O_COURT]
+    orient, flipped, found, peeked, _ = obs[A.O_COURT]
     state.orient = orient
     state.flipped = bytearray(flipped)
     state.found = found
@@ -56,25 +56,34 @@ def from_observation(cls, obs, rng):
     state.sup_discard = bytearray(sup_d)
     state.jar_discard = bytearray(jar_d)
     state.exp_discard = bytearray(exp_d)
-    (state.aid, state.reward_ret, state.peek_sq, state.court_turn, state.peeks_total, state.defeated_total,
-     state.active_next, state.hero_turn, state.changes, state.discards, days, finals, state.result) = obs[A.O_MISC]
+    (state.aid, state.reward_ret, state.peek_sq, state.court_turn, state.peeks_total,
+     state.defeated_total, state.active_next, state.hero_turn, state.changes, state.discards,
+     days, finals, state.result) = obs[A.O_MISC]
     state.board_days = bytearray(days)
     state.finals = bytearray(finals)
     if peeked is not None:
         state.peeked = bytearray(peeked)
-    # hidden orders: the unseen cards of each pile, shuffled
+    _hidden(state, obs, rng)
+    return state
+
+
+def _hidden(state, obs, rng):
+    """What ``obs`` hides, dealt by ``rng``: the unseen cards of each pile,
+    shuffled; the Court's unflipped tokens."""
     state.adv_deck = _rest(D.N_ADV, state.hands[0], state.hands[1], state.adv_discard)
     rng.shuffle(state.adv_deck)
     first, end = D.ENEMY_FIRST[state.board], D.ENEMY_FIRST[state.board + 1]
     if state.phase < A.P_COURT:  # before the Court: the rest of the board's enemies
         state.enemy_deck = bytearray(enemy for enemy in range(first, end)
-                                 if enemy not in state.line and enemy not in state.enemy_discard)
+                                     if enemy not in state.line and enemy not in state.enemy_discard)
     rng.shuffle(state.enemy_deck)
     state.jar_deck = _rest(12, state.jars, state.jar_discard)
     rng.shuffle(state.jar_deck)
     state.exp_deck = _rest(D.N_EXPLORE, state.exp_discard)
     rng.shuffle(state.exp_deck)
     # the Court: the flipped faces as seen, the other Oni anywhere else
+    flipped = state.flipped
+    faces = obs[A.O_COURT][4]
     order = bytearray()
     for square in range(16):
         if flipped[square]:
@@ -82,7 +91,7 @@ def from_observation(cls, obs, rng):
         else:
             order.append(square)
     rng.shuffle(order)
-    for index in range(D.ONI - found):
+    for index in range(D.ONI - state.found):
         state.court[order[index]] = 1
     rev = obs[A.O_REVEAL]
     if rev is not None:  # the peeker knows that square
@@ -93,4 +102,3 @@ def from_observation(cls, obs, rng):
                     state.court[other] = 1 - oni
                     break
             state.court[square] = oni
-    return state

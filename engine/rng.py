@@ -117,14 +117,14 @@ class Rng:
         return rng
 
 
-def _put30(buf, index, value):
-    buf[index] = (value >> 24) & 0xFF
-    buf[index + 1] = (value >> 16) & 0xFF
-    buf[index + 2] = (value >> 8) & 0xFF
-    buf[index + 3] = value & 0xFF
+def _put30(data, offset, value):
+    data[offset] = (value >> 24) & 0xFF
+    data[offset + 1] = (value >> 16) & 0xFF
+    data[offset + 2] = (value >> 8) & 0xFF
+    data[offset + 3] = value & 0xFF
 
 
-def _get30(buf, index):
-    if buf[index] > 0x3F:
+def _get30(data, offset):
+    if data[offset] > 0x3F:
         raise ValueError("bad RNG state")
-    return (buf[index] << 24) | (buf[index + 1] << 16) | (buf[index + 2] << 8) | buf[index + 3]
+    return (data[offset] << 24) | (data[offset + 1] << 16) | (data[offset + 2] << 8) | data[offset + 3]

@@ -118,11 +118,10 @@ def validate(state):
         raise BadSave("bad encounter or target")
     # the builder's cards: from the active hand, each one it may mark
     builder = phase == A.P_FIGHT or phase == A.P_ENCOUNTER or phase == A.P_PAY
-    seen = bytearray(D.SUPPORT0 + D.N_SUP)
-    held = bytearray(D.SUPPORT0 + D.N_SUP)  # the active hand's cards (_cards: in range)
+    seen = bytearray(D.SUPPORT0 + D.N_SUP)  # 1: in the active hand (_cards: in range), 2: marked
     for card in state.hands[state.active]:
-        held[card] = 1
+        seen[card] = 1
     for card in state.sel:
-        _mark(seen, card)  # in range, once
-        if not builder or not held[card] or not state._selectable(card):
+        if not builder or card >= len(seen) or seen[card] != 1 or not state._selectable(card):
             raise BadSave("bad card id")
+        seen[card] = 2

@@ -45,16 +45,16 @@ class Writer:
         self.buf.append(game_id)
         self.buf.append(version)
 
-    def u8(self, v):
-        if not 0 <= v <= 0xFF:
-            raise ValueError("u8 out of range: %r" % v)
-        self.buf.append(v)
+    def u8(self, value):
+        if not 0 <= value <= 0xFF:
+            raise ValueError("u8 out of range: %r" % value)
+        self.buf.append(value)
 
-    def u16(self, v):
-        if not 0 <= v <= 0xFFFF:
-            raise ValueError("u16 out of range: %r" % v)
-        self.buf.append(v >> 8)
-        self.buf.append(v & 0xFF)
+    def u16(self, value):
+        if not 0 <= value <= 0xFFFF:
+            raise ValueError("u16 out of range: %r" % value)
+        self.buf.append(value >> 8)
+        self.buf.append(value & 0xFF)
 
     def raw(self, data):
         self.buf.extend(data)
@@ -62,8 +62,8 @@ class Writer:
     def seq8(self, items):
         """A length byte, then one byte per item."""
         self.u8(len(items))
-        for v in items:
-            self.u8(v)
+        for item in items:
+            self.u8(item)
 
     def getvalue(self):
         return bytes(self.buf)
@@ -82,31 +82,31 @@ class Reader:
             raise BadSave("save format %d, this build reads %d" % (data[1], version))
         self.pos = 2
 
-    def _need(self, n):
-        if self.pos + n > len(self.data):
+    def _need(self, count):
+        if self.pos + count > len(self.data):
             raise BadSave("save is truncated")
 
     def u8(self):
         self._need(1)
-        v = self.data[self.pos]
+        value = self.data[self.pos]
         self.pos += 1
-        return v
+        return value
 
     def u16(self):
         self._need(2)
-        v = (self.data[self.pos] << 8) | self.data[self.pos + 1]
+        value = (self.data[self.pos] << 8) | self.data[self.pos + 1]
         self.pos += 2
-        return v
+        return value
 
-    def raw(self, n):
-        self._need(n)
-        v = bytes(self.data[self.pos : self.pos + n])
-        self.pos += n
-        return v
+    def raw(self, count):
+        self._need(count)
+        value = bytes(self.data[self.pos : self.pos + count])
+        self.pos += count
+        return value
 
     def seq8(self):
-        n = self.u8()
-        return list(self.raw(n))
+        count = self.u8()
+        return list(self.raw(count))
 
     def end(self):
         if self.pos != len(self.data):

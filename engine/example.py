@@ -59,7 +59,7 @@ class PigState:
 
     def apply(self, action):
         check_action(self, action)
-        p = self.current_player
+        player = self.current_player
         if action == ROLL:
             self.last_roll = 1 + self.rng.randrange(6)  # chance event
             if self.last_roll == 1:
@@ -68,10 +68,10 @@ class PigState:
             else:
                 self.turn_total += self.last_roll
         else:
-            self.scores[p] = min(250, self.scores[p] + self.turn_total)
+            self.scores[player] = min(250, self.scores[player] + self.turn_total)
             self.turn_total = 0
-            if self.scores[p] >= self.target:
-                self._winner = (p,)
+            if self.scores[player] >= self.target:
+                self._winner = (player,)
                 self.current_player = TERMINAL
             else:
                 self._next_player()
@@ -98,36 +98,36 @@ class PigState:
 
     # -- serialisation ---------------------------------------------------
     def to_bytes(self):
-        w = Writer(GAME_ID, VERSION)
-        w.raw(self.rng.to_bytes())
-        w.u8(self.target)
-        w.seq8(self.scores)
-        w.u8(self.turn_total)
-        w.u8(self.last_roll)
-        w.u8(self.current_player & 0xFF)
-        w.u8(255 if self._winner is None else self._winner[0])
-        return w.getvalue()
+        writer = Writer(GAME_ID, VERSION)
+        writer.raw(self.rng.to_bytes())
+        writer.u8(self.target)
+        writer.seq8(self.scores)
+        writer.u8(self.turn_total)
+        writer.u8(self.last_roll)
+        writer.u8(self.current_player & 0xFF)
+        writer.u8(255 if self._winner is None else self._winner[0])
+        return writer.getvalue()
 
     @classmethod
     def from_bytes(cls, data):
-        r = Reader(data, GAME_ID, VERSION)
-        rng = Rng.from_bytes(r.raw(STATE_SIZE))
-        target = r.u8()
-        scores = r.seq8()
+        reader = Reader(data, GAME_ID, VERSION)
+        rng = Rng.from_bytes(reader.raw(STATE_SIZE))
+        target = reader.u8()
+        scores = reader.seq8()
         if not 2 <= len(scores) <= 4 or target < 1:
             raise BadSave("bad Pig header")
-        s = cls(rng, len(scores), target)
-        s.scores = bytearray(scores)
-        s.turn_total = r.u8()
-        s.last_roll = r.u8()
-        cp = r.u8()
-        s.current_player = TERMINAL if cp == 0xFF else cp
-        w = r.u8()
-        s._winner = None if w == 255 else (w,)
-        r.end()
-        if s.current_player != TERMINAL and s.current_player >= len(scores):
+        state = cls(rng, len(scores), target)
+        state.scores = bytearray(scores)
+        state.turn_total = reader.u8()
+        state.last_roll = reader.u8()
+        current = reader.u8()
+        state.current_player = TERMINAL if current == 0xFF else current
+        winner = reader.u8()
+        state._winner = None if winner == 255 else (winner,)
+        reader.end()
+        if state.current_player != TERMINAL and state.current_player >= len(scores):
             raise BadSave("bad current player")
-        return s
+        return state
 
 
 def hold_at_bot(observation, threshold=12):
@@ -135,7 +135,7 @@ def hold_at_bot(observation, threshold=12):
     turn_total = observation[O_TURN_TOTAL]
     if turn_total == 0:
         return ROLL
-    me = observation[O_SEAT]
-    if turn_total >= threshold or observation[O_SCORES][me] + turn_total >= observation[O_TARGET]:
+    seat = observation[O_SEAT]
+    if turn_total >= threshold or observation[O_SCORES][seat] + turn_total >= observation[O_TARGET]:
         return HOLD
     return ROLL

@@ -35,37 +35,37 @@ class Rng:
         """Seed from any non-negative int (folded to 30 bits)."""
         if seed < 0:
             raise ValueError("seed must be >= 0")
-        s = 0
+        folded = 0
         while seed:
-            s ^= seed & _MAX30
+            folded ^= seed & _MAX30
             seed >>= 30
         # Spread the seed over both generators; keep each inside its valid
         # range [1, a*2**15 - 2] (0 and the top value are fixed points).
-        self._x1 = 1 + s % (_A1 * 32768 - 3)
-        self._x2 = 1 + (s ^ 0x2AAAAAAA) % (_A2 * 32768 - 3)
+        self._x1 = 1 + folded % (_A1 * 32768 - 3)
+        self._x2 = 1 + (folded ^ 0x2AAAAAAA) % (_A2 * 32768 - 3)
         for _ in range(12):
             self.next30()
 
     def next30(self):
         """The next raw value, uniform in [0, 2**30)."""
-        x1 = self._x1
-        x1 = _A1 * (x1 & _MASK15) + (x1 >> 15)
-        self._x1 = x1
-        x2 = self._x2
-        x2 = _A2 * (x2 & _MASK15) + (x2 >> 15)
-        self._x2 = x2
-        return ((x1 & _MASK15) << 15) | (x2 & _MASK15)
+        state1 = self._x1
+        state1 = _A1 * (state1 & _MASK15) + (state1 >> 15)
+        self._x1 = state1
+        state2 = self._x2
+        state2 = _A2 * (state2 & _MASK15) + (state2 >> 15)
+        self._x2 = state2
+        return ((state1 & _MASK15) << 15) | (state2 & _MASK15)
 
-    def randrange(self, n):
-        """A uniform int in [0, n), without modulo bias. 1 <= n <= 2**30."""
-        if n <= 0 or n > _MAX30 + 1:
+    def randrange(self, count):
+        """A uniform int in [0, count), without modulo bias. 1 <= count <= 2**30."""
+        if count <= 0 or count > _MAX30 + 1:
             raise ValueError("randrange needs 1 <= n <= 2**30")
-        rem = (_MAX30 % n + 1) % n  # == 2**30 % n, computed without a long
+        rem = (_MAX30 % count + 1) % count  # == 2**30 % n, computed without a long
         limit = _MAX30 - rem
         while True:
-            r = self.next30()
-            if r <= limit:
-                return r % n
+            value = self.next30()
+            if value <= limit:
+                return value % count
 
     def randint(self, a, b):
         """A uniform int in [a, b]."""
@@ -79,52 +79,52 @@ class Rng:
 
     def shuffle(self, seq):
         """Fisher-Yates shuffle of a list or bytearray, in place."""
-        i = len(seq) - 1
-        while i > 0:
-            j = self.randrange(i + 1)
-            seq[i], seq[j] = seq[j], seq[i]
-            i -= 1
+        index = len(seq) - 1
+        while index > 0:
+            other = self.randrange(index + 1)
+            seq[index], seq[other] = seq[other], seq[index]
+            index -= 1
 
     def fork(self):
         """An independent Rng seeded from this one (e.g. a bot's own tie-breaks)."""
-        r = Rng(0)
-        r.seed(self.next30())
-        return r
+        rng = Rng(0)
+        rng.seed(self.next30())
+        return rng
 
     # -- serialisation -------------------------------------------------
     def getstate(self):
         return (self._x1, self._x2)
 
     def setstate(self, state):
-        x1, x2 = state
-        if not (0 < x1 < _A1 * 32768 - 1 and 0 < x2 < _A2 * 32768 - 1):
+        state1, state2 = state
+        if not (0 < state1 < _A1 * 32768 - 1 and 0 < state2 < _A2 * 32768 - 1):
             raise ValueError("bad RNG state")
-        self._x1 = x1
-        self._x2 = x2
+        self._x1 = state1
+        self._x2 = state2
 
     def to_bytes(self):
-        b = bytearray(STATE_SIZE)
-        _put30(b, 0, self._x1)
-        _put30(b, 4, self._x2)
-        return bytes(b)
+        buf = bytearray(STATE_SIZE)
+        _put30(buf, 0, self._x1)
+        _put30(buf, 4, self._x2)
+        return bytes(buf)
 
     @classmethod
     def from_bytes(cls, data, offset=0):
         if len(data) - offset < STATE_SIZE:
             raise ValueError("RNG state is truncated")
-        r = cls(0)
-        r.setstate((_get30(data, offset), _get30(data, offset + 4)))
-        return r
+        rng = cls(0)
+        rng.setstate((_get30(data, offset), _get30(data, offset + 4)))
+        return rng
 
 
-def _put30(b, i, v):
-    b[i] = (v >> 24) & 0xFF
-    b[i + 1] = (v >> 16) & 0xFF
-    b[i + 2] = (v >> 8) & 0xFF
-    b[i + 3] = v & 0xFF
+def _put30(data, offset, value):
+    data[offset] = (value >> 24) & 0xFF
+    data[offset + 1] = (value >> 16) & 0xFF
+    data[offset + 2] = (value >> 8) & 0xFF
+    data[offset + 3] = value & 0xFF
 
 
-def _get30(b, i):
-    if b[i] > 0x3F:
+def _get30(data, offset):
+    if data[offset] > 0x3F:
         raise ValueError("bad RNG state")
-    return (b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]
+    return (data[offset] << 24) | (data[offset + 1] << 16) | (data[offset + 2] << 8) | data[offset + 3]

@@ -129,718 +129,730 @@ _T = bytearray(4)  # a fight target: F, I, NEEDS element, injury tokens
 _cf = C.field  # a hand card's field: 0 kind, 1 F, 2 I, 3 element, 4 class, 5 effect, 6 param
 
 
-def _has(b, c):
-    for x in b:
-        if x == c:
+def _has(buf, value):
+    for item in buf:
+        if item == value:
             return True
     return False
 
 
 # -- what cards are worth ---------------------------------------------------
-def _needs(o):
+def _needs(obs):
     """_NEED: the elements this board still asks for (the next encounters,
     the leave costs ahead, the final boss's NEEDS)."""
-    n = _NEED
-    for e in range(6):
-        n[e] = 0
-    b = o[A.O_BOARD]
-    enc = D.ENCOUNTERS[b]
+    need = _NEED
+    for element in range(6):
+        need[element] = 0
+    board = obs[A.O_BOARD]
+    enc = D.ENCOUNTERS[board]
     _KEY[0] = A.NONE
-    for x in range(o[A.O_ENCOUNTERS] * 5, D.N_ENCOUNTERS * 5):
-        r = enc[x]
-        if x % 5 == 4:
+    for index in range(obs[A.O_ENCOUNTERS] * 5, D.N_ENCOUNTERS * 5):
+        req = enc[index]
+        if index % 5 == 4:
             continue
-        if D.R_ELEMENT <= r < D.R_SUPPORT:
-            n[r - D.R_ELEMENT] += 1
-        elif r >= D.R_SUPPORT:
-            _KEY[0] = r - D.R_SUPPORT  # a key still to use
-    for loc in range(o[A.O_LOC], D.N_LOC):
-        if C.location(b, loc, 2) == D.PAY_ELEMENT:
-            n[C.location(b, loc, 4)] += 2
-        bs = C.location(b, loc, 5)
-        if bs != A.NONE and C.boss_field(bs, 4) == D.PW_NEEDS:
-            n[C.boss_field(bs, 5)] += 2
-    n[0] = 0
-    for q in (0, 1):
-        h = o[A.O_HEROES][q]
-        _CL[q] = C.hero_class(h) if h != A.NONE else 0
+        if D.R_ELEMENT <= req < D.R_SUPPORT:
+            need[req - D.R_ELEMENT] += 1
+        elif req >= D.R_SUPPORT:
+            _KEY[0] = req - D.R_SUPPORT  # a key still to use
+    for loc in range(obs[A.O_LOC], D.N_LOC):
+        if C.location(board, loc, 2) == D.PAY_ELEMENT:
+            need[C.location(board, loc, 4)] += 2
+        boss = C.location(board, loc, 5)
+        if boss != A.NONE and C.boss_field(boss, 4) == D.PW_NEEDS:
+            need[C.boss_field(boss, 5)] += 2
+    need[0] = 0
+    for seat in (0, 1):
+        hero = obs[A.O_HEROES][seat]
+        _CL[seat] = C.hero_class(hero) if hero != A.NONE else 0
     _PAYK[0] = 0
-    loc = o[A.O_LOC]
-    if not o[A.O_PAID] and C.location(b, loc, 5) == A.NONE:
-        _PAYK[0] = C.location(b, loc, 2)  # an unpaid leave cost here: keep what pays it
+    loc = obs[A.O_LOC]
+    if not obs[A.O_PAID] and C.location(board, loc, 5) == A.NONE:
+        _PAYK[0] = C.location(board, loc, 2)  # an unpaid leave cost here: keep what pays it
 
 
-def _kv(o, c):
-    """What keeping card c is worth (>= 1)."""
-    k = _cf(c, 0)
-    if k == D.SPECIAL:
-        fx = _cf(c, 5)
-        return 9 if fx == D.FX_PEEK else 6 if fx == D.FX_DRAW_EACH or fx == D.FX_DAY else 4
-    if k == D.ITEM:
-        if _cf(c, 5) == D.FX_PASS_MAP:
+def _kv(obs, card):
+    """What keeping ``card`` is worth (>= 1)."""
+    kind = _cf(card, 0)
+    if kind == D.SPECIAL:
+        effect = _cf(card, 5)
+        return 9 if effect == D.FX_PEEK else 6 if effect == D.FX_DRAW_EACH or effect == D.FX_DAY else 4
+    if kind == D.ITEM:
+        if _cf(card, 5) == D.FX_PASS_MAP:
             return 7
-        return 20 if c - D.SUPPORT0 == _KEY[0] else 1
-    cl = _cf(c, 4)
-    if cl and cl != _CL[0] and cl != _CL[1]:
+        return 20 if card - D.SUPPORT0 == _KEY[0] else 1
+    card_class = _cf(card, 4)
+    if card_class and card_class != _CL[0] and card_class != _CL[1]:
         return 1  # neither hero can play it: the first to go
-    v = 3 + _cf(c, 1) + _cf(c, 2) + _NEED[_cf(c, 3)]
-    pk = _PAYK[0]
-    if pk == D.PAY_FIGHT:
-        v += _cf(c, 1)
-    elif pk == D.PAY_INV:
-        v += _cf(c, 2)
-    if k == D.KAMI:
-        v += 4
-    elif k == D.EQUIPMENT:
-        v -= 1
-    return v
+    value = 3 + _cf(card, 1) + _cf(card, 2) + _NEED[_cf(card, 3)]
+    pay_kind = _PAYK[0]
+    if pay_kind == D.PAY_FIGHT:
+        value += _cf(card, 1)
+    elif pay_kind == D.PAY_INV:
+        value += _cf(card, 2)
+    if kind == D.KAMI:
+        value += 4
+    elif kind == D.EQUIPMENT:
+        value -= 1
+    return value
 
 
-def _class_ok(o, me, c):
-    k = _cf(c, 4)
-    return not k or k == C.hero_class(o[A.O_HEROES][me])
+def _class_ok(obs, seat, card):
+    card_class = _cf(card, 4)
+    return not card_class or card_class == C.hero_class(obs[A.O_HEROES][seat])
 
 
 # -- fights: the cheapest winning commitment ---------------------------------
-def _dp(n, tf, ti, nf, lb, nb, bonus):
-    """0/1 knapsack over candidates 0..n-1 on states (F capped at tf, I capped
+def _dp(count, tf, ti, nf, lb, nb, bonus):
+    """0/1 knapsack over candidates 0..count-1 on states (F capped at tf, I capped
     at ti, flags < nf: lead bit lb, NEEDS bit nb; at most 252), from state 0
     at cost _COST[0]; Equipment gets ``bonus`` Fighting. Returns the goal's
     index (every cap and flag reached): its cost in _COST (255: none), its
     cheapest set in _ML/_MH."""
-    w = ti + 1
-    top = (tf + 1) * w * nf
+    row_size = ti + 1
+    top = (tf + 1) * row_size * nf
     cost = _COST
-    ml = _ML
-    mh = _MH
-    c0 = cost[0]
-    for s in range(top):
-        cost[s] = 255
-    cost[0] = c0
-    ml[0] = 0
-    mh[0] = 0
-    fr = ir = 0
-    for k in range(n):
-        x = _CX[k]
-        cf = _CF[k] + (bonus if x & 4 else 0)
-        ci = _CI[k]
-        cfl = (lb if x & 1 else 0) | (nb if x & 2 else 0)
-        if not cf and not ci and not cfl:
+    mask_low = _ML
+    mask_high = _MH
+    start_cost = cost[0]
+    for state in range(top):
+        cost[state] = 255
+    cost[0] = start_cost
+    mask_low[0] = 0
+    mask_high[0] = 0
+    fight_reach = inv_reach = 0
+    for index in range(count):
+        flags = _CX[index]
+        card_fight = _CF[index] + (bonus if flags & 4 else 0)
+        card_inv = _CI[index]
+        card_flags = (lb if flags & 1 else 0) | (nb if flags & 2 else 0)
+        if not card_fight and not card_inv and not card_flags:
             continue
-        cc = _CV[k]
-        bl = (1 << k) & 255
-        bh = (1 << k) >> 8
-        f = fr  # only the states reached so far can be sources
-        fr = fr + cf if fr + cf < tf else tf
-        i0 = ir
-        ir = ir + ci if ir + ci < ti else ti
-        while f >= 0:
-            g = f + cf
-            if g > tf:
-                g = tf
-            i = i0
-            while i >= 0:
-                j = i + ci
-                if j > ti:
-                    j = ti
-                base = (f * w + i) * nf
-                nbase = (g * w + j) * nf
-                fl = nf - 1
-                while fl >= 0:
-                    v = cost[base + fl]
-                    if v != 255:
-                        t = nbase + (fl | cfl)
-                        v += cc
-                        if v < cost[t]:
-                            cost[t] = v if v < 255 else 254
-                            ml[t] = ml[base + fl] | bl
-                            mh[t] = mh[base + fl] | bh
-                    fl -= 1
-                i -= 1
-            f -= 1
+        card_cost = _CV[index]
+        bit_low = (1 << index) & 255
+        bit_high = (1 << index) >> 8
+        fight = fight_reach  # only the states reached so far can be sources
+        fight_reach = fight_reach + card_fight if fight_reach + card_fight < tf else tf
+        inv_top = inv_reach
+        inv_reach = inv_reach + card_inv if inv_reach + card_inv < ti else ti
+        while fight >= 0:
+            next_fight = fight + card_fight
+            if next_fight > tf:
+                next_fight = tf
+            inv = inv_top
+            while inv >= 0:
+                next_inv = inv + card_inv
+                if next_inv > ti:
+                    next_inv = ti
+                base = (fight * row_size + inv) * nf
+                nbase = (next_fight * row_size + next_inv) * nf
+                flag = nf - 1
+                while flag >= 0:
+                    value = cost[base + flag]
+                    if value != 255:
+                        target_state = nbase + (flag | card_flags)
+                        value += card_cost
+                        if value < cost[target_state]:
+                            cost[target_state] = value if value < 255 else 254
+                            mask_low[target_state] = mask_low[base + flag] | bit_low
+                            mask_high[target_state] = mask_high[base + flag] | bit_high
+                    flag -= 1
+                inv -= 1
+            fight -= 1
     return top - 1
 
 
 def _with_one(tf, ti, nf, pf, pi, pfl, pc):
     """The cost of the cheapest table state that a partner card (pf, pi,
     flags pfl, cost pc) completes (255: none); the state in _R[5]."""
-    w = ti + 1
+    row_size = ti + 1
     best = 255
-    bs = 0
+    best_state = 0
     goal = nf - 1
-    for f in range(tf + 1):
-        if f + pf < tf:
+    for fight in range(tf + 1):
+        if fight + pf < tf:
             continue
-        for i in range(ti + 1):
-            if i + pi < ti:
+        for inv in range(ti + 1):
+            if inv + pi < ti:
                 continue
-            base = (f * w + i) * nf
-            for fl in range(nf):
-                if (fl | pfl) == goal:
-                    v = _COST[base + fl] + pc
-                    if v < best:
-                        best = v
-                        bs = base + fl
-    _R[5] = bs
+            base = (fight * row_size + inv) * nf
+            for flag in range(nf):
+                if (flag | pfl) == goal:
+                    value = _COST[base + flag] + pc
+                    if value < best:
+                        best = value
+                        best_state = base + flag
+    _R[5] = best_state
     return best
 
 
-def _cands(o, me, ne):
-    """Fight candidates from my hand into the scratch arrays; returns n."""
-    n = 0
-    for c in o[A.O_HANDS][me]:
-        k = _cf(c, 0)
-        if k == D.SPECIAL or k == D.ITEM or not _class_ok(o, me, c):
+def _cands(obs, seat, ne):
+    """Fight candidates from my hand into the scratch arrays; returns their count."""
+    count = 0
+    for card in obs[A.O_HANDS][seat]:
+        kind = _cf(card, 0)
+        if kind == D.SPECIAL or kind == D.ITEM or not _class_ok(obs, seat, card):
             continue
-        if n == 32:
-            n = _trim(n)  # a huge hand: the scratch arrays are full
-        x = 4 if k == D.EQUIPMENT else 1
-        if k == D.KAMI:
-            x |= 8
-        if ne and _cf(c, 3) == ne:
-            x |= 2
-        _CID[n] = c
-        _CF[n] = _cf(c, 1)
-        _CI[n] = _cf(c, 2)
-        _CX[n] = x
-        _CV[n] = _kv(o, c)
-        n += 1
-    return _trim(n)
+        if count == 32:
+            count = _trim(count)  # a huge hand: the scratch arrays are full
+        flags = 4 if kind == D.EQUIPMENT else 1
+        if kind == D.KAMI:
+            flags |= 8
+        if ne and _cf(card, 3) == ne:
+            flags |= 2
+        _CID[count] = card
+        _CF[count] = _cf(card, 1)
+        _CI[count] = _cf(card, 2)
+        _CX[count] = flags
+        _CV[count] = _kv(obs, card)
+        count += 1
+    return _trim(count)
 
 
-def _trim(n):
+def _trim(count):
     """Keep _MAXC candidates: drop the weakest (NEEDS cards stay)."""
-    while n > _MAXC:
-        lo = 0
-        for k in range(n):
-            if (_CF[k] + _CI[k] + (9 if _CX[k] & 2 else 0)
-                    < _CF[lo] + _CI[lo] + (9 if _CX[lo] & 2 else 0)):
-                lo = k
-        n -= 1
-        _CID[lo] = _CID[n]
-        _CF[lo] = _CF[n]
-        _CI[lo] = _CI[n]
-        _CX[lo] = _CX[n]
-        _CV[lo] = _CV[n]
-    return n
+    while count > _MAXC:
+        weakest = 0
+        for index in range(count):
+            if (_CF[index] + _CI[index] + (9 if _CX[index] & 2 else 0)
+                    < _CF[weakest] + _CI[weakest] + (9 if _CX[weakest] & 2 else 0)):
+                weakest = index
+        count -= 1
+        _CID[weakest] = _CID[count]
+        _CF[weakest] = _CF[count]
+        _CI[weakest] = _CI[count]
+        _CX[weakest] = _CX[count]
+        _CV[weakest] = _CV[count]
+    return count
 
 
-def _target(t):
+def _target(target):
     """_T: F, I, the NEEDS element or 0, injury tokens for a hero, of a fight
     target (an enemy id, or 128 + a boss id)."""
-    x = _T
-    if t >= 128:
-        b = t - 128
-        pw = C.boss_field(b, 4)
-        x[0] = C.boss_field(b, 2)
-        x[1] = C.boss_field(b, 3)
-        prm = C.boss_field(b, 5)
+    stats = _T
+    if target >= 128:
+        boss = target - 128
+        power = C.boss_field(boss, 4)
+        stats[0] = C.boss_field(boss, 2)
+        stats[1] = C.boss_field(boss, 3)
+        prm = C.boss_field(boss, 5)
     else:
-        pw = C.enemy_power(t)
-        x[0] = C.enemy_f(t)
-        x[1] = C.enemy_i(t)
-        prm = C.enemy_param(t)
-    x[2] = prm if pw == D.PW_NEEDS else 0
-    x[3] = 2 if pw == D.PW_EXTRA_INJURY else 1
+        power = C.enemy_power(target)
+        stats[0] = C.enemy_f(target)
+        stats[1] = C.enemy_i(target)
+        prm = C.enemy_param(target)
+    stats[2] = prm if power == D.PW_NEEDS else 0
+    stats[3] = 2 if power == D.PW_EXTRA_INJURY else 1
 
 
-def _fight(o, me, t, partner):
-    """The cheapest winning commitment against target t from my hand: its
+def _fight(obs, seat, target, partner):
+    """The cheapest winning commitment against ``target`` from my hand: its
     cost (255 if none). _R: cost, card mask over _CID, hero used, and (when
     my hand alone cannot win and ``partner`` is given) the partner card it
     needs, else A.NONE."""
-    _target(t)
-    tf = _T[0]
-    ti = _T[1]
-    ne = _T[2]
+    _target(target)
+    target_fight = _T[0]
+    target_inv = _T[1]
+    element = _T[2]
     tokens = _T[3]
-    h = o[A.O_HEROES][me]
-    n = _cands(o, me, ne)
-    r = _R
-    r[0] = 255
-    r[1] = 0
-    r[2] = 0
-    r[3] = A.NONE
+    hero = obs[A.O_HEROES][seat]
+    count = _cands(obs, seat, element)
+    result = _R
+    result[0] = 255
+    result[1] = 0
+    result[2] = 0
+    result[3] = A.NONE
     # without the hero: flags lead (and NEEDS)
-    nf = 4 if ne else 2
-    lb = 2 if ne else 1
-    nb = 1 if ne else 0
+    flag_count = 4 if element else 2
+    lead_bit = 2 if element else 1
+    needs_bit = 1 if element else 0
     _COST[0] = 0
-    goal = _dp(n, tf, ti, nf, lb, nb, 0)
-    if _COST[goal] < r[0]:
-        r[0] = _COST[goal]
-        r[1] = _ML[goal] | _MH[goal] << 8
-    if r[0] == 255 and partner:
-        _partner(o, me, partner, tf, ti, nf, lb, nb, ne, 0)
-    if o[A.O_INJURED][me]:
-        return r[0]
+    goal = _dp(count, target_fight, target_inv, flag_count, lead_bit, needs_bit, 0)
+    if _COST[goal] < result[0]:
+        result[0] = _COST[goal]
+        result[1] = _ML[goal] | _MH[goal] << 8
+    if result[0] == 255 and partner:
+        _partner(obs, seat, partner, target_fight, target_inv, flag_count, lead_bit, needs_bit, element, 0)
+    if obs[A.O_INJURED][seat]:
+        return result[0]
     # with the hero: the lead is there; his stats are taken off the caps
-    hf = C.hero_f(h)
-    hi = C.hero_i(h)
-    if h == D.OKKO and t < 128 and tf <= D.OKKO_MAX_F:
+    hero_fight = C.hero_f(hero)
+    hero_inv = C.hero_i(hero)
+    if hero == D.OKKO and target < 128 and target_fight <= D.OKKO_MAX_F:
         tokens = 0  # Ronin's resolve
-    hc = tokens * _HERO_COST
-    tf2 = tf - hf if tf > hf else 0
-    ti2 = ti - hi if ti > hi else 0
-    nf = 2 if ne else 1
-    for k in range(n):
-        if _CX[k] & 8:  # a Kami beside the hero: no injury
-            _CV[k] = _CV[k] - hc if _CV[k] > hc else 1
-    _COST[0] = hc
-    goal = _dp(n, tf2, ti2, nf, 0, 1 if ne else 0, 1 if h == D.NOBURO else 0)
-    v = _COST[goal]
-    if v < 255 and (v < r[0] or r[3] != A.NONE):  # my hand alone first
-        r[0] = v
-        r[1] = _ML[goal] | _MH[goal] << 8
-        r[2] = 1
-        r[3] = A.NONE
-    elif partner and (r[0] == 255 or r[3] != A.NONE):
-        if _partner(o, me, partner, tf2, ti2, nf, 0, 1 if ne else 0, ne, 1 if h == D.NOBURO else 0):
-            r[2] = 1
-    return r[0]
+    hero_cost = tokens * _HERO_COST
+    rest_fight = target_fight - hero_fight if target_fight > hero_fight else 0
+    rest_inv = target_inv - hero_inv if target_inv > hero_inv else 0
+    flag_count = 2 if element else 1
+    for index in range(count):
+        if _CX[index] & 8:  # a Kami beside the hero: no injury
+            _CV[index] = _CV[index] - hero_cost if _CV[index] > hero_cost else 1
+    _COST[0] = hero_cost
+    goal = _dp(count, rest_fight, rest_inv, flag_count, 0, 1 if element else 0, 1 if hero == D.NOBURO else 0)
+    value = _COST[goal]
+    if value < 255 and (value < result[0] or result[3] != A.NONE):  # my hand alone first
+        result[0] = value
+        result[1] = _ML[goal] | _MH[goal] << 8
+        result[2] = 1
+        result[3] = A.NONE
+    elif partner and (result[0] == 255 or result[3] != A.NONE):
+        if _partner(obs, seat, partner, rest_fight, rest_inv, flag_count, 0, 1 if element else 0, element,
+                    1 if hero == D.NOBURO else 0):
+            result[2] = 1
+    return result[0]
 
 
-def _partner(o, me, partner, tf, ti, nf, lb, nb, ne, bonus):
+def _partner(obs, seat, partner, tf, ti, nf, lb, nb, ne, bonus):
     """After a _dp: the best completion by one partner card into _R."""
     found = False
-    for c in partner:
-        k = _cf(c, 0)
-        if k == D.SPECIAL or k == D.ITEM or not _class_ok(o, me, c):
+    for card in partner:
+        kind = _cf(card, 0)
+        if kind == D.SPECIAL or kind == D.ITEM or not _class_ok(obs, seat, card):
             continue
-        pfl = 0 if k == D.EQUIPMENT else lb
-        if ne and _cf(c, 3) == ne:
+        pfl = 0 if kind == D.EQUIPMENT else lb
+        if ne and _cf(card, 3) == ne:
             pfl |= nb
-        pf = _cf(c, 1) + (bonus if k == D.EQUIPMENT else 0)
-        v = _with_one(tf, ti, nf, pf, _cf(c, 2), pfl, _kv(o, c))
-        if v < _R[0]:
-            _R[0] = v
+        part_fight = _cf(card, 1) + (bonus if kind == D.EQUIPMENT else 0)
+        value = _with_one(tf, ti, nf, part_fight, _cf(card, 2), pfl, _kv(obs, card))
+        if value < _R[0]:
+            _R[0] = value
             _R[1] = _ML[_R[5]] | _MH[_R[5]] << 8
-            _R[3] = c
+            _R[3] = card
             found = True
     return found
 
 
-def _plan_cards(n):
+def _plan_cards(count):
     """The cards of _R's mask (over _CID) as a bytearray."""
     out = bytearray()
-    m = _R[1]
-    for k in range(n):
-        if m & (1 << k):
-            out.append(_CID[k])
+    mask = _R[1]
+    for index in range(count):
+        if mask & (1 << index):
+            out.append(_CID[index])
     return out
 
 
 # -- encounters: the cheapest exact cover --------------------------------------
-def _edfs(reqs, ro, nr, n, k, uk, ue, g, cost):
-    r = _R
-    if cost >= r[0]:
+def _edfs(reqs, offset, nr, count, index, uk, ue, genji, cost):
+    result = _R
+    if cost >= result[0]:
         return
-    if k == nr:
-        r[0] = cost
-        r[1] = uk | ue
-        r[2] = g
+    if index == nr:
+        result[0] = cost
+        result[1] = uk | ue
+        result[2] = genji
         return
-    q = reqs[ro + k]
-    el = D.R_ELEMENT <= q < D.R_SUPPORT
-    if el and g == 2:  # Genji stands for this element
-        _edfs(reqs, ro, nr, n, k + 1, uk, ue, 1, cost)
-    bk = 1 << k
+    req = reqs[offset + index]
+    is_element = D.R_ELEMENT <= req < D.R_SUPPORT
+    if is_element and genji == 2:  # Genji stands for this element
+        _edfs(reqs, offset, nr, count, index + 1, uk, ue, 1, cost)
+    req_bit = 1 << index
     used = uk | ue
-    for j in range(n):
-        b = 1 << j
-        if not _CX[j] & bk or (ue if el else uk) & b:
+    for candidate in range(count):
+        bit = 1 << candidate
+        if not _CX[candidate] & req_bit or (ue if is_element else uk) & bit:
             continue
         add = 0
-        if not used & b:
-            if _CP[j] and used & r[4]:
+        if not used & bit:
+            if _CP[candidate] and used & result[4]:
                 continue  # one partner card at most
-            add = _CV[j]
-        if el:
-            _edfs(reqs, ro, nr, n, k + 1, uk, ue | b, g, cost + add)
+            add = _CV[candidate]
+        if is_element:
+            _edfs(reqs, offset, nr, count, index + 1, uk, ue | bit, genji, cost + add)
         else:
-            _edfs(reqs, ro, nr, n, k + 1, uk | b, ue, g, cost + add)
+            _edfs(reqs, offset, nr, count, index + 1, uk | bit, ue, genji, cost + add)
 
 
-def _enc(o, me, partner, genji_used):
+def _enc(obs, seat, partner, genji_used):
     """The cheapest exact cards for the next encounter: cost (255 none); _R:
     cost, mask over _CID, Genji used (1), the partner card or A.NONE, the
     partner cards' mask, and in _R[6] the number of candidates."""
-    reqs = D.ENCOUNTERS[o[A.O_BOARD]]
-    ro = o[A.O_ENCOUNTERS] * 5
-    nr = 0
-    while nr < 4 and reqs[ro + nr]:
-        nr += 1
-    n = 0
-    pm = 0
+    reqs = D.ENCOUNTERS[obs[A.O_BOARD]]
+    offset = obs[A.O_ENCOUNTERS] * 5
+    req_count = 0
+    while req_count < 4 and reqs[offset + req_count]:
+        req_count += 1
+    count = 0
+    partner_mask = 0
     for side in (0, 1):
-        hand = o[A.O_HANDS][me if side == 0 else 1 - me]
+        hand = obs[A.O_HANDS][seat if side == 0 else 1 - seat]
         if side and not partner:
             break
-        for c in hand:
-            if n >= 24 or not _class_ok(o, me, c):
+        for card in hand:
+            if count >= 24 or not _class_ok(obs, seat, card):
                 continue
-            x = 0
-            for k in range(nr):
-                if C.covers(c, reqs[ro + k]):
-                    x |= 1 << k
-            if x:
-                _CID[n] = c
-                _CX[n] = x
-                _CV[n] = _kv(o, c)
-                _CP[n] = side
+            covered = 0
+            for index in range(req_count):
+                if C.covers(card, reqs[offset + index]):
+                    covered |= 1 << index
+            if covered:
+                _CID[count] = card
+                _CX[count] = covered
+                _CV[count] = _kv(obs, card)
+                _CP[count] = side
                 if side:
-                    pm |= 1 << n
-                n += 1
-    h = o[A.O_HEROES][me]
-    g = 2 if h == D.GENJI and not o[A.O_INJURED][me] and not genji_used else 0
-    r = _R
-    r[0] = 255
-    r[1] = 0
-    r[2] = 0
-    r[4] = pm
-    _edfs(reqs, ro, nr, n, 0, 0, 0, g, 0)
-    r[6] = n
-    r[3] = A.NONE
-    if r[0] < 255:
-        r[2] = 1 if r[2] == 1 else 0
-        m = r[1] & pm
-        if m:
-            for k in range(n):
-                if m & (1 << k):
-                    r[3] = _CID[k]
-                    r[1] &= ~(1 << k)
-    return r[0]
+                    partner_mask |= 1 << count
+                count += 1
+    hero = obs[A.O_HEROES][seat]
+    genji = 2 if hero == D.GENJI and not obs[A.O_INJURED][seat] and not genji_used else 0
+    result = _R
+    result[0] = 255
+    result[1] = 0
+    result[2] = 0
+    result[4] = partner_mask
+    _edfs(reqs, offset, req_count, count, 0, 0, 0, genji, 0)
+    result[6] = count
+    result[3] = A.NONE
+    if result[0] < 255:
+        result[2] = 1 if result[2] == 1 else 0
+        mask = result[1] & partner_mask
+        if mask:
+            for index in range(count):
+                if mask & (1 << index):
+                    result[3] = _CID[index]
+                    result[1] &= ~(1 << index)
+    return result[0]
 
 
 # -- the leave cost --------------------------------------------------------------
-def _pay(o, me):
+def _pay(obs, seat):
     """The cheapest cards paying the leave cost: cost (255 none), _R[1] the
     mask over _CID, _R[6] the number of candidates."""
-    need = C.location(o[A.O_BOARD], o[A.O_LOC], 3)
-    n = 0
-    for c in o[A.O_HANDS][me]:
-        if n >= _MAXC or not _class_ok(o, me, c):
+    need = C.location(obs[A.O_BOARD], obs[A.O_LOC], 3)
+    count = 0
+    for card in obs[A.O_HANDS][seat]:
+        if count >= _MAXC or not _class_ok(obs, seat, card):
             continue
-        v = C.pay_value(o[A.O_BOARD], o[A.O_LOC], c)
-        if v:
-            _CID[n] = c
-            _CF[n] = v
-            _CI[n] = 0
-            _CX[n] = 0
-            _CV[n] = _kv(o, c)
-            n += 1
+        value = C.pay_value(obs[A.O_BOARD], obs[A.O_LOC], card)
+        if value:
+            _CID[count] = card
+            _CF[count] = value
+            _CI[count] = 0
+            _CX[count] = 0
+            _CV[count] = _kv(obs, card)
+            count += 1
     _COST[0] = 0
-    goal = _dp(n, need, 0, 1, 0, 0, 0)
+    goal = _dp(count, need, 0, 1, 0, 0, 0)
     _R[0] = _COST[goal]
     _R[1] = _ML[goal] | _MH[goal] << 8
-    _R[6] = n
+    _R[6] = count
     return _R[0]
 
 
-def _payable(o, me, extra):
-    if o[A.O_PAID] or C.location(o[A.O_BOARD], o[A.O_LOC], 2) == D.PAY_NONE:
+def _payable(obs, seat, extra):
+    if obs[A.O_PAID] or C.location(obs[A.O_BOARD], obs[A.O_LOC], 2) == D.PAY_NONE:
         return True
-    t = 0
-    for c in o[A.O_HANDS][me]:
-        if _class_ok(o, me, c):
-            t += C.pay_value(o[A.O_BOARD], o[A.O_LOC], c)
-    if extra != A.NONE and _class_ok(o, me, extra):
-        t += C.pay_value(o[A.O_BOARD], o[A.O_LOC], extra)
-    return t >= C.location(o[A.O_BOARD], o[A.O_LOC], 3)
+    total = 0
+    for card in obs[A.O_HANDS][seat]:
+        if _class_ok(obs, seat, card):
+            total += C.pay_value(obs[A.O_BOARD], obs[A.O_LOC], card)
+    if extra != A.NONE and _class_ok(obs, seat, extra):
+        total += C.pay_value(obs[A.O_BOARD], obs[A.O_LOC], extra)
+    return total >= C.location(obs[A.O_BOARD], obs[A.O_LOC], 3)
 
 
 # -- the situation ---------------------------------------------------------------
-def _boss_here(o):
-    b = C.location(o[A.O_BOARD], o[A.O_LOC], 5)
-    if b == A.NONE or o[A.O_BOSS_DEAD] & (1 << o[A.O_LOC]):
+def _boss_here(obs):
+    boss = C.location(obs[A.O_BOARD], obs[A.O_LOC], 5)
+    if boss == A.NONE or obs[A.O_BOSS_DEAD] & (1 << obs[A.O_LOC]):
         return A.NONE
-    return b
+    return boss
 
 
-def _line_at(o):
+def _line_at(obs):
     """The line size from which a turn costs a day (R8, the Siege)."""
-    if D.BOARD_SPECIAL[o[A.O_BOARD]] == D.SP_SIEGE and not o[A.O_BOSS_DEAD] & 8:
+    if D.BOARD_SPECIAL[obs[A.O_BOARD]] == D.SP_SIEGE and not obs[A.O_BOSS_DEAD] & 8:
         return D.SIEGE_1
     return D.LINE_1
 
 
-def _arrow(o):
+def _arrow(obs):
     """The arrow to take from here (its index), or -1: the yellow one (listed
     first; a red arrow skips a reward and injures on a FAIL: the partners
     won clearly less often taking them)."""
-    ar = C.arrows(o[A.O_BOARD])
-    for i in range(len(ar) // 4):
-        if ar[i * 4] == o[A.O_LOC]:
-            return i
+    arrows = C.arrows(obs[A.O_BOARD])
+    for index in range(len(arrows) // 4):
+        if arrows[index * 4] == obs[A.O_LOC]:
+            return index
     return -1
 
 
-def _can_move(o, me, extra):
-    if _boss_here(o) != A.NONE:
+def _can_move(obs, seat, extra):
+    if _boss_here(obs) != A.NONE:
         return -1
-    a = _arrow(o)
-    if a < 0 or not _payable(o, me, extra):
+    arrow = _arrow(obs)
+    if arrow < 0 or not _payable(obs, seat, extra):
         return -1
-    return A.MOVE + a
+    return A.MOVE + arrow
 
 
 # -- decisions --------------------------------------------------------------------
-def _action(o, me):
+def _action(obs, seat):
     """The free extras and the action (P_ACTION)."""
-    line = o[A.O_LINE]
-    n = len(line)
-    t1 = _line_at(o)
-    day = o[A.O_DAY]
-    hand = o[A.O_HANDS][me]
-    hero = o[A.O_HEROES][me]
-    injured = o[A.O_INJURED][me]
-    boss = _boss_here(o)
-    for j in o[A.O_JARS]:
-        fx = C.jar_fx(j)
-        if fx == D.FX_PEEK or fx == D.FX_DRAW_EACH:
-            return A.JAR + j
-        if fx == D.FX_DEFEAT_LAST and n >= t1 - 1:
-            return A.JAR + j
-        if fx == D.FX_DAY and D.LAST_DAY - _SAKE_DAYS <= day < D.LAST_DAY:  # at 20: kept for the next board
-            return A.JAR + j
-        if fx == D.FX_HEAL_HERO and injured and (boss != A.NONE or n >= t1 - 1):
-            return A.JAR + j
-    turn = o[A.O_TURN]
-    if not turn[0] and not o[A.O_KAMI] and day <= D.LAST_DAY - 3:
+    line = obs[A.O_LINE]
+    size = len(line)
+    limit = _line_at(obs)
+    day = obs[A.O_DAY]
+    hand = obs[A.O_HANDS][seat]
+    hero = obs[A.O_HEROES][seat]
+    injured = obs[A.O_INJURED][seat]
+    boss = _boss_here(obs)
+    for jar in obs[A.O_JARS]:
+        effect = C.jar_fx(jar)
+        if effect == D.FX_PEEK or effect == D.FX_DRAW_EACH:
+            return A.JAR + jar
+        if effect == D.FX_DEFEAT_LAST and size >= limit - 1:
+            return A.JAR + jar
+        if effect == D.FX_DAY and D.LAST_DAY - _SAKE_DAYS <= day < D.LAST_DAY:  # at 20: kept for the next board
+            return A.JAR + jar
+        if effect == D.FX_HEAL_HERO and injured and (boss != A.NONE or size >= limit - 1):
+            return A.JAR + jar
+    turn = obs[A.O_TURN]
+    if not turn[0] and not obs[A.O_KAMI] and day <= D.LAST_DAY - 3:
         if hero == D.NOSHIN and not injured:
             return A.SUMMON_HERO
-        for c in hand:
-            if c < D.SUPPORT0 and _cf(c, 5) == D.FX_SUMMON:
-                return A.SUMMON + c
-    if boss != A.NONE and _fight(o, me, 128 + boss, None) < 255:
+        for card in hand:
+            if card < D.SUPPORT0 and _cf(card, 5) == D.FX_SUMMON:
+                return A.SUMMON + card
+    if boss != A.NONE and _fight(obs, seat, 128 + boss, None) < 255:
         return A.FIGHT_BOSS  # before an encounter: it may not be beatable next turn
-    if o[A.O_ENCOUNTERS] < D.N_ENCOUNTERS and _enc(o, me, None, 0) < 255:
+    if obs[A.O_ENCOUNTERS] < D.N_ENCOUNTERS and _enc(obs, seat, None, 0) < 255:
         return A.ENCOUNTER
-    lc = _fight(o, me, line[-1], None) if n else 255
-    if lc < 255 and o[A.O_PILE] == D.PILE - 1:
+    line_cost = _fight(obs, seat, line[-1], None) if size else 255
+    if line_cost < 255 and obs[A.O_PILE] == D.PILE - 1:
         return A.FIGHT_LINE  # a defeat that completes a pile (a peek)
-    mv = _can_move(o, me, A.NONE)
-    b = o[A.O_BOARD]
-    t = _MARGIN[b] * 10
-    if mv >= 0 and t:
+    move = _can_move(obs, seat, A.NONE)
+    board = obs[A.O_BOARD]
+    days_needed = _MARGIN[board] * 10
+    if move >= 0 and days_needed:
         # head for the last location when the days left are at most the margin
         # plus what the way there needs: its arrows' expected attempts and a
         # day per boss on it (in tenths of days; the boss here, if any, is down)
-        ar = C.arrows(b)
-        for loc in range(o[A.O_LOC], D.N_LOC - 1):
-            t += _WAY[ar[loc * 4 + 3]]
-            if C.location(b, loc + 1, 5) != A.NONE:
-                t += 10
-        if (D.LAST_DAY - day) * 10 <= t:
-            return mv  # before the line's pressure
-    if lc < 255 and n >= t1 - _FIGHT_AT:
+        arrows = C.arrows(board)
+        for loc in range(obs[A.O_LOC], D.N_LOC - 1):
+            days_needed += _WAY[arrows[loc * 4 + 3]]
+            if C.location(board, loc + 1, 5) != A.NONE:
+                days_needed += 10
+        if (D.LAST_DAY - day) * 10 <= days_needed:
+            return move  # before the line's pressure
+    if line_cost < 255 and size >= limit - _FIGHT_AT:
         return A.FIGHT_LINE  # pressure ahead
-    for c in hand:  # a peek is worth more than a move
-        if _cf(c, 0) == D.SPECIAL and _cf(c, 5) == D.FX_PEEK:
-            return A.SPECIAL + c
-    if mv >= 0:
-        return mv
-    if lc <= _CHEAP and n >= 2:
+    for card in hand:  # a peek is worth more than a move
+        if _cf(card, 0) == D.SPECIAL and _cf(card, 5) == D.FX_PEEK:
+            return A.SPECIAL + card
+    if move >= 0:
+        return move
+    if line_cost <= _CHEAP and size >= 2:
         return A.FIGHT_LINE
+    return _special(obs, seat)
+
+
+def _special(obs, seat):
+    """The end of _action: the most useful Special card, else DRAW2."""
+    size = len(obs[A.O_LINE])
+    day = obs[A.O_DAY]
+    boss = _boss_here(obs)
     best = -1
-    bv = 0
-    for c in hand:
-        if _cf(c, 0) != D.SPECIAL:
+    best_value = 0
+    for card in obs[A.O_HANDS][seat]:
+        if _cf(card, 0) != D.SPECIAL:
             continue
-        fx = _cf(c, 5)
-        v = 0
-        if fx == D.FX_DRAW_EACH:
-            v = 5
-        elif fx == D.FX_DAY and day < D.LAST_DAY:
-            v = 4
-        elif fx == D.FX_DEFEAT_LAST and n >= t1 - 1:
-            v = 3
-        elif fx == D.FX_EXPLORE_TOKENS and boss == A.NONE and _arrow(o) >= 0:
-            ar = C.arrows(o[A.O_BOARD])
-            if o[A.O_BANK] + _cf(c, 6) >= ar[_arrow(o) * 4 + 3]:
-                v = 3
-        elif fx == D.FX_HEAL_BOTH and o[A.O_INJURY][0] and o[A.O_INJURY][1]:
-            v = 2
-        if v > bv:
-            bv = v
-            best = c
+        effect = _cf(card, 5)
+        value = 0
+        if effect == D.FX_DRAW_EACH:
+            value = 5
+        elif effect == D.FX_DAY and day < D.LAST_DAY:
+            value = 4
+        elif effect == D.FX_DEFEAT_LAST and size >= _line_at(obs) - 1:
+            value = 3
+        elif effect == D.FX_EXPLORE_TOKENS and boss == A.NONE and _arrow(obs) >= 0:
+            arrows = C.arrows(obs[A.O_BOARD])
+            if obs[A.O_BANK] + _cf(card, 6) >= arrows[_arrow(obs) * 4 + 3]:
+                value = 3
+        elif effect == D.FX_HEAL_BOTH and obs[A.O_INJURY][0] and obs[A.O_INJURY][1]:
+            value = 2
+        if value > best_value:
+            best_value = value
+            best = card
     if best >= 0:
         return A.SPECIAL + best
     return A.DRAW2
 
 
-def _want(o, me):
+def _want(obs, seat):
     """The partner card to take this turn for its goal, or A.NONE."""
-    partner = o[A.O_HANDS][1 - me]
-    line = o[A.O_LINE]
-    boss = _boss_here(o)
+    partner = obs[A.O_HANDS][1 - seat]
+    line = obs[A.O_LINE]
+    boss = _boss_here(obs)
     if boss != A.NONE:
-        if _fight(o, me, 128 + boss, None) < 255:
+        if _fight(obs, seat, 128 + boss, None) < 255:
             return A.NONE
-        if _fight(o, me, 128 + boss, partner) < 255:
+        if _fight(obs, seat, 128 + boss, partner) < 255:
             return _R[3]
-    if line and len(line) >= _line_at(o) - _FIGHT_AT:
-        if _fight(o, me, line[-1], None) < 255:
+    if line and len(line) >= _line_at(obs) - _FIGHT_AT:
+        if _fight(obs, seat, line[-1], None) < 255:
             return A.NONE
-        if _fight(o, me, line[-1], partner) < 255:
+        if _fight(obs, seat, line[-1], partner) < 255:
             return _R[3]
-    if o[A.O_ENCOUNTERS] < D.N_ENCOUNTERS:
-        if _enc(o, me, None, 0) < 255:
+    if obs[A.O_ENCOUNTERS] < D.N_ENCOUNTERS:
+        if _enc(obs, seat, None, 0) < 255:
             return A.NONE
-        if _enc(o, me, partner, 0) < 255:
+        if _enc(obs, seat, partner, 0) < 255:
             return _R[3]
-    if boss == A.NONE and _arrow(o) >= 0 and not _payable(o, me, A.NONE):
+    if boss == A.NONE and _arrow(obs) >= 0 and not _payable(obs, seat, A.NONE):
         best = A.NONE
-        bv = 255
-        for c in partner:
-            if _payable(o, me, c):
-                v = _kv(o, c)
-                if v < bv:
-                    bv = v
-                    best = c
+        best_value = 255
+        for card in partner:
+            if _payable(obs, seat, card):
+                value = _kv(obs, card)
+                if value < best_value:
+                    best_value = value
+                    best = card
         return best
     return A.NONE
 
 
-def _trade(o, me):
-    traded = o[A.O_TURN][1]
-    if not traded & 2 and o[A.O_HANDS][1 - me]:
-        c = _want(o, me)
-        if c != A.NONE:
-            return A.TAKE + c
+def _trade(obs, seat):
+    traded = obs[A.O_TURN][1]
+    if not traded & 2 and obs[A.O_HANDS][1 - seat]:
+        card = _want(obs, seat)
+        if card != A.NONE:
+            return A.TAKE + card
     if not traded & 1:
-        mine = C.hero_class(o[A.O_HEROES][me])
-        theirs = C.hero_class(o[A.O_HEROES][1 - me])
-        for c in o[A.O_HANDS][me]:
-            k = _cf(c, 4)
-            if k and k != mine and k == theirs:
-                return A.GIVE + c
-        c = _gift(o, me, theirs)
-        if c != A.NONE:
-            return A.GIVE + c
+        mine = C.hero_class(obs[A.O_HEROES][seat])
+        theirs = C.hero_class(obs[A.O_HEROES][1 - seat])
+        for card in obs[A.O_HANDS][seat]:
+            card_class = _cf(card, 4)
+            if card_class and card_class != mine and card_class == theirs:
+                return A.GIVE + card
+        card = _gift(obs, seat, theirs)
+        if card != A.NONE:
+            return A.GIVE + card
     return A.TRADE_DONE
 
 
-def _gift(o, me, theirs):
+def _gift(obs, seat, theirs):
     """A blocking boss neither of us can beat alone: my card that helps the
     partner most against it (they take one more on their turn), or A.NONE."""
-    boss = _boss_here(o)
-    if boss == A.NONE or _fight(o, me, 128 + boss, None) < 255 or _fight(o, 1 - me, 128 + boss, None) < 255:
+    boss = _boss_here(obs)
+    if (boss == A.NONE or _fight(obs, seat, 128 + boss, None) < 255
+            or _fight(obs, 1 - seat, 128 + boss, None) < 255):
         return A.NONE
     _target(128 + boss)
-    tf = _T[0]
-    ti = _T[1]
-    ne = _T[2]
+    target_fight = _T[0]
+    target_inv = _T[1]
+    element = _T[2]
     best = A.NONE
-    bv = 0
-    for c in o[A.O_HANDS][me]:
-        k = _cf(c, 0)
-        if k == D.SPECIAL or k == D.ITEM or (_cf(c, 4) and _cf(c, 4) != theirs):
+    best_value = 0
+    for card in obs[A.O_HANDS][seat]:
+        kind = _cf(card, 0)
+        if kind == D.SPECIAL or kind == D.ITEM or (_cf(card, 4) and _cf(card, 4) != theirs):
             continue
-        f = _cf(c, 1)
-        i = _cf(c, 2)
-        v = (f if f < tf else tf) + (i if i < ti else ti) + (4 if ne and _cf(c, 3) == ne else 0)
-        if v > bv:
-            bv = v
-            best = c
+        fight = _cf(card, 1)
+        inv = _cf(card, 2)
+        value = ((fight if fight < target_fight else target_fight) + (inv if inv < target_inv else target_inv)
+                 + (4 if element and _cf(card, 3) == element else 0))
+        if value > best_value:
+            best_value = value
+            best = card
     return best
 
 
-def _emit(o, plan, hero):
+def _emit(obs, plan, hero):
     """One step of a builder towards ``plan`` (and the hero toggle)."""
-    bld = o[A.O_BUILD]
+    bld = obs[A.O_BUILD]
     sel = bld[0]
-    for c in plan:
-        if not _has(sel, c):
-            return A.TOGGLE + c
-    for c in sel:
-        if not _has(plan, c):
-            return A.TOGGLE + c
+    for card in plan:
+        if not _has(sel, card):
+            return A.TOGGLE + card
+    for card in sel:
+        if not _has(plan, card):
+            return A.TOGGLE + card
     if bld[1] != hero:
         return A.TOGGLE_HERO
     return A.CONFIRM
 
 
-def _fight_step(o, me):
-    bld = o[A.O_BUILD]
-    t = bld[2]
-    cost = _fight(o, me, t, None)
+def _fight_step(obs, seat):
+    bld = obs[A.O_BUILD]
+    target = bld[2]
+    cost = _fight(obs, seat, target, None)
     if cost == 255:
         return A.CANCEL
-    if bld[3] and t < 128:  # after a defeat: go on while cheap or the line is long
-        if cost > _GO_ON and len(o[A.O_LINE]) < _line_at(o) - _FIGHT_AT:
+    if bld[3] and target < 128:  # after a defeat: go on while cheap or the line is long
+        if cost > _GO_ON and len(obs[A.O_LINE]) < _line_at(obs) - _FIGHT_AT:
             return A.CANCEL
-    return _emit(o, _plan_cards(_MAXC), _R[2])
+    return _emit(obs, _plan_cards(_MAXC), _R[2])
 
 
-def _choose(o, me, lv, rng, memory, partner):
-    ph = o[A.O_PHASE]
-    if ph == A.P_HERO:
-        hs = o[A.O_HEROES]
-        other = hs[1 - me]
-        if hs[me] != A.NONE and hs[me] != other:
-            return A.HERO + hs[me]
-        for h in _PREF:
-            if h != other:
-                return A.HERO + h
-    _needs(o)
-    hand = o[A.O_HANDS][me]
-    if ph == A.P_DISCARD:
+def _choose(obs, seat, level, rng, memory, partner):
+    phase = obs[A.O_PHASE]
+    if phase == A.P_HERO:
+        heroes = obs[A.O_HEROES]
+        other = heroes[1 - seat]
+        if heroes[seat] != A.NONE and heroes[seat] != other:
+            return A.HERO + heroes[seat]
+        for hero in _PREF:
+            if hero != other:
+                return A.HERO + hero
+    _needs(obs)
+    hand = obs[A.O_HANDS][seat]
+    if phase == A.P_DISCARD:
         best = hand[0]
-        for c in hand:
-            if _kv(o, c) < _kv(o, best):
-                best = c
+        for card in hand:
+            if _kv(obs, card) < _kv(obs, best):
+                best = card
         return A.DISCARD + best
-    if ph == A.P_TRADE:
-        return _trade(o, me)
-    if ph == A.P_ACTION:
-        return _action(o, me)
-    if ph == A.P_FIGHT:
-        return _fight_step(o, me)
-    if ph == A.P_ENCOUNTER:
-        if _enc(o, me, None, o[A.O_BUILD][4]) == 255:
+    if phase == A.P_TRADE:
+        return _trade(obs, seat)
+    if phase == A.P_ACTION:
+        return _action(obs, seat)
+    if phase == A.P_FIGHT:
+        return _fight_step(obs, seat)
+    if phase == A.P_ENCOUNTER:
+        if _enc(obs, seat, None, obs[A.O_BUILD][4]) == 255:
             return A.CANCEL
-        return _emit(o, _plan_cards(_R[6]), _R[2])
-    if ph == A.P_PAY:
-        if _pay(o, me) == 255:
+        return _emit(obs, _plan_cards(_R[6]), _R[2])
+    if phase == A.P_PAY:
+        if _pay(obs, seat) == 255:
             return A.CANCEL
-        return _emit(o, _plan_cards(_R[6]), 0)
-    if ph == A.P_EXPLORE:
-        ex = o[A.O_EXPLORE]
-        ar = C.arrows(o[A.O_BOARD])
-        need = ar[ex[0] * 4 + 3] - o[A.O_BANK] - ex[1]
+        return _emit(obs, _plan_cards(_R[6]), 0)
+    if phase == A.P_EXPLORE:
+        explore = obs[A.O_EXPLORE]
+        arrows = C.arrows(obs[A.O_BOARD])
+        need = arrows[explore[0] * 4 + 3] - obs[A.O_BANK] - explore[1]
         if need <= 0:
             return A.STOP
-        for c in hand:
-            if c >= D.SUPPORT0 and _cf(c, 5) == D.FX_PASS_MAP and _cf(c, 6) >= need:
-                return A.MAP + c
+        for card in hand:
+            if card >= D.SUPPORT0 and _cf(card, 5) == D.FX_PASS_MAP and _cf(card, 6) >= need:
+                return A.MAP + card
         return A.DRAW  # never bank a partial run (see the docstring)
-    if ph == A.P_SUMMON:
-        ex = o[A.O_EXPLORE]
-        s = ex[3]
-        return A.DRAW if ex[1] < (D.NOSHIN_SUMMON if s == A.NONE else _cf(s, 6)) else A.STOP
-    if ph == A.P_REWARD:
-        return _reward(o)
-    if ph >= A.P_PEEK:
-        return decide(o, me, lv, rng, memory, partner)  # engine/okko/court.py
+    if phase == A.P_SUMMON:
+        explore = obs[A.O_EXPLORE]
+        summoner = explore[3]
+        difficulty = D.NOSHIN_SUMMON if summoner == A.NONE else _cf(summoner, 6)
+        return A.DRAW if explore[1] < difficulty else A.STOP
+    if phase == A.P_REWARD:
+        return _reward(obs)
+    if phase >= A.P_PEEK:
+        return decide(obs, seat, level, rng, memory, partner)  # engine/okko/court.py
     return A.REST
 
 
-def _reward(o):
-    kind, n = o[A.O_REWARD]
+def _reward(obs):
+    kind, count = obs[A.O_REWARD]
     best = A.NONE
-    bv = -1
-    for s in o[A.O_SUPPLY]:
-        c = D.SUPPORT0 + s
-        k = _cf(c, 0)
-        if k == D.ITEM:
-            v = 30 if s == _KEY[0] else 12 if _cf(c, 5) == D.FX_PASS_MAP else 0
+    best_value = -1
+    for sid in obs[A.O_SUPPLY]:
+        card = D.SUPPORT0 + sid
+        card_kind = _cf(card, 0)
+        if card_kind == D.ITEM:
+            value = 30 if sid == _KEY[0] else 12 if _cf(card, 5) == D.FX_PASS_MAP else 0
         else:
-            v = _kv(o, c)
-        if v > bv:
-            bv = v
-            best = s
-    if kind == D.AR_CHOICE and (best == A.NONE or bv < 12 + 4 * (n - 1)):
+            value = _kv(obs, card)
+        if value > best_value:
+            best_value = value
+            best = sid
+    if kind == D.AR_CHOICE and (best == A.NONE or best_value < 12 + 4 * (count - 1)):
         return A.CHOOSE_DRAW
     return A.SUPPORT + best
 

@@ -28,33 +28,33 @@ HARD = const(3)
 _FORGET = const(4)  # Forgetful forgets each of its peeks with a chance of 1 in this (G30)
 
 
-def decide(obs, me, level, rng, memory, partner=None):
+def decide(obs, seat, level, rng, memory, partner=None):
     """The partner's action in a Court phase (P_PEEK, P_REVEAL, P_COURT);
     ``partner``: what the other partner says at the Court (advice). The
     name is one the partner's code already interned: a new identifier is a
     new qstr for good, and one tipped the okko_app gate scenario's qstr pool
     into a new 9 KB block."""
-    ph = obs[A.O_PHASE]
-    if ph == A.P_PEEK:
-        for k in range(16):
-            q = _order(me, k)
-            if not memory[q]:
-                return A.PEEK + q
-        return A.PEEK + _order(me, 0)
-    if ph == A.P_REVEAL:
-        q, oni = obs[A.O_REVEAL]
+    phase = obs[A.O_PHASE]
+    if phase == A.P_PEEK:
+        for index in range(16):
+            square = _order(seat, index)
+            if not memory[square]:
+                return A.PEEK + square
+        return A.PEEK + _order(seat, 0)
+    if phase == A.P_REVEAL:
+        square, oni = obs[A.O_REVEAL]
         if level != HARD or rng.randrange(_FORGET):
-            memory[q] = 2 if oni else 1
+            memory[square] = 2 if oni else 1
         return A.SEEN
-    if ph == A.P_COURT:
+    if phase == A.P_COURT:
         return A.FLIP + advice(obs, memory, partner)[0]
-    raise ValueError("not a Court phase: %d" % ph)
+    raise ValueError("not a Court phase: %d" % phase)
 
 
-def _order(seat, k):
-    """The k-th square of the seat's peek order: seat 0 from the first square,
+def _order(seat, index):
+    """The ``index``-th square of the seat's peek order: seat 0 from the first square,
     seat 1 from the last."""
-    return 15 - k if seat else k
+    return 15 - index if seat else index
 
 
 def advice(obs, memory, partner=None):
@@ -65,7 +65,7 @@ def advice(obs, memory, partner=None):
     the squares neither knows anything about, each in its peek order; never
     a square either believes is a courtier nor one already flipped (only
     believed courtiers left, when a Forgetful partner forgot: those). A
-    bytes object; the first ones with memory[q] == 2 are its own believed
+    bytes object; the first ones with memory[square] == 2 are its own believed
     Oni."""
     flipped = obs[A.O_COURT][1]
     seat = obs[A.O_SEAT]
@@ -73,17 +73,17 @@ def advice(obs, memory, partner=None):
     for step in range(4):  # own Oni, the partner's Oni, unknown to both, believed courtiers
         if step == 3 and out:
             break
-        for k in range(16):
-            q = _order(seat, k)
-            if flipped[q]:
+        for index in range(16):
+            square = _order(seat, index)
+            if flipped[square]:
                 continue
-            m = memory[q]
+            belief = memory[square]
             if step == 0:
-                ok = m == 2
+                wanted = belief == 2
             elif step == 3:
-                ok = True  # nothing else is left: only believed courtiers
+                wanted = True  # nothing else is left: only believed courtiers
             else:  # the partner's Oni (step 1), then squares neither knows (step 2)
-                ok = m == 0 and (partner[q] if partner else 0) == (2 if step == 1 else 0)
-            if ok:
-                out.append(q)
+                wanted = belief == 0 and (partner[square] if partner else 0) == (2 if step == 1 else 0)
+            if wanted:
+                out.append(square)
     return bytes(out)

@@ -17,28 +17,28 @@ class Names:
     def __len__(self):
         return self.packed.count("|") + 1
 
-    def __getitem__(self, i):
-        n = len(self)
-        if i < 0:
-            i += n
-        if not 0 <= i < n:
+    def __getitem__(self, index):
+        count = len(self)
+        if index < 0:
+            index += count
+        if not 0 <= index < count:
             raise IndexError("name index out of range")
-        t = self.packed
-        a = 0
-        while i:
-            a = t.index("|", a) + 1
-            i -= 1
-        b = t.find("|", a)
-        return t[a:] if b < 0 else t[a:b]
+        packed = self.packed
+        start = 0
+        while index:
+            start = packed.index("|", start) + 1
+            index -= 1
+        end = packed.find("|", start)
+        return packed[start:] if end < 0 else packed[start:end]
 
     def __iter__(self):
-        for i in range(len(self)):
-            yield self[i]
+        for index in range(len(self)):
+            yield self[index]
 
     def index(self, name):
-        for i in range(len(self)):
-            if self[i] == name:
-                return i
+        for index in range(len(self)):
+            if self[index] == name:
+                return index
         raise ValueError("%r is not a name here" % name)
 
 

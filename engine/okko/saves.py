@@ -14,7 +14,6 @@ from engine.core import BadSave, TERMINAL
 from engine.okko import actions as A  # the contract: read by name, folded by the build (tools/fold.py)
 from engine.okko import cards as C
 from engine.okko import data as D
-from engine.okko.state import _has  # no `int in bytearray` on the device
 
 try:
     from micropython import const
@@ -27,90 +26,102 @@ except ImportError:
 _MOST = const(100)  # the bank, a run, its draws never come near it (u8 in the save; the totals: twice)
 
 
-def _mark(seen, x):
-    """Id ``x`` (an index of ``seen``), seen once: else BadSave."""
-    if x < 0 or x >= len(seen) or seen[x]:
+def _mark(seen, index):
+    """Id ``index`` (an index of ``seen``), seen once: else BadSave."""
+    if index < 0 or index >= len(seen) or seen[index]:
         raise BadSave("bad card id")
-    seen[x] = 1
+    seen[index] = 1
 
 
-def validate(s):
-    ph = s.phase
+def _cards(state):
+    """Every card, jar, exploration card and enemy id in range and held once;
+    the board, phase and day in range (the enemies' range needs the board)."""
     adv = bytearray(D.N_ADV)
     sup = bytearray(D.N_SUP)
-    for h in s.hands:
-        for c in h:
-            if c >= D.SUPPORT0:
-                _mark(sup, c - D.SUPPORT0)
+    for hand in state.hands:
+        for card in hand:
+            if card >= D.SUPPORT0:
+                _mark(sup, card - D.SUPPORT0)
             else:
-                _mark(adv, c)
-    for b in (s.adv_deck, s.adv_discard):
-        for c in b:
-            _mark(adv, c)
+                _mark(adv, card)
+    for pile in (state.adv_deck, state.adv_discard):
+        for card in pile:
+            _mark(adv, card)
     if sum(adv) != D.N_ADV:
         raise BadSave("Adventure cards are missing")
-    for b in (s.supply, s.sup_discard):
-        for x in b:
-            _mark(sup, x)
+    for pile in (state.supply, state.sup_discard):
+        for item in pile:
+            _mark(sup, item)
     seen = bytearray(len(C.JAR_TYPE))
-    for b in (s.jar_deck, s.jars, s.jar_discard):
-        for x in b:
-            _mark(seen, x)
+    for pile in (state.jar_deck, state.jars, state.jar_discard):
+        for item in pile:
+            _mark(seen, item)
     seen = bytearray(D.N_EXPLORE)
-    for b in (s.exp_deck, s.exp_discard):
-        for x in b:
-            _mark(seen, x)
-    if s.board > 2 or ph > A.P_OVER or s.day > D.LAST_DAY or not s.day:
+    for pile in (state.exp_deck, state.exp_discard):
+        for item in pile:
+            _mark(seen, item)
+    if state.board > 2 or state.phase > A.P_OVER or state.day > D.LAST_DAY or not state.day:
         raise BadSave("bad board, phase or day")
     seen = bytearray(D.N_ENEMY)
-    first = D.ENEMY_FIRST[s.board]
-    end = D.ENEMY_FIRST[s.board + 1]
-    for b in (s.enemy_deck, s.line, s.enemy_discard):
-        for e in b:
-            if e < first or e >= end:
+    first = D.ENEMY_FIRST[state.board]
+    end = D.ENEMY_FIRST[state.board + 1]
+    for pile in (state.enemy_deck, state.line, state.enemy_discard):
+        for enemy in pile:
+            if enemy < first or enemy >= end:
                 raise BadSave("an enemy of another board")
-            _mark(seen, e)
-    if sum(s.court) != D.ONI or max(s.court) > 1:
+            _mark(seen, enemy)
+
+
+def validate(state):
+    """Raise BadSave unless ``state`` (just read by from_bytes) is one the
+    rules and the screens can use."""
+    _cards(state)
+    phase = state.phase
+    if sum(state.court) != D.ONI or max(state.court) > 1:
         raise BadSave("the Court needs 3 Oni")
-    p = s.current_player
-    if (ph == A.P_OVER) != (p == TERMINAL):
+    player = state.current_player
+    if (phase == A.P_OVER) != (player == TERMINAL):
         raise BadSave("bad phase")
-    if p != TERMINAL and p > 1 or A.P_HERO < ph < A.P_COURT and p != s.active:
+    if player != TERMINAL and player > 1 or A.P_HERO < phase < A.P_COURT and player != state.active:
         raise BadSave("bad current player")
     # the heroes: none yet only while they are chosen (the first chooser's
     # once the second chooses), two different ones after
-    h0, h1 = s.heroes
-    for h in s.heroes:
-        if h > 3 and (h != A.NONE or ph != A.P_HERO):
+    hero0, hero1 = state.heroes
+    for hero in state.heroes:
+        if hero > 3 and (hero != A.NONE or phase != A.P_HERO):
             raise BadSave("bad hero")
-    if ph == A.P_HERO:
-        if s.hero_turn > 1 or s.hero_turn and s.heroes[1 - p] > 3:
+    if phase == A.P_HERO:
+        if state.hero_turn > 1 or state.hero_turn and state.heroes[1 - player] > 3:
             raise BadSave("bad hero")
-    elif h0 == h1:
+    elif hero0 == hero1:
         raise BadSave("bad hero")
-    t = s.summoner
-    if (s.active > 1 or s.loc > 5 or s.orient > 3 or s.found > 3 or s.arrow >= len(C.arrows(s.board)) // 4
-            or (s.peek_sq > 15 and s.peek_sq != A.NONE) or s.sel_hero > 1 or s.hero_turn > 2
-            or s.court_turn > 1 or s.active_next > 1 or (t >= D.N_ADV and t != A.NONE)
-            or max(s.injury) > 9 or s.bank > _MOST or s.run > _MOST or s.drawn > _MOST
-            or s.peeks_total > 2 * _MOST or s.defeated_total > 2 * _MOST
-            or ph == A.P_DISCARD and not s.discards or ph == A.P_REVEAL and s.peek_sq > 15
-            or ph != A.P_OVER and s.found >= D.ONI
-            or ph == A.P_PAY and (s.paid or C.location(s.board, s.loc, 2) == D.PAY_NONE)):
+    summoner = state.summoner
+    if (state.active > 1 or state.loc > 5 or state.orient > 3 or state.found > 3
+            or state.arrow >= len(C.arrows(state.board)) // 4
+            or (state.peek_sq > 15 and state.peek_sq != A.NONE) or state.sel_hero > 1 or state.hero_turn > 2
+            or state.court_turn > 1 or state.active_next > 1 or (summoner >= D.N_ADV and summoner != A.NONE)
+            or max(state.injury) > 9 or state.bank > _MOST or state.run > _MOST or state.drawn > _MOST
+            or state.peeks_total > 2 * _MOST or state.defeated_total > 2 * _MOST
+            or phase == A.P_DISCARD and not state.discards or phase == A.P_REVEAL and state.peek_sq > 15
+            or phase != A.P_OVER and state.found >= D.ONI
+            or phase == A.P_PAY and (state.paid or C.location(state.board, state.loc, 2) == D.PAY_NONE)):
         raise BadSave("bad turn values")
     # the fight's target: the newest enemy or the boss here, only in a fight;
     # the encounter count
-    t = s.target
-    if ph == A.P_FIGHT:
-        bad = t != (s.line[-1] if s.line else A.NONE) and t != 128 + s._boss_here()
+    target = state.target
+    if phase == A.P_FIGHT:
+        bad = target != (state.line[-1] if state.line else A.NONE) and target != 128 + state._boss_here()
     else:
-        bad = t != A.NONE
-    if bad or s.encounters > D.N_ENCOUNTERS or (ph == A.P_ENCOUNTER and s.encounters == D.N_ENCOUNTERS):
+        bad = target != A.NONE
+    if (bad or state.encounters > D.N_ENCOUNTERS
+            or (phase == A.P_ENCOUNTER and state.encounters == D.N_ENCOUNTERS)):
         raise BadSave("bad encounter or target")
     # the builder's cards: from the active hand, each one it may mark
-    builder = ph == A.P_FIGHT or ph == A.P_ENCOUNTER or ph == A.P_PAY
-    seen = bytearray(D.SUPPORT0 + D.N_SUP)
-    for c in s.sel:
-        if not builder or not _has(s.hands[s.active], c) or not s._selectable(c):
+    builder = phase == A.P_FIGHT or phase == A.P_ENCOUNTER or phase == A.P_PAY
+    seen = bytearray(D.SUPPORT0 + D.N_SUP)  # 1: in the active hand (_cards: in range), 2: marked
+    for card in state.hands[state.active]:
+        seen[card] = 1
+    for card in state.sel:
+        if not builder or card >= len(seen) or seen[card] != 1 or not state._selectable(card):
             raise BadSave("bad card id")
-        _mark(seen, c)
+        seen[card] = 2

@@ -53,31 +53,31 @@ _SCALARS = ("phase", "current_player", "active", "board", "day", "loc", "bank", 
             "peeks_total", "defeated_total", "active_next")
 
 
-def _remove(b, c):
-    """Remove one ``c`` from bytearray ``b`` in place (slice assignment)."""
-    i = 0
-    while b[i] != c:
-        i += 1
-    b[i:i + 1] = b""
+def _remove(buf, value):
+    """Remove one ``value`` from bytearray ``buf`` in place (slice assignment)."""
+    index = 0
+    while buf[index] != value:
+        index += 1
+    buf[index:index + 1] = b""
 
 
 _ONE = bytearray(1)
 
 
-def _has(b, c):
-    for x in b:
-        if x == c:
+def _has(buf, value):
+    for item in buf:
+        if item == value:
             return True
     return False
 
 
 
-def _add_sorted(b, c):
-    i = 0
-    while i < len(b) and b[i] < c:
-        i += 1
-    _ONE[0] = c
-    b[i:i] = _ONE
+def _add_sorted(buf, value):
+    index = 0
+    while index < len(buf) and buf[index] < value:
+        index += 1
+    _ONE[0] = value
+    buf[index:index] = _ONE
 
 
 class OkkoState:
@@ -117,15 +117,15 @@ class OkkoState:
         # setup 2: 3 Oni among the 16 squares
         placed = 0
         while placed < D.ONI:
-            sq = rng.randrange(16)
-            if not self.court[sq]:
-                self.court[sq] = 1
+            square = rng.randrange(16)
+            if not self.court[square]:
+                self.court[square] = 1
                 placed += 1
         self.adv_deck = bytearray(range(D.N_ADV))
         rng.shuffle(self.adv_deck)
-        for s in range(2):
+        for seat in range(2):
             for _ in range(D.HAND_START):
-                _add_sorted(self.hands[s], self._pop_adv())
+                _add_sorted(self.hands[seat], self._pop_adv())
         self.jar_deck = bytearray(range(12))
         rng.shuffle(self.jar_deck)
         self.exp_deck = bytearray(range(D.N_EXPLORE))
@@ -146,122 +146,122 @@ class OkkoState:
     def legal_actions(self):
         if self.current_player == TERMINAL:
             return []
-        ph = self.phase
-        a = self.active
-        hand = self.hands[a]
+        phase = self.phase
+        seat = self.active
+        hand = self.hands[seat]
         out = []
-        if ph == A.P_HERO:
+        if phase == A.P_HERO:
             # the first chooser may take any hero, the partner's too (a swap,
             # docs/rules/okko.md); the second any but the first chooser's
             other = self.heroes[1 - self.current_player] if self.hero_turn else A.NONE
-            for h in range(4):
-                if h != other:
-                    out.append(A.HERO + h)
-        elif ph == A.P_DISCARD:
-            for c in hand:
-                out.append(A.DISCARD + c)
-        elif ph == A.P_TRADE:
+            for hero in range(4):
+                if hero != other:
+                    out.append(A.HERO + hero)
+        elif phase == A.P_DISCARD:
+            for card in hand:
+                out.append(A.DISCARD + card)
+        elif phase == A.P_TRADE:
             if not self.traded & 1:
-                for c in hand:
-                    out.append(A.GIVE + c)
+                for card in hand:
+                    out.append(A.GIVE + card)
             if not self.traded & 2:
-                for c in self.hands[1 - a]:
-                    out.append(A.TAKE + c)
+                for card in self.hands[1 - seat]:
+                    out.append(A.TAKE + card)
             out.append(A.TRADE_DONE)
-        elif ph == A.P_ACTION:
+        elif phase == A.P_ACTION:
             self._action_menu(out)
-        elif ph == A.P_FIGHT or ph == A.P_ENCOUNTER or ph == A.P_PAY:
-            for c in hand:
-                if self._selectable(c):
-                    out.append(A.TOGGLE + c)
-            if ph == A.P_FIGHT and not self.injured[a]:
+        elif phase == A.P_FIGHT or phase == A.P_ENCOUNTER or phase == A.P_PAY:
+            for card in hand:
+                if self._selectable(card):
+                    out.append(A.TOGGLE + card)
+            if phase == A.P_FIGHT and not self.injured[seat]:
                 out.append(A.TOGGLE_HERO)
-            elif ph == A.P_ENCOUNTER and self._genji_can():
+            elif phase == A.P_ENCOUNTER and self._genji_can():
                 out.append(A.TOGGLE_HERO)
             if self.complete():
                 out.append(A.CONFIRM)
             out.append(A.CANCEL)
-        elif ph == A.P_EXPLORE or ph == A.P_SUMMON:
+        elif phase == A.P_EXPLORE or phase == A.P_SUMMON:
             out.append(A.DRAW)
             out.append(A.STOP)
-            if ph == A.P_EXPLORE:
-                for c in hand:
-                    if c >= D.SUPPORT0 and C.card_fx(c) == D.FX_PASS_MAP:
-                        out.append(A.MAP + c)
-        elif ph == A.P_REWARD:
+            if phase == A.P_EXPLORE:
+                for card in hand:
+                    if card >= D.SUPPORT0 and C.card_fx(card) == D.FX_PASS_MAP:
+                        out.append(A.MAP + card)
+        elif phase == A.P_REWARD:
             if self.reward == D.AR_CHOICE:
                 out.append(A.CHOOSE_DRAW)
-            for s in self.supply:
-                out.append(A.SUPPORT + s)
-        elif ph == A.P_PEEK:
-            for sq in range(16):
-                out.append(A.PEEK + sq)
-        elif ph == A.P_REVEAL:
+            for sid in self.supply:
+                out.append(A.SUPPORT + sid)
+        elif phase == A.P_PEEK:
+            for square in range(16):
+                out.append(A.PEEK + square)
+        elif phase == A.P_REVEAL:
             out.append(A.SEEN)
-        elif ph == A.P_COURT:
-            for sq in range(16):
-                if not self.flipped[sq]:
-                    out.append(A.FLIP + sq)
+        elif phase == A.P_COURT:
+            for square in range(16):
+                if not self.flipped[square]:
+                    out.append(A.FLIP + square)
         return out
 
     def apply(self, action):
         check_action(self, action)  # before any change: illegal leaves us untouched
         self.events = []
-        ph = self.phase
-        a = self.active
-        if ph == A.P_HERO:
+        phase = self.phase
+        seat = self.active
+        if phase == A.P_HERO:
             self._hero(action - A.HERO)
-        elif ph == A.P_DISCARD:
-            c = action - A.DISCARD
-            self._discard_card(a, c)
+        elif phase == A.P_DISCARD:
+            card = action - A.DISCARD
+            self._discard_card(seat, card)
             self.discards -= 1
-            if not self.discards or not self.hands[a]:
+            if not self.discards or not self.hands[seat]:
                 self.discards = 0
                 self._after_reveal()
-        elif ph == A.P_TRADE:
+        elif phase == A.P_TRADE:
             if action == A.TRADE_DONE:
                 self.phase = A.P_ACTION
             elif action < A.TAKE:
-                c = action - A.GIVE
-                _remove(self.hands[a], c)
-                _add_sorted(self.hands[1 - a], c)
+                card = action - A.GIVE
+                _remove(self.hands[seat], card)
+                _add_sorted(self.hands[1 - seat], card)
                 self.traded |= 1
             else:
-                c = action - A.TAKE
-                _remove(self.hands[1 - a], c)
-                _add_sorted(self.hands[a], c)
+                card = action - A.TAKE
+                _remove(self.hands[1 - seat], card)
+                _add_sorted(self.hands[seat], card)
                 self.traded |= 2
             if self.traded == 3:
                 self.phase = A.P_ACTION
-        elif ph == A.P_ACTION:
+        elif phase == A.P_ACTION:
             self._act(action)
-        elif ph == A.P_FIGHT or ph == A.P_ENCOUNTER or ph == A.P_PAY:
+        elif phase == A.P_FIGHT or phase == A.P_ENCOUNTER or phase == A.P_PAY:
             self._build(action)
-        elif ph == A.P_EXPLORE:
+        elif phase == A.P_EXPLORE:
             self._explore(action)
-        elif ph == A.P_SUMMON:
+        elif phase == A.P_SUMMON:
             self._summon_step(action)
-        elif ph == A.P_REWARD:
+        elif phase == A.P_REWARD:
             if action == A.CHOOSE_DRAW:
-                for s in (a, 1 - a):
+                for seat_to_draw in (seat, 1 - seat):
                     for _ in range(self.reward_n):
-                        self._draw_adv(s)
+                        self._draw_adv(seat_to_draw)
             else:
-                self._take_support(a, action - A.SUPPORT)
+                self._take_support(seat, action - A.SUPPORT)
             self.reward = 0
             self._resume(self.reward_ret)
-        elif ph == A.P_PEEK:
+        elif phase == A.P_PEEK:
             self.peek_sq = action - A.PEEK
             self.phase = A.P_REVEAL
-            self.events.append(("peek", a))
-        elif ph == A.P_REVEAL:
+            self.events.append(("peek", seat))
+        elif phase == A.P_REVEAL:
             if self.aid:
                 self.peeked[self.peek_sq] = 1
             self.peek_sq = A.NONE
             self.peeks -= 1
             self.peeks_total += 1
             self._settle()
-        elif ph == A.P_COURT:
+        elif phase == A.P_COURT:
             self._flip(action - A.FLIP)
 
     def observation(self, seat):
@@ -273,7 +273,7 @@ class OkkoState:
             reveal = (self.peek_sq, self.court[self.peek_sq])
         court = (self.orient, bytes(self.flipped), self.found,
                  bytes(self.peeked) if self.aid else None,
-                 bytes(self.court[i] if self.flipped[i] else 255 for i in range(16)))
+                 bytes(self.court[index] if self.flipped[index] else 255 for index in range(16)))
         return (
             seat, self.phase, self.current_player, self.active,
             (bytes(self.hands[0]), bytes(self.hands[1])), bytes(self.heroes),
@@ -313,51 +313,51 @@ class OkkoState:
     def _pop_adv(self):
         """The top Adventure card, or A.NONE: an empty deck is formed again from
         the discards (R4); both empty, nothing is drawn."""
-        d = self.adv_deck
-        if not d and self.adv_discard:
-            self.adv_deck = d = self.adv_discard
+        deck = self.adv_deck
+        if not deck and self.adv_discard:
+            self.adv_deck = deck = self.adv_discard
             self.adv_discard = bytearray()
-            self.rng.shuffle(d)
-        if not d:
+            self.rng.shuffle(deck)
+        if not deck:
             return A.NONE
-        c = d[-1]
-        d[-1:] = b""
-        return c
+        card = deck[-1]
+        deck[-1:] = b""
+        return card
 
-    def _draw_adv(self, s):
-        c = self._pop_adv()
-        if c != A.NONE:
-            _add_sorted(self.hands[s], c)
-            self.events.append(("draw", s, 1))
+    def _draw_adv(self, seat):
+        card = self._pop_adv()
+        if card != A.NONE:
+            _add_sorted(self.hands[seat], card)
+            self.events.append(("draw", seat, 1))
 
     def _pop_enemy(self):
-        d = self.enemy_deck
-        if not d and self.enemy_discard:
-            self.enemy_deck = d = self.enemy_discard
+        deck = self.enemy_deck
+        if not deck and self.enemy_discard:
+            self.enemy_deck = deck = self.enemy_discard
             self.enemy_discard = bytearray()
-            self.rng.shuffle(d)
-        if not d:
+            self.rng.shuffle(deck)
+        if not deck:
             return A.NONE
-        e = d[-1]
-        d[-1:] = b""
-        return e
+        enemy = deck[-1]
+        deck[-1:] = b""
+        return enemy
 
-    def _discard_card(self, s, c):
-        _remove(self.hands[s], c)
-        if c >= D.SUPPORT0:
-            self.sup_discard.append(c - D.SUPPORT0)
+    def _discard_card(self, seat, card):
+        _remove(self.hands[seat], card)
+        if card >= D.SUPPORT0:
+            self.sup_discard.append(card - D.SUPPORT0)
         else:
-            self.adv_discard.append(c)
+            self.adv_discard.append(card)
 
-    def _setup_board(self, b):
+    def _setup_board(self, board):
         """Board b's enemy deck (shuffled) and face-up supports; the Kami
         apart (setup 4-7, R26)."""
-        self.board = b
-        self.enemy_deck = bytearray(range(D.ENEMY_FIRST[b], D.ENEMY_FIRST[b + 1]))
+        self.board = board
+        self.enemy_deck = bytearray(range(D.ENEMY_FIRST[board], D.ENEMY_FIRST[board + 1]))
         self.rng.shuffle(self.enemy_deck)
         self.line = bytearray()
         self.enemy_discard = bytearray()
-        self.supply = bytearray(range(D.SUP_FIRST[b], D.SUP_FIRST[b + 1] - 1))
+        self.supply = bytearray(range(D.SUP_FIRST[board], D.SUP_FIRST[board + 1] - 1))
         self.sup_discard = bytearray()
         self.kami = 0
         self.loc = 0
@@ -367,20 +367,20 @@ class OkkoState:
         self.encounters = 0
         self.board_end = 0
 
-    def _take_support(self, s, sid):
+    def _take_support(self, seat, sid):
         _remove(self.supply, sid)
-        _add_sorted(self.hands[s], D.SUPPORT0 + sid)
-        self.events.append(("support", s, sid))
+        _add_sorted(self.hands[seat], D.SUPPORT0 + sid)
+        self.events.append(("support", seat, sid))
 
     # -- heroes and turns -------------------------------------------------
-    def _hero(self, h):
-        s = self.current_player
-        if self.heroes[s] != 255 and self.heroes[s] != h:
+    def _hero(self, hero):
+        seat = self.current_player
+        if self.heroes[seat] != 255 and self.heroes[seat] != hero:
             self.changes += 1  # G7: 1 day per hero changed between boards
-        self.heroes[s] = h
+        self.heroes[seat] = hero
         self.hero_turn += 1
         if self.hero_turn < 2:
-            self.current_player = 1 - s
+            self.current_player = 1 - seat
             return
         if self.board == 0:
             start = 0  # the first board: player 1 starts (G25); choosing is free
@@ -397,36 +397,36 @@ class OkkoState:
             return D.SIEGE_1, D.SIEGE_2
         return D.LINE_1, D.LINE_2
 
-    def _add_day(self, n):
-        d = self.day + n
-        if d > D.LAST_DAY or self.day >= D.LAST_DAY:  # square 20 reached: no card brings days back
-            d = D.LAST_DAY
-        if d < D.MIN_SQUARE:
-            d = D.MIN_SQUARE
-        self.day = d
-        if d >= D.LAST_DAY:
+    def _add_day(self, days):
+        day = self.day + days
+        if day > D.LAST_DAY or self.day >= D.LAST_DAY:  # square 20 reached: no card brings days back
+            day = D.LAST_DAY
+        if day < D.MIN_SQUARE:
+            day = D.MIN_SQUARE
+        self.day = day
+        if day >= D.LAST_DAY:
             self.board_end = 1
-        self.events.append(("day", d))
+        self.events.append(("day", day))
 
-    def _start_turn(self, s):
-        self.active = s
-        self.current_player = s
+    def _start_turn(self, seat):
+        self.active = seat
+        self.current_player = seat
         self.summoned = 0
         self.traded = 0
         self.done = 0
         self.genji_used = 0
-        self.start_injured = self.injured[s]
+        self.start_injured = self.injured[seat]
         # step 0: line pressure (R8, G11)
-        t1, t2 = self.thresholds()
-        n = len(self.line)
-        if n >= t1:
-            p = 2 if n >= t2 else 1
-            self.events.append(("pressure", p))
-            self._add_day(p)
+        limit1, limit2 = self.thresholds()
+        size = len(self.line)
+        if size >= limit1:
+            days = 2 if size >= limit2 else 1
+            self.events.append(("pressure", days))
+            self._add_day(days)
         # step 1: an enemy joins the end of the line
         self.discards = 0
         self._reveal_enemy()
-        if self.discards and self.hands[s]:
+        if self.discards and self.hands[seat]:
             self.phase = A.P_DISCARD
             return
         self.discards = 0
@@ -435,20 +435,20 @@ class OkkoState:
     def _reveal_enemy(self):
         depth = 0
         while depth < 8:
-            e = self._pop_enemy()
-            if e == A.NONE:
+            enemy = self._pop_enemy()
+            if enemy == A.NONE:
                 return
-            self.line.append(e)
-            self.events.append(("enemy", e))
-            pw = C.enemy_power(e)
+            self.line.append(enemy)
+            self.events.append(("enemy", enemy))
+            power = C.enemy_power(enemy)
             depth += 1
-            if pw == D.PW_REVEAL_DISCARD:
-                self.discards += C.enemy_param(e)
-            elif pw == D.PW_ROTATE:
+            if power == D.PW_REVEAL_DISCARD:
+                self.discards += C.enemy_param(enemy)
+            elif power == D.PW_ROTATE:
                 self._rotate()
-            elif pw == D.PW_REVEAL_DAY:
-                self._add_day(C.enemy_param(e))
-            if pw != D.PW_REVEAL_DRAW:
+            elif power == D.PW_REVEAL_DAY:
+                self._add_day(C.enemy_param(enemy))
+            if power != D.PW_REVEAL_DRAW:
                 return
 
     def _after_reveal(self):
@@ -460,52 +460,52 @@ class OkkoState:
         self.orient = (self.orient + 1) & 3
         self.events.append(("rotate",))
 
-    def _injure(self, s, n):
-        if n > 0:
-            self.injury[s] += n
-            self.events.append(("injury", s, n))
+    def _injure(self, seat, count):
+        if count > 0:
+            self.injury[seat] += count
+            self.events.append(("injury", seat, count))
 
-    def _heal(self, s):
-        if self.injury[s] or self.injured[s]:
-            self.injury[s] = 0
-            self.injured[s] = 0
-            self.events.append(("heal", s))
+    def _heal(self, seat):
+        if self.injury[seat] or self.injured[seat]:
+            self.injury[seat] = 0
+            self.injured[seat] = 0
+            self.events.append(("heal", seat))
 
     def _heal_one(self):
         """HEAL_HERO: the hero with more injury tokens (the active one on a tie)."""
-        a = self.active
-        s = 1 - a if self.injury[1 - a] > self.injury[a] else a
-        self._heal(s)
+        active = self.active
+        seat = 1 - active if self.injury[1 - active] > self.injury[active] else active
+        self._heal(seat)
 
     def _end_turn(self):
-        a = self.active
+        active = self.active
         # step 5 (R11, G13): an already injured hero loses 1 token
-        if self.start_injured and self.injury[a]:
-            self.injury[a] -= 1
+        if self.start_injured and self.injury[active]:
+            self.injury[active] -= 1
         # step 6: the face
-        for s in (a, 1 - a):
-            if s == a or not self.injury[s]:
-                self.injured[s] = 1 if self.injury[s] else 0
+        for seat in (active, 1 - active):
+            if seat == active or not self.injury[seat]:
+                self.injured[seat] = 1 if self.injury[seat] else 0
         if self.board_end or self.day >= D.LAST_DAY:
             self._end_board()
             return
-        self._start_turn(1 - a)
+        self._start_turn(1 - active)
 
     def _end_board(self):
-        a = self.active
-        b = self.board
-        self.board_days[b] = self.day
-        self.events.append(("board_end", b))
-        self.active_next = 1 - a  # R24: the other player starts
+        active = self.active
+        board = self.board
+        self.board_days[board] = self.day
+        self.events.append(("board_end", board))
+        self.active_next = 1 - active  # R24: the other player starts
         # R26: the supports go back to the box, from the hands too
-        for s in range(2):
-            h = self.hands[s]
-            while h and h[-1] >= D.SUPPORT0:
-                h[-1:] = b""
-        if b == 2:
+        for seat in range(2):
+            hand = self.hands[seat]
+            while hand and hand[-1] >= D.SUPPORT0:
+                hand[-1:] = b""
+        if board == 2:
             self.phase = A.P_COURT
-            self.current_player = 1 - a
-            self.court_turn = 1 - a
+            self.current_player = 1 - active
+            self.court_turn = 1 - active
             self.line = bytearray()  # the enemies go back to the box
             self.enemy_deck = bytearray()
             self.enemy_discard = bytearray()
@@ -513,14 +513,14 @@ class OkkoState:
         carry = D.LAST_DAY - self.day
         if carry > D.MAX_CARRY:
             carry = D.MAX_CARRY
-        self._setup_board(b + 1)
+        self._setup_board(board + 1)
         self.day = D.START - carry
         if self.day < D.MIN_SQUARE:
             self.day = D.MIN_SQUARE
-        for s in range(2):  # G35: every hero heals
-            self.injury[s] = 0
-            self.injured[s] = 0
-        self.events.append(("board", b + 1))
+        for seat in range(2):  # G35: every hero heals
+            self.injury[seat] = 0
+            self.injured[seat] = 0
+        self.events.append(("board", board + 1))
         self.phase = A.P_HERO
         self.hero_turn = 0
         self.changes = 0
@@ -529,14 +529,14 @@ class OkkoState:
     # -- the action menu ----------------------------------------------------
     def _boss_here(self):
         """The boss on the team's location while it is alive, else A.NONE."""
-        b = C.location(self.board, self.loc, 5)
-        if b == A.NONE or self.boss_dead & (1 << self.loc):
+        boss = C.location(self.board, self.loc, 5)
+        if boss == A.NONE or self.boss_dead & (1 << self.loc):
             return A.NONE
-        return b
+        return boss
 
     def _action_menu(self, out):
-        a = self.active
-        hand = self.hands[a]
+        active = self.active
+        hand = self.hands[active]
         out.append(A.DRAW2)
         out.append(A.REST)
         if self.line:
@@ -546,30 +546,30 @@ class OkkoState:
         if self.encounters < D.N_ENCOUNTERS:
             out.append(A.ENCOUNTER)
         if not self.summoned and not self.kami:
-            if self.heroes[a] == D.NOSHIN and not self.injured[a]:
+            if self.heroes[active] == D.NOSHIN and not self.injured[active]:
                 out.append(A.SUMMON_HERO)
-        for j in self.jars:
-            if C.jar_fx(j) != D.FX_EXTRA_ATTEMPT:
-                out.append(A.JAR + j)
+        for jar in self.jars:
+            if C.jar_fx(jar) != D.FX_EXTRA_ATTEMPT:
+                out.append(A.JAR + jar)
         if self._boss_here() == A.NONE:
-            ar = C.arrows(self.board)
-            for i in range(len(ar) // 4):
-                if ar[i * 4] == self.loc and (self.paid or self._payable()):
-                    out.append(A.MOVE + i)
-        for c in hand:
-            k = C.card_kind(c)
-            if k == D.SPECIAL:
-                out.append(A.SPECIAL + c)
-            elif (c < D.SUPPORT0 and C.card_fx(c) == D.FX_SUMMON and not self.summoned
+            arrows = C.arrows(self.board)
+            for index in range(len(arrows) // 4):
+                if arrows[index * 4] == self.loc and (self.paid or self._payable()):
+                    out.append(A.MOVE + index)
+        for card in hand:
+            kind = C.card_kind(card)
+            if kind == D.SPECIAL:
+                out.append(A.SPECIAL + card)
+            elif (card < D.SUPPORT0 and C.card_fx(card) == D.FX_SUMMON and not self.summoned
                   and not self.kami):
-                out.append(A.SUMMON + c)
+                out.append(A.SUMMON + card)
         return out
 
     def _act(self, action):
-        a = self.active
+        active = self.active
         if action == A.DRAW2:
-            self._draw_adv(a)
-            self._draw_adv(a)
+            self._draw_adv(active)
+            self._draw_adv(active)
             self._end_action()
         elif action == A.REST:
             self._end_action()
@@ -600,39 +600,39 @@ class OkkoState:
             self.phase = A.P_SUMMON
             self._fresh_explore()
         else:  # SPECIAL
-            c = action - A.SPECIAL
-            self._discard_card(a, c)
-            self._effect(C.card_fx(c), C.card_param(c))
+            card = action - A.SPECIAL
+            self._discard_card(active, card)
+            self._effect(C.card_fx(card), C.card_param(card))
             self._end_action()
 
-    def _effect(self, fx, p):
-        a = self.active
-        if fx == D.FX_DEFEAT_LAST:
-            for _ in range(p):
+    def _effect(self, effect, value):
+        active = self.active
+        if effect == D.FX_DEFEAT_LAST:
+            for _ in range(value):
                 if self.line:
                     self._defeat(self.line[-1])
-        elif fx == D.FX_EXPLORE_TOKENS:
-            self.bank += p
+        elif effect == D.FX_EXPLORE_TOKENS:
+            self.bank += value
             self.events.append(("bank", self.bank))
-        elif fx == D.FX_HEAL_BOTH:
-            self._heal(a)
-            self._heal(1 - a)
-        elif fx == D.FX_HEAL_HERO:
+        elif effect == D.FX_HEAL_BOTH:
+            self._heal(active)
+            self._heal(1 - active)
+        elif effect == D.FX_HEAL_HERO:
             self._heal_one()
-        elif fx == D.FX_PEEK:
-            self.peeks += p
-        elif fx == D.FX_DAY:
-            self._add_day(p - 128)
-        elif fx == D.FX_DRAW_EACH:
-            for s in (a, 1 - a):
-                for _ in range(p):
-                    self._draw_adv(s)
+        elif effect == D.FX_PEEK:
+            self.peeks += value
+        elif effect == D.FX_DAY:
+            self._add_day(value - 128)
+        elif effect == D.FX_DRAW_EACH:
+            for seat in (active, 1 - active):
+                for _ in range(value):
+                    self._draw_adv(seat)
 
-    def _use_jar(self, j):
-        _remove(self.jars, j)
-        self.jar_discard.append(j)
-        self.events.append(("jar", j))
-        self._effect(C.jar_fx(j), C.jar_param(j))
+    def _use_jar(self, jar):
+        _remove(self.jars, jar)
+        self.jar_discard.append(jar)
+        self.events.append(("jar", jar))
+        self._effect(C.jar_fx(jar), C.jar_param(jar))
         self._settle_in_action()
 
     def _settle_in_action(self):
@@ -671,86 +671,86 @@ class OkkoState:
             self._end_action()
 
     # -- builders: fight, encounter, pay -------------------------------------
-    def _class_ok(self, c):
-        k = C.card_class(c)
-        return not k or k == C.hero_class(self.heroes[self.active])
+    def _class_ok(self, card):
+        card_class = C.card_class(card)
+        return not card_class or card_class == C.hero_class(self.heroes[self.active])
 
-    def _selectable(self, c):
-        if not self._class_ok(c):
+    def _selectable(self, card):
+        if not self._class_ok(card):
             return False
-        ph = self.phase
-        k = C.card_kind(c)
-        if ph == A.P_FIGHT:
-            return k == D.ALLY or k == D.EQUIPMENT or k == D.KAMI
-        if ph == A.P_PAY:
-            return C.pay_value(self.board, self.loc, c) > 0
+        phase = self.phase
+        kind = C.card_kind(card)
+        if phase == A.P_FIGHT:
+            return kind == D.ALLY or kind == D.EQUIPMENT or kind == D.KAMI
+        if phase == A.P_PAY:
+            return C.pay_value(self.board, self.loc, card) > 0
         reqs, _ = C.encounter(self.board, self.encounters)
-        for r in reqs:
-            if C.covers(c, r):
+        for req in reqs:
+            if C.covers(card, req):
                 return True
         return False
 
     def _genji_can(self):
-        a = self.active
-        if self.heroes[a] != D.GENJI or self.injured[a] or self.genji_used:
+        active = self.active
+        if self.heroes[active] != D.GENJI or self.injured[active] or self.genji_used:
             return False
         reqs, _ = C.encounter(self.board, self.encounters)
-        for r in reqs:
-            if D.R_ELEMENT <= r < D.R_SUPPORT:
+        for req in reqs:
+            if D.R_ELEMENT <= req < D.R_SUPPORT:
                 return True
         return False
 
     def totals(self):
         """(F, I, has an Ally/Kami/hero) of the fight selection."""
-        f = i = 0
+        fight = investigate = 0
         lead = self.sel_hero
-        eq = 0
-        for c in self.sel:
-            f += C.card_f(c)
-            i += C.card_i(c)
-            k = C.card_kind(c)
-            if k == D.EQUIPMENT:
-                eq += 1
+        equipment = 0
+        for card in self.sel:
+            fight += C.card_f(card)
+            investigate += C.card_i(card)
+            kind = C.card_kind(card)
+            if kind == D.EQUIPMENT:
+                equipment += 1
             else:
                 lead = 1
         if self.sel_hero:
-            h = self.heroes[self.active]
-            f += C.hero_f(h)
-            i += C.hero_i(h)
-            if h == D.NOBURO:
-                f += eq  # Giant's strength
-        return f, i, lead
+            hero = self.heroes[self.active]
+            fight += C.hero_f(hero)
+            investigate += C.hero_i(hero)
+            if hero == D.NOBURO:
+                fight += equipment  # Giant's strength
+        return fight, investigate, lead
 
     def target_stats(self):
         """(F, I, power, param) of the fight target."""
-        t = self.target
-        if t >= 128:
-            b = t - 128
-            return C.boss_field(b, 2), C.boss_field(b, 3), C.boss_field(b, 4), C.boss_field(b, 5)
-        return C.enemy_f(t), C.enemy_i(t), C.enemy_power(t), C.enemy_param(t)
+        target = self.target
+        if target >= 128:
+            boss = target - 128
+            return C.boss_field(boss, 2), C.boss_field(boss, 3), C.boss_field(boss, 4), C.boss_field(boss, 5)
+        return C.enemy_f(target), C.enemy_i(target), C.enemy_power(target), C.enemy_param(target)
 
     def pay_total(self):
-        n = 0
-        for c in self.sel:
-            n += C.pay_value(self.board, self.loc, c)
-        return n
+        total = 0
+        for card in self.sel:
+            total += C.pay_value(self.board, self.loc, card)
+        return total
 
     def complete(self):
         """The builder's selection may be confirmed: a winning commitment
         (P_FIGHT), the leave cost met (P_PAY), the exact cards (P_ENCOUNTER)."""
-        ph = self.phase
-        if ph == A.P_FIGHT:
-            f, i, lead = self.totals()
-            tf, ti, pw, prm = self.target_stats()
-            if not lead or f < tf or i < ti:
+        phase = self.phase
+        if phase == A.P_FIGHT:
+            fight, investigate, lead = self.totals()
+            target_fight, target_investigate, power, prm = self.target_stats()
+            if not lead or fight < target_fight or investigate < target_investigate:
                 return False
-            if pw == D.PW_NEEDS:
-                for c in self.sel:
-                    if C.card_element(c) == prm:
+            if power == D.PW_NEEDS:
+                for card in self.sel:
+                    if C.card_element(card) == prm:
                         return True
                 return False
             return True
-        if ph == A.P_PAY:
+        if phase == A.P_PAY:
             return self.pay_total() >= C.location(self.board, self.loc, 3)
         return self._exact()
 
@@ -759,41 +759,41 @@ class OkkoState:
         encounter exactly: every requirement by one card, a card covering at
         most one kind and one element requirement, every card used (R14)?"""
         reqs, _ = C.encounter(self.board, self.encounters)
-        n = len(self.sel)
-        if n > len(reqs) or (n == 0 and not self.sel_hero):
+        count = len(self.sel)
+        if count > len(reqs) or (count == 0 and not self.sel_hero):
             return False
         return self._match(reqs, 0, 0, 0, 0)
 
-    def _match(self, reqs, k, kind_used, elem_used, genji):
-        """Backtracking: requirement k onwards, given the cards already
+    def _match(self, reqs, index, kind_used, elem_used, genji):
+        """Backtracking: requirement ``index`` onwards, given the cards already
         covering a kind (bits) or an element (bits) and Genji's use."""
-        if k == len(reqs):
+        if index == len(reqs):
             return (kind_used | elem_used) == (1 << len(self.sel)) - 1 and genji == self.sel_hero
-        r = reqs[k]
-        elem = D.R_ELEMENT <= r < D.R_SUPPORT
+        req = reqs[index]
+        elem = D.R_ELEMENT <= req < D.R_SUPPORT
         if elem and self.sel_hero and not genji:
-            if self._match(reqs, k + 1, kind_used, elem_used, 1):
+            if self._match(reqs, index + 1, kind_used, elem_used, 1):
                 return True
-        for j in range(len(self.sel)):
-            bit = 1 << j
-            if (elem_used if elem else kind_used) & bit or not C.covers(self.sel[j], r):
+        for card_index in range(len(self.sel)):
+            bit = 1 << card_index
+            if (elem_used if elem else kind_used) & bit or not C.covers(self.sel[card_index], req):
                 continue
             if elem:
-                ok = self._match(reqs, k + 1, kind_used, elem_used | bit, genji)
+                matched = self._match(reqs, index + 1, kind_used, elem_used | bit, genji)
             else:
-                ok = self._match(reqs, k + 1, kind_used | bit, elem_used, genji)
-            if ok:
+                matched = self._match(reqs, index + 1, kind_used | bit, elem_used, genji)
+            if matched:
                 return True
         return False
 
     def _build(self, action):
-        ph = self.phase
+        phase = self.phase
         if A.TOGGLE <= action < A.DISCARD:
-            c = action - A.TOGGLE
-            if _has(self.sel, c):  # no `int in bytearray` on the device
-                _remove(self.sel, c)
+            card = action - A.TOGGLE
+            if _has(self.sel, card):  # no `int in bytearray` on the device
+                _remove(self.sel, card)
             else:
-                _add_sorted(self.sel, c)
+                _add_sorted(self.sel, card)
             return
         if action == A.TOGGLE_HERO:
             self.sel_hero ^= 1
@@ -801,18 +801,18 @@ class OkkoState:
         if action == A.CANCEL:
             self.sel = bytearray()
             self.sel_hero = 0
-            if ph == A.P_PAY or not self.done:
+            if phase == A.P_PAY or not self.done:
                 self.phase = A.P_ACTION  # nothing happened: no day spent
                 self.target = A.NONE
             else:
                 self._end_action()
             return
         # CONFIRM
-        if ph == A.P_FIGHT:
+        if phase == A.P_FIGHT:
             self._confirm_fight()
-        elif ph == A.P_PAY:
-            for c in self.sel:
-                self._discard_card(self.active, c)
+        elif phase == A.P_PAY:
+            for card in self.sel:
+                self._discard_card(self.active, card)
             self.sel = bytearray()
             self.paid = 1
             self._start_explore()
@@ -820,105 +820,105 @@ class OkkoState:
             self._confirm_encounter()
 
     def _confirm_fight(self):
-        a = self.active
-        t = self.target
-        tf, ti, pw, prm = self.target_stats()
+        active = self.active
+        target = self.target
+        target_fight, target_investigate, power, prm = self.target_stats()
         no_injury = 0
-        for c in self.sel:
-            fx = C.card_fx(c)
-            if fx == D.FX_NO_INJURY:
+        for card in self.sel:
+            effect = C.card_fx(card)
+            if effect == D.FX_NO_INJURY:
                 no_injury = 1
-            elif fx == D.FX_HEAL_ON_COMMIT:
+            elif effect == D.FX_HEAL_ON_COMMIT:
                 self._heal_one()
-            elif fx == D.FX_TANUKI:
-                self._tanuki(t)
+            elif effect == D.FX_TANUKI:
+                self._tanuki(target)
         if self.sel_hero and not no_injury:
-            n = 1 + (1 if pw == D.PW_EXTRA_INJURY else 0)
-            if self.heroes[a] == D.OKKO and t < 128 and tf <= D.OKKO_MAX_F:
-                n = 0  # Ronin's resolve
-            self._injure(a, n)
-        for c in self.sel:
-            self._discard_card(a, c)
+            count = 1 + (1 if power == D.PW_EXTRA_INJURY else 0)
+            if self.heroes[active] == D.OKKO and target < 128 and target_fight <= D.OKKO_MAX_F:
+                count = 0  # Ronin's resolve
+            self._injure(active, count)
+        for card in self.sel:
+            self._discard_card(active, card)
         self.sel = bytearray()
         self.sel_hero = 0
         self.done += 1
-        if t >= 128:
-            self._defeat_boss(t - 128)
+        if target >= 128:
+            self._defeat_boss(target - 128)
             self._end_action()
             return
-        self._defeat(t)
+        self._defeat(target)
         if self.line:
             self.target = self.line[-1]  # the next one (R10, G10: newest first)
         else:
             self._end_action()
 
-    def _tanuki(self, t):
+    def _tanuki(self, target):
         """Tanuki Trickster: the strongest other line enemy (F + I, the newest
         on a tie) goes to the bottom of the enemy deck."""
         best = -1
-        bi = -1
-        for i in range(len(self.line)):
-            e = self.line[i]
-            if e == t:
+        best_index = -1
+        for line_index in range(len(self.line)):
+            enemy = self.line[line_index]
+            if enemy == target:
                 continue
-            v = C.enemy_f(e) + C.enemy_i(e)
-            if v >= best:
-                best = v
-                bi = i
-        if bi >= 0:
-            e = self.line[bi]
-            self.line[bi:bi + 1] = b""
-            _ONE[0] = e
+            value = C.enemy_f(enemy) + C.enemy_i(enemy)
+            if value >= best:
+                best = value
+                best_index = line_index
+        if best_index >= 0:
+            enemy = self.line[best_index]
+            self.line[best_index:best_index + 1] = b""
+            _ONE[0] = enemy
             self.enemy_deck[0:0] = _ONE
 
-    def _defeat(self, e):
-        _remove(self.line, e)
-        self.enemy_discard.append(e)
-        self.events.append(("defeat", e))
+    def _defeat(self, enemy):
+        _remove(self.line, enemy)
+        self.enemy_discard.append(enemy)
+        self.events.append(("defeat", enemy))
         self.defeated_total += 1
         self.pile += 1
         if self.pile >= D.PILE:  # R13: a pile of 6, a peek
             self.pile = 0
             self.peeks += 1
 
-    def _defeat_boss(self, b):
+    def _defeat_boss(self, boss):
         self.boss_dead |= 1 << self.loc
-        self.events.append(("boss", b))
-        if C.boss_field(b, 1) == D.FINAL:  # R18: the last location is done
+        self.events.append(("boss", boss))
+        if C.boss_field(boss, 1) == D.FINAL:  # R18: the last location is done
             self.peeks += D.FINAL_PEEKS
             self.finals[self.board] = 1
-            for j in self.jar_deck:  # R18: and a Spirit Jar while one is left
-                if C.jar_fx(j) == D.FX_EXTRA_ATTEMPT:
-                    _remove(self.jar_deck, j)
-                    self.jars.append(j)
-                    self.events.append(("jar_gained", j))
+            for jar in self.jar_deck:  # R18: and a Spirit Jar while one is left
+                if C.jar_fx(jar) == D.FX_EXTRA_ATTEMPT:
+                    _remove(self.jar_deck, jar)
+                    self.jars.append(jar)
+                    self.events.append(("jar_gained", jar))
                     break
             self.board_end = 1
 
     def _confirm_encounter(self):
-        a = self.active
+        active = self.active
         if self.sel_hero:
             self.genji_used = 1
-        for c in self.sel:
-            self._discard_card(a, c)
+        for card in self.sel:
+            self._discard_card(active, card)
         self.sel = bytearray()
         self.sel_hero = 0
-        k = self.encounters
-        self.encounters = k + 1
+        index = self.encounters
+        self.encounters = index + 1
         self.done += 1
-        self.events.append(("encounter", k))
-        _, rw = C.encounter(self.board, k)
+        self.events.append(("encounter", index))
+        _, reward = C.encounter(self.board, index)
         if self.encounters == D.N_ENCOUNTERS:
             self.peeks += D.ENCOUNTER_PEEKS
-        if rw == D.RW_JAR:
+        if reward == D.RW_JAR:
             if self.jar_deck:
-                j = self.jar_deck[-1]
+                jar = self.jar_deck[-1]
                 self.jar_deck[-1:] = b""
-                self.jars.append(j)
-                self.events.append(("jar_gained", j))
-        elif rw == D.RW_DAY:
+                self.jars.append(jar)
+                self.events.append(("jar_gained", jar))
+        elif reward == D.RW_DAY:
             self._add_day(-1)
-        elif rw == D.RW_SUPPORT and self.supply:
+        elif reward == D.RW_SUPPORT and self.supply:
             self.reward = D.AR_SUPPORT
             self.reward_n = 0
             self.reward_ret = A.P_ENCOUNTER
@@ -933,14 +933,14 @@ class OkkoState:
             self._end_action()
 
     def _payable(self):
-        pk = C.location(self.board, self.loc, 2)
-        if pk == D.PAY_NONE:
+        pay_kind = C.location(self.board, self.loc, 2)
+        if pay_kind == D.PAY_NONE:
             return True
-        n = 0
-        for c in self.hands[self.active]:
-            if self._class_ok(c):
-                n += C.pay_value(self.board, self.loc, c)
-        return n >= C.location(self.board, self.loc, 3)
+        total = 0
+        for card in self.hands[self.active]:
+            if self._class_ok(card):
+                total += C.pay_value(self.board, self.loc, card)
+        return total >= C.location(self.board, self.loc, 3)
 
     # -- exploration and summoning (R17, R19) --------------------------------
     def _fresh_explore(self):
@@ -955,42 +955,42 @@ class OkkoState:
         self._fresh_explore()
 
     def _draw_explore(self):
-        d = self.exp_deck
-        if len(d) <= D.EXPLORE_RESHUFFLE and self.exp_discard:
-            d.extend(self.exp_discard)  # G20: the discards join the last cards
+        deck = self.exp_deck
+        if len(deck) <= D.EXPLORE_RESHUFFLE and self.exp_discard:
+            deck.extend(self.exp_discard)  # G20: the discards join the last cards
             self.exp_discard = bytearray()
-            self.rng.shuffle(d)
-        x = d[-1]
-        d[-1:] = b""
-        self.exp_discard.append(x)
+            self.rng.shuffle(deck)
+        index = deck[-1]
+        deck[-1:] = b""
+        self.exp_discard.append(index)
         self.drawn += 1
-        v = D.EXPLORE[x]
-        self.events.append(("explore", v))
-        if not v and D.BOARD_SPECIAL[self.board] == D.SP_WEB:
+        value = D.EXPLORE[index]
+        self.events.append(("explore", value))
+        if not value and D.BOARD_SPECIAL[self.board] == D.SP_WEB:
             self._rotate()
-        return v
+        return value
 
-    def _arrow(self, i):
-        ar = C.arrows(self.board)
-        return ar[4 * self.arrow + i]
+    def _arrow(self, index):
+        arrows = C.arrows(self.board)
+        return arrows[4 * self.arrow + index]
 
     def _explore(self, action):
-        a = self.active
+        active = self.active
         if A.MAP <= action:
-            c = action - A.MAP
-            self._discard_card(a, c)
-            self.bank += C.card_param(c)
+            card = action - A.MAP
+            self._discard_card(active, card)
+            self.bank += C.card_param(card)
             self.events.append(("bank", self.bank))
             return
         if action == A.DRAW:
-            v = self._draw_explore()
-            if v:
-                self.run += v
+            value = self._draw_explore()
+            if value:
+                self.run += value
                 return
             # FAIL: the run is lost, the turn's action ends (R17)
             self.run = 0
             if self._arrow(2) == D.RED:
-                self._injure(a, 1)  # G18
+                self._injure(active, 1)  # G18
             self._end_action()
             return
         self.bank += self.run
@@ -1007,24 +1007,24 @@ class OkkoState:
 
     def _arrive(self):
         """Rewards on arrival, once; the boss is revealed (R16, G18)."""
-        b = C.location(self.board, self.loc, 5)
-        if b != A.NONE:
-            self.events.append(("boss_here", b))
-            if C.boss_field(b, 4) == D.PW_ROTATE:
+        boss = C.location(self.board, self.loc, 5)
+        if boss != A.NONE:
+            self.events.append(("boss_here", boss))
+            if C.boss_field(boss, 4) == D.PW_ROTATE:
                 self._rotate()
-        ar = C.location(self.board, self.loc, 0)
-        if ar == D.AR_CHOICE:
+        reward = C.location(self.board, self.loc, 0)
+        if reward == D.AR_CHOICE:
             if self.supply:
-                self.reward = ar
+                self.reward = reward
                 self.reward_n = C.location(self.board, self.loc, 1)
                 self.reward_ret = A.NONE
                 self.phase = A.P_REWARD
                 return
-            for s in (self.active, 1 - self.active):  # G39: the draws
+            for seat in (self.active, 1 - self.active):  # G39: the draws
                 for _ in range(C.location(self.board, self.loc, 1)):
-                    self._draw_adv(s)
-        elif ar == D.AR_SUPPORT and self.supply:
-            self.reward = ar
+                    self._draw_adv(seat)
+        elif reward == D.AR_SUPPORT and self.supply:
+            self.reward = reward
             self.reward_n = 0
             self.reward_ret = A.NONE
             self.phase = A.P_REWARD
@@ -1032,16 +1032,16 @@ class OkkoState:
         self._end_action()
 
     def _summon_step(self, action):
-        a = self.active
+        active = self.active
         diff = D.NOSHIN_SUMMON if self.summoner == A.NONE else C.card_param(self.summoner)
         if action == A.DRAW:
-            v = self._draw_explore()
-            if v:
-                self.run += v
+            value = self._draw_explore()
+            if value:
+                self.run += value
                 return
         elif self.run >= diff:
             kami = D.SUP_FIRST[self.board + 1] - 1
-            _add_sorted(self.hands[a], D.SUPPORT0 + kami)
+            _add_sorted(self.hands[active], D.SUPPORT0 + kami)
             self.kami = 1
             self.events.append(("summon", 1))
             self.run = 0
@@ -1052,16 +1052,16 @@ class OkkoState:
         self.events.append(("summon", 0))
         self._add_day(1)
         if self.summoner == A.NONE:
-            self._injure(a, 1)
+            self._injure(active, 1)
         self._settle_in_action()
 
     # -- the Court (R27, R28) ------------------------------------------------
     def spirit_jars(self):
-        n = 0
-        for j in self.jars:
-            if C.jar_fx(j) == D.FX_EXTRA_ATTEMPT:
-                n += 1
-        return n
+        count = 0
+        for jar in self.jars:
+            if C.jar_fx(jar) == D.FX_EXTRA_ATTEMPT:
+                count += 1
+        return count
 
     def _flip(self, sq):
         self.flipped[sq] = 1
@@ -1073,16 +1073,16 @@ class OkkoState:
                 self._finish((0, 1), 1)
                 return
         else:
-            j = A.NONE
-            for x in self.jars:
-                if C.jar_fx(x) == D.FX_EXTRA_ATTEMPT:
-                    j = x
+            jar = A.NONE
+            for item in self.jars:
+                if C.jar_fx(item) == D.FX_EXTRA_ATTEMPT:
+                    jar = item
                     break
-            if j == A.NONE:
+            if jar == A.NONE:
                 self._finish((), 2)
                 return
-            _remove(self.jars, j)  # the Spirit Jar absorbs the failure
-            self.jar_discard.append(j)
+            _remove(self.jars, jar)  # the Spirit Jar absorbs the failure
+            self.jar_discard.append(jar)
         self.court_turn = 1 - self.court_turn
         self.current_player = self.court_turn
 
@@ -1095,49 +1095,49 @@ class OkkoState:
 
     # -- serialisation ------------------------------------------------------
     def to_bytes(self):
-        w = Writer(GAME_ID, VERSION)
-        w.raw(self.rng.to_bytes() if self.rng is not None else bytes(8))
+        writer = Writer(GAME_ID, VERSION)
+        writer.raw(self.rng.to_bytes() if self.rng is not None else bytes(8))
         for name in _SCALARS:
-            v = getattr(self, name)
-            w.u8(255 if v == TERMINAL else v)
-        for b in (self.hands[0], self.hands[1], self.adv_deck, self.adv_discard,
+            value = getattr(self, name)
+            writer.u8(255 if value == TERMINAL else value)
+        for buf in (self.hands[0], self.hands[1], self.adv_deck, self.adv_discard,
                   self.enemy_deck, self.line, self.enemy_discard, self.supply,
                   self.sup_discard, self.jar_deck, self.jars, self.jar_discard,
                   self.exp_deck, self.exp_discard, self.sel):
-            w.seq8(b)
-        for b in (self.heroes, self.injury, self.injured, self.court, self.flipped,
+            writer.seq8(buf)
+        for buf in (self.heroes, self.injury, self.injured, self.court, self.flipped,
                   self.peeked, self.board_days, self.finals):
-            w.raw(b)
-        return w.getvalue()
+            writer.raw(buf)
+        return writer.getvalue()
 
     @classmethod
     def from_bytes(cls, data):
-        r = Reader(data, GAME_ID, VERSION)
+        reader = Reader(data, GAME_ID, VERSION)
         try:
-            rng = Rng.from_bytes(r.raw(8))
+            rng = Rng.from_bytes(reader.raw(8))
         except ValueError:
             raise BadSave("bad RNG state")
-        s = cls(None)
-        s.rng = rng
+        state = cls(None)
+        state.rng = rng
         for name in _SCALARS:
-            setattr(s, name, r.u8())
-        if s.current_player == 0xFF:
-            s.current_player = TERMINAL
-        (s.hands[0], s.hands[1], s.adv_deck, s.adv_discard, s.enemy_deck, s.line,
-         s.enemy_discard, s.supply, s.sup_discard, s.jar_deck, s.jars, s.jar_discard,
-         s.exp_deck, s.exp_discard, s.sel) = [bytearray(r.seq8()) for _ in range(15)]
-        s.heroes = bytearray(r.raw(2))
-        s.injury = bytearray(r.raw(2))
-        s.injured = bytearray(r.raw(2))
-        s.court = bytearray(r.raw(16))
-        s.flipped = bytearray(r.raw(16))
-        s.peeked = bytearray(r.raw(16))
-        s.board_days = bytearray(r.raw(3))
-        s.finals = bytearray(r.raw(3))
-        r.end()
-        if s.phase == A.P_OVER:
-            s._winner = (0, 1) if s.result == 1 else ()
+            setattr(state, name, reader.u8())
+        if state.current_player == 0xFF:
+            state.current_player = TERMINAL
+        (state.hands[0], state.hands[1], state.adv_deck, state.adv_discard, state.enemy_deck, state.line,
+         state.enemy_discard, state.supply, state.sup_discard, state.jar_deck, state.jars, state.jar_discard,
+         state.exp_deck, state.exp_discard, state.sel) = [bytearray(reader.seq8()) for _ in range(15)]
+        state.heroes = bytearray(reader.raw(2))
+        state.injury = bytearray(reader.raw(2))
+        state.injured = bytearray(reader.raw(2))
+        state.court = bytearray(reader.raw(16))
+        state.flipped = bytearray(reader.raw(16))
+        state.peeked = bytearray(reader.raw(16))
+        state.board_days = bytearray(reader.raw(3))
+        state.finals = bytearray(reader.raw(3))
+        reader.end()
+        if state.phase == A.P_OVER:
+            state._winner = (0, 1) if state.result == 1 else ()
         from engine.okko.saves import validate  # only here (sanbon.okko forgets it after a load)
 
-        validate(s)
-        return s
+        validate(state)
+        return state

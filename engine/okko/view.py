@@ -8,89 +8,97 @@ from engine.okko import data as D
 
 def _rest(total, *parts):
     seen = bytearray(total)
-    for p in parts:
-        for x in p:
-            if x < total:
-                seen[x] = 1
-    return bytearray(x for x in range(total) if not seen[x])
+    for part in parts:
+        for item in part:
+            if item < total:
+                seen[item] = 1
+    return bytearray(item for item in range(total) if not seen[item])
 
 
 def from_observation(cls, obs, rng):
-    s = cls(None)
-    s.rng = rng.fork()
-    s.phase = obs[A.O_PHASE]
-    s.current_player = obs[A.O_CURRENT]
-    s.active = obs[A.O_ACTIVE]
+    state = cls(None)
+    state.rng = rng.fork()
+    state.phase = obs[A.O_PHASE]
+    state.current_player = obs[A.O_CURRENT]
+    state.active = obs[A.O_ACTIVE]
     hands = obs[A.O_HANDS]
-    s.hands = [bytearray(hands[0]), bytearray(hands[1])]
-    s.heroes = bytearray(obs[A.O_HEROES])
-    s.injury = bytearray(obs[A.O_INJURY])
-    s.injured = bytearray(obs[A.O_INJURED])
-    s.board = obs[A.O_BOARD]
-    s.day = obs[A.O_DAY]
-    s.loc = obs[A.O_LOC]
-    s.bank = obs[A.O_BANK]
-    s.paid = obs[A.O_PAID]
-    s.boss_dead = obs[A.O_BOSS_DEAD]
-    s.encounters = obs[A.O_ENCOUNTERS]
-    s.line = bytearray(obs[A.O_LINE])
-    s.pile = obs[A.O_PILE]
-    s.supply = bytearray(obs[A.O_SUPPLY])
-    s.kami = obs[A.O_KAMI]
-    s.jars = bytearray(obs[A.O_JARS])
-    (s.summoned, s.traded, s.start_injured) = obs[A.O_TURN]
-    sel, s.sel_hero, s.target, s.done, s.genji_used = obs[A.O_BUILD]
-    s.sel = bytearray(sel)
-    (s.arrow, s.run, s.drawn, s.summoner) = obs[A.O_EXPLORE]
-    (s.reward, s.reward_n) = obs[A.O_REWARD]
-    orient, flipped, found, peeked, faces = obs[A.O_COURT]
-    s.orient = orient
-    s.flipped = bytearray(flipped)
-    s.found = found
-    s.peeks = obs[A.O_PEEKS]
-    s.board_end = obs[A.O_BOARD_END]
-    s._winner = obs[A.O_WINNER]
+    state.hands = [bytearray(hands[0]), bytearray(hands[1])]
+    state.heroes = bytearray(obs[A.O_HEROES])
+    state.injury = bytearray(obs[A.O_INJURY])
+    state.injured = bytearray(obs[A.O_INJURED])
+    state.board = obs[A.O_BOARD]
+    state.day = obs[A.O_DAY]
+    state.loc = obs[A.O_LOC]
+    state.bank = obs[A.O_BANK]
+    state.paid = obs[A.O_PAID]
+    state.boss_dead = obs[A.O_BOSS_DEAD]
+    state.encounters = obs[A.O_ENCOUNTERS]
+    state.line = bytearray(obs[A.O_LINE])
+    state.pile = obs[A.O_PILE]
+    state.supply = bytearray(obs[A.O_SUPPLY])
+    state.kami = obs[A.O_KAMI]
+    state.jars = bytearray(obs[A.O_JARS])
+    (state.summoned, state.traded, state.start_injured) = obs[A.O_TURN]
+    sel, state.sel_hero, state.target, state.done, state.genji_used = obs[A.O_BUILD]
+    state.sel = bytearray(sel)
+    (state.arrow, state.run, state.drawn, state.summoner) = obs[A.O_EXPLORE]
+    (state.reward, state.reward_n) = obs[A.O_REWARD]
+    orient, flipped, found, peeked, _ = obs[A.O_COURT]
+    state.orient = orient
+    state.flipped = bytearray(flipped)
+    state.found = found
+    state.peeks = obs[A.O_PEEKS]
+    state.board_end = obs[A.O_BOARD_END]
+    state._winner = obs[A.O_WINNER]
     adv_d, en_d, sup_d, jar_d, exp_d = obs[A.O_PILES]
-    s.adv_discard = bytearray(adv_d)
-    s.enemy_discard = bytearray(en_d)
-    s.sup_discard = bytearray(sup_d)
-    s.jar_discard = bytearray(jar_d)
-    s.exp_discard = bytearray(exp_d)
-    (s.aid, s.reward_ret, s.peek_sq, s.court_turn, s.peeks_total, s.defeated_total,
-     s.active_next, s.hero_turn, s.changes, s.discards, days, finals, s.result) = obs[A.O_MISC]
-    s.board_days = bytearray(days)
-    s.finals = bytearray(finals)
+    state.adv_discard = bytearray(adv_d)
+    state.enemy_discard = bytearray(en_d)
+    state.sup_discard = bytearray(sup_d)
+    state.jar_discard = bytearray(jar_d)
+    state.exp_discard = bytearray(exp_d)
+    (state.aid, state.reward_ret, state.peek_sq, state.court_turn, state.peeks_total,
+     state.defeated_total, state.active_next, state.hero_turn, state.changes, state.discards,
+     days, finals, state.result) = obs[A.O_MISC]
+    state.board_days = bytearray(days)
+    state.finals = bytearray(finals)
     if peeked is not None:
-        s.peeked = bytearray(peeked)
-    # hidden orders: the unseen cards of each pile, shuffled
-    s.adv_deck = _rest(D.N_ADV, s.hands[0], s.hands[1], s.adv_discard)
-    rng.shuffle(s.adv_deck)
-    first, end = D.ENEMY_FIRST[s.board], D.ENEMY_FIRST[s.board + 1]
-    if s.phase < A.P_COURT:  # before the Court: the rest of the board's enemies
-        s.enemy_deck = bytearray(e for e in range(first, end)
-                                 if e not in s.line and e not in s.enemy_discard)
-    rng.shuffle(s.enemy_deck)
-    s.jar_deck = _rest(12, s.jars, s.jar_discard)
-    rng.shuffle(s.jar_deck)
-    s.exp_deck = _rest(D.N_EXPLORE, s.exp_discard)
-    rng.shuffle(s.exp_deck)
+        state.peeked = bytearray(peeked)
+    _hidden(state, obs, rng)
+    return state
+
+
+def _hidden(state, obs, rng):
+    """What ``obs`` hides, dealt by ``rng``: the unseen cards of each pile,
+    shuffled; the Court's unflipped tokens."""
+    state.adv_deck = _rest(D.N_ADV, state.hands[0], state.hands[1], state.adv_discard)
+    rng.shuffle(state.adv_deck)
+    first, end = D.ENEMY_FIRST[state.board], D.ENEMY_FIRST[state.board + 1]
+    if state.phase < A.P_COURT:  # before the Court: the rest of the board's enemies
+        state.enemy_deck = bytearray(enemy for enemy in range(first, end)
+                                     if enemy not in state.line and enemy not in state.enemy_discard)
+    rng.shuffle(state.enemy_deck)
+    state.jar_deck = _rest(12, state.jars, state.jar_discard)
+    rng.shuffle(state.jar_deck)
+    state.exp_deck = _rest(D.N_EXPLORE, state.exp_discard)
+    rng.shuffle(state.exp_deck)
     # the Court: the flipped faces as seen, the other Oni anywhere else
+    flipped = state.flipped
+    faces = obs[A.O_COURT][4]
     order = bytearray()
-    for q in range(16):
-        if flipped[q]:
-            s.court[q] = faces[q]
+    for square in range(16):
+        if flipped[square]:
+            state.court[square] = faces[square]
         else:
-            order.append(q)
+            order.append(square)
     rng.shuffle(order)
-    for i in range(D.ONI - found):
-        s.court[order[i]] = 1
+    for index in range(D.ONI - state.found):
+        state.court[order[index]] = 1
     rev = obs[A.O_REVEAL]
     if rev is not None:  # the peeker knows that square
-        q, oni = rev
-        if s.court[q] != oni:
-            for x in order:
-                if x != q and s.court[x] == oni and not flipped[x]:
-                    s.court[x] = 1 - oni
+        square, oni = rev
+        if state.court[square] != oni:
+            for other in order:
+                if other != square and state.court[other] == oni and not flipped[other]:
+                    state.court[other] = 1 - oni
                     break
-            s.court[q] = oni
-    return s
+            state.court[square] = oni

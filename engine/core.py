@@ -26,7 +26,7 @@ class BadSave(ValueError):
     """Bytes that do not decode to a state of this game and version."""
 
 
-def check_action(state, action):
+def check_action(state, action: int) -> None:
     """Raise IllegalAction unless ``action`` is legal in ``state``."""
     if state.current_player == TERMINAL:
         raise IllegalAction("the game is over")
@@ -40,39 +40,39 @@ def check_action(state, action):
 class Writer:
     """Appends small unsigned ints to a bytearray (for ``to_bytes``)."""
 
-    def __init__(self, game_id, version):
+    def __init__(self, game_id: int, version: int) -> None:
         self.buf = bytearray()
         self.buf.append(game_id)
         self.buf.append(version)
 
-    def u8(self, value):
+    def u8(self, value: int) -> None:
         if not 0 <= value <= 0xFF:
             raise ValueError("u8 out of range: %r" % value)
         self.buf.append(value)
 
-    def u16(self, value):
+    def u16(self, value: int) -> None:
         if not 0 <= value <= 0xFFFF:
             raise ValueError("u16 out of range: %r" % value)
         self.buf.append(value >> 8)
         self.buf.append(value & 0xFF)
 
-    def raw(self, data):
+    def raw(self, data: bytes) -> None:
         self.buf.extend(data)
 
-    def seq8(self, items):
+    def seq8(self, items: "bytes | bytearray | list | tuple") -> None:
         """A length byte, then one byte per item."""
         self.u8(len(items))
         for item in items:
             self.u8(item)
 
-    def getvalue(self):
+    def getvalue(self) -> bytes:
         return bytes(self.buf)
 
 
 class Reader:
     """Reads what a Writer wrote; any mismatch raises BadSave."""
 
-    def __init__(self, data, game_id, version):
+    def __init__(self, data: bytes, game_id: int, version: int) -> None:
         self.data = data
         if len(data) < 2:
             raise BadSave("save is too short")
@@ -86,34 +86,34 @@ class Reader:
         if self.pos + count > len(self.data):
             raise BadSave("save is truncated")
 
-    def u8(self):
+    def u8(self) -> int:
         self._need(1)
         value = self.data[self.pos]
         self.pos += 1
         return value
 
-    def u16(self):
+    def u16(self) -> int:
         self._need(2)
         value = (self.data[self.pos] << 8) | self.data[self.pos + 1]
         self.pos += 2
         return value
 
-    def raw(self, count):
+    def raw(self, count: int) -> bytes:
         self._need(count)
         value = bytes(self.data[self.pos : self.pos + count])
         self.pos += count
         return value
 
-    def seq8(self):
+    def seq8(self) -> list:
         count = self.u8()
         return list(self.raw(count))
 
-    def end(self):
+    def end(self) -> None:
         if self.pos != len(self.data):
             raise BadSave("save has %d trailing bytes" % (len(self.data) - self.pos))
 
 
-def random_playout(state, rng, max_steps=100000, check=None):
+def random_playout(state, rng: "Rng", max_steps: int = 100000, check=None) -> int:
     """Play uniformly random legal actions until the game ends.
 
     ``check(state)`` runs after every action (invariants in tests). Returns the

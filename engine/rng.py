@@ -28,10 +28,10 @@ STATE_SIZE = const(8)
 class Rng:
     """Deterministic random numbers: ``randrange``, ``choice``, ``shuffle``."""
 
-    def __init__(self, seed=0):
+    def __init__(self, seed: int = 0) -> None:
         self.seed(seed)
 
-    def seed(self, seed):
+    def seed(self, seed: int) -> None:
         """Seed from any non-negative int (folded to 30 bits)."""
         if seed < 0:
             raise ValueError("seed must be >= 0")
@@ -46,7 +46,7 @@ class Rng:
         for _ in range(12):
             self.next30()
 
-    def next30(self):
+    def next30(self) -> int:
         """The next raw value, uniform in [0, 2**30)."""
         state1 = self._x1
         state1 = _A1 * (state1 & _MASK15) + (state1 >> 15)
@@ -56,7 +56,7 @@ class Rng:
         self._x2 = state2
         return ((state1 & _MASK15) << 15) | (state2 & _MASK15)
 
-    def randrange(self, count):
+    def randrange(self, count: int) -> int:
         """A uniform int in [0, count), without modulo bias. 1 <= count <= 2**30."""
         if count <= 0 or count > _MAX30 + 1:
             raise ValueError("randrange needs 1 <= n <= 2**30")
@@ -67,17 +67,17 @@ class Rng:
             if value <= limit:
                 return value % count
 
-    def randint(self, a, b):
+    def randint(self, a: int, b: int) -> int:
         """A uniform int in [a, b]."""
         return a + self.randrange(b - a + 1)
 
-    def choice(self, seq):
+    def choice(self, seq: "list | tuple | bytes"):
         """A uniform element of a non-empty sequence."""
         if not seq:
             raise IndexError("choice from an empty sequence")
         return seq[self.randrange(len(seq))]
 
-    def shuffle(self, seq):
+    def shuffle(self, seq: "list | bytearray") -> None:
         """Fisher-Yates shuffle of a list or bytearray, in place."""
         index = len(seq) - 1
         while index > 0:
@@ -85,31 +85,31 @@ class Rng:
             seq[index], seq[other] = seq[other], seq[index]
             index -= 1
 
-    def fork(self):
+    def fork(self) -> "Rng":
         """An independent Rng seeded from this one (e.g. a bot's own tie-breaks)."""
         rng = Rng(0)
         rng.seed(self.next30())
         return rng
 
     # -- serialisation -------------------------------------------------
-    def getstate(self):
+    def getstate(self) -> tuple:
         return (self._x1, self._x2)
 
-    def setstate(self, state):
+    def setstate(self, state: tuple) -> None:
         state1, state2 = state
         if not (0 < state1 < _A1 * 32768 - 1 and 0 < state2 < _A2 * 32768 - 1):
             raise ValueError("bad RNG state")
         self._x1 = state1
         self._x2 = state2
 
-    def to_bytes(self):
+    def to_bytes(self) -> bytes:
         buf = bytearray(STATE_SIZE)
         _put30(buf, 0, self._x1)
         _put30(buf, 4, self._x2)
         return bytes(buf)
 
     @classmethod
-    def from_bytes(cls, data, offset=0):
+    def from_bytes(cls, data: bytes, offset: int = 0) -> "Rng":
         if len(data) - offset < STATE_SIZE:
             raise ValueError("RNG state is truncated")
         rng = cls(0)

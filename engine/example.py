@@ -36,7 +36,7 @@ O_TARGET = const(5)
 
 
 class PigState:
-    def __init__(self, rng, players=2, target=20):
+    def __init__(self, rng: "Rng", players: int = 2, target: int = 20) -> None:
         if not 2 <= players <= 4:
             raise ValueError("Pig needs 2-4 players")
         if not 1 <= target <= 250:
@@ -46,18 +46,18 @@ class PigState:
         self.scores = bytearray(players)
         self.turn_total = 0
         self.last_roll = 0
-        self.current_player = 0
+        self.current_player: int = 0
         self._winner = None
 
     # -- the State API ---------------------------------------------------
-    def legal_actions(self):
+    def legal_actions(self) -> list:
         if self.current_player == TERMINAL:
             return []
         if self.turn_total == 0:
             return [ROLL]  # a turn starts with at least one roll
         return [ROLL, HOLD]
 
-    def apply(self, action):
+    def apply(self, action: int) -> None:
         check_action(self, action)
         player = self.current_player
         if action == ROLL:
@@ -79,25 +79,25 @@ class PigState:
     def _next_player(self):
         self.current_player = (self.current_player + 1) % len(self.scores)
 
-    def is_over(self):
+    def is_over(self) -> bool:
         return self.current_player == TERMINAL
 
-    def winner(self):
+    def winner(self) -> "tuple | None":
         return self._winner
 
-    def observation(self, seat):
+    def observation(self, seat: int) -> tuple:
         """Pig has no secrets: every seat sees the same public facts (``O_*``)."""
         over = self.current_player == TERMINAL
         return (seat, P_OVER if over else P_PLAY, self.current_player, tuple(self.scores),
                 self.turn_total, self.target)
 
-    def action_to_string(self, action):
+    def action_to_string(self, action: int) -> str:
         if 0 <= action < len(ACTION_NAMES):
             return ACTION_NAMES[action]
         raise IllegalAction("unknown action %r" % action)
 
     # -- serialisation ---------------------------------------------------
-    def to_bytes(self):
+    def to_bytes(self) -> bytes:
         writer = Writer(GAME_ID, VERSION)
         writer.raw(self.rng.to_bytes())
         writer.u8(self.target)
@@ -109,7 +109,7 @@ class PigState:
         return writer.getvalue()
 
     @classmethod
-    def from_bytes(cls, data):
+    def from_bytes(cls, data: bytes) -> "PigState":
         reader = Reader(data, GAME_ID, VERSION)
         rng = Rng.from_bytes(reader.raw(STATE_SIZE))
         target = reader.u8()
@@ -130,7 +130,7 @@ class PigState:
         return state
 
 
-def hold_at_bot(observation, threshold=12):
+def hold_at_bot(observation: tuple, threshold: int = 12) -> int:
     """A one-line computer player: roll until the turn is worth ``threshold``."""
     turn_total = observation[O_TURN_TOTAL]
     if turn_total == 0:

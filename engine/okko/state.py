@@ -81,7 +81,7 @@ def _add_sorted(buf, value):
 
 
 class OkkoState:
-    def __init__(self, rng, aid=0):
+    def __init__(self, rng: "Rng | None", aid: int = 0) -> None:
         self.rng = rng
         self.events = []
         self.hands = [bytearray(), bytearray()]
@@ -132,18 +132,18 @@ class OkkoState:
         self._setup_board(0)
         self.day = D.START
         self.phase = A.P_HERO
-        self.current_player = 0
+        self.current_player: int = 0
         self.hero_turn = 0
 
     # -- the State API ---------------------------------------------------
-    def is_over(self):
+    def is_over(self) -> bool:
         return self.current_player == TERMINAL
 
-    def winner(self):
+    def winner(self) -> "tuple | None":
         """(0, 1) when the team wins at the Court, () when it loses, None before."""
         return self._winner
 
-    def legal_actions(self):
+    def legal_actions(self) -> list:
         if self.current_player == TERMINAL:
             return []
         phase = self.phase
@@ -204,7 +204,7 @@ class OkkoState:
                     out.append(A.FLIP + square)
         return out
 
-    def apply(self, action):
+    def apply(self, action: int) -> None:
         check_action(self, action)  # before any change: illegal leaves us untouched
         self.events = []
         phase = self.phase
@@ -264,7 +264,7 @@ class OkkoState:
         elif phase == A.P_COURT:
             self._flip(action - A.FLIP)
 
-    def observation(self, seat):
+    def observation(self, seat: int) -> tuple:
         """What ``seat`` may see: everything on the table (hands are open,
         G23), never the Court's tokens nor any deck order; the token being
         peeked only for the peeker, during P_REVEAL."""
@@ -295,7 +295,7 @@ class OkkoState:
         )
 
     @classmethod
-    def from_observation(cls, obs, rng):
+    def from_observation(cls, obs: tuple, rng: "Rng") -> "OkkoState":
         """A full state consistent with ``obs``: the hidden deck orders and
         the Court's unflipped tokens dealt at random by ``rng`` (for a
         computer partner that wants the legal actions or to look ahead).
@@ -304,7 +304,7 @@ class OkkoState:
 
         return from_observation(cls, obs, rng)
 
-    def describe_action(self, action):
+    def describe_action(self, action: int) -> str:
         from engine.okko.actions import describe
 
         return describe(action)
@@ -390,7 +390,7 @@ class OkkoState:
         self.changes = 0
         self._start_turn(start)
 
-    def thresholds(self):
+    def thresholds(self) -> tuple:
         """(n1, n2): the enemy-line sizes from which a turn costs 1 and 2
         days on this board now (R8; the Siege, G29)."""
         if D.BOARD_SPECIAL[self.board] == D.SP_SIEGE and not self.boss_dead & (1 << 3):
@@ -700,7 +700,7 @@ class OkkoState:
                 return True
         return False
 
-    def totals(self):
+    def totals(self) -> tuple:
         """(F, I, has an Ally/Kami/hero) of the fight selection."""
         fight = investigate = 0
         lead = self.sel_hero
@@ -721,7 +721,7 @@ class OkkoState:
                 fight += equipment  # Giant's strength
         return fight, investigate, lead
 
-    def target_stats(self):
+    def target_stats(self) -> tuple:
         """(F, I, power, param) of the fight target."""
         target = self.target
         if target >= 128:
@@ -729,13 +729,13 @@ class OkkoState:
             return C.boss_field(boss, 2), C.boss_field(boss, 3), C.boss_field(boss, 4), C.boss_field(boss, 5)
         return C.enemy_f(target), C.enemy_i(target), C.enemy_power(target), C.enemy_param(target)
 
-    def pay_total(self):
+    def pay_total(self) -> int:
         total = 0
         for card in self.sel:
             total += C.pay_value(self.board, self.loc, card)
         return total
 
-    def complete(self):
+    def complete(self) -> bool:
         """The builder's selection may be confirmed: a winning commitment
         (P_FIGHT), the leave cost met (P_PAY), the exact cards (P_ENCOUNTER)."""
         phase = self.phase
@@ -1056,7 +1056,7 @@ class OkkoState:
         self._settle_in_action()
 
     # -- the Court (R27, R28) ------------------------------------------------
-    def spirit_jars(self):
+    def spirit_jars(self) -> int:
         count = 0
         for jar in self.jars:
             if C.jar_fx(jar) == D.FX_EXTRA_ATTEMPT:
@@ -1094,7 +1094,7 @@ class OkkoState:
         self.events.append(("win",) if seats else ("lose",))
 
     # -- serialisation ------------------------------------------------------
-    def to_bytes(self):
+    def to_bytes(self) -> bytes:
         writer = Writer(GAME_ID, VERSION)
         writer.raw(self.rng.to_bytes() if self.rng is not None else bytes(8))
         for name in _SCALARS:
@@ -1111,7 +1111,7 @@ class OkkoState:
         return writer.getvalue()
 
     @classmethod
-    def from_bytes(cls, data):
+    def from_bytes(cls, data: bytes) -> "OkkoState":
         reader = Reader(data, GAME_ID, VERSION)
         try:
             rng = Rng.from_bytes(reader.raw(8))

@@ -857,7 +857,7 @@ def _reward(obs):
     return A.SUPPORT + best
 
 
-def choose(obs, seat, level, rng, memory, partner=None):
+def choose(obs: tuple, seat: int, level: int, rng: "Rng", memory: bytearray, partner: "bytes | None" = None) -> int:
     """A legal action for ``seat`` from its observation and its own memory
     (and, at the Court, ``partner``: what its partner says it remembers)."""
     return _choose(obs, seat, level, rng, memory, partner)

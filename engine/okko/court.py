@@ -28,7 +28,7 @@ HARD = const(3)
 _FORGET = const(4)  # Forgetful forgets each of its peeks with a chance of 1 in this (G30)
 
 
-def decide(obs, seat, level, rng, memory, partner=None):
+def decide(obs: tuple, seat: int, level: int, rng: "Rng", memory: bytearray, partner: "bytes | None" = None) -> int:
     """The partner's action in a Court phase (P_PEEK, P_REVEAL, P_COURT);
     ``partner``: what the other partner says at the Court (advice). The
     name is one the partner's code already interned: a new identifier is a
@@ -57,7 +57,7 @@ def _order(seat, index):
     return 15 - index if seat else index
 
 
-def advice(obs, memory, partner=None):
+def advice(obs: tuple, memory: bytes, partner: "bytes | None" = None) -> bytes:
     """The Court squares (board coordinates) this partner suggests flipping,
     best first: its believed Oni, then those its partner believes Oni
     (``partner``: the partner's memory, in the same form, when the partners

@@ -11,13 +11,13 @@ Each table is one string with the names between "|", read on demand
 class Names:
     """A read-only sequence of names packed in one string."""
 
-    def __init__(self, packed):
+    def __init__(self, packed: str) -> None:
         self.packed = packed
 
-    def __len__(self):
+    def __len__(self) -> int:
         return self.packed.count("|") + 1
 
-    def __getitem__(self, index):
+    def __getitem__(self, index: int) -> str:
         count = len(self)
         if index < 0:
             index += count
@@ -35,7 +35,7 @@ class Names:
         for index in range(len(self)):
             yield self[index]
 
-    def index(self, name):
+    def index(self, name: str) -> int:
         for index in range(len(self)):
             if self[index] == name:
                 return index

@@ -72,7 +72,7 @@ def _cards(state):
             _mark(seen, enemy)
 
 
-def validate(state):
+def validate(state: "OkkoState") -> None:
     """Raise BadSave unless ``state`` (just read by from_bytes) is one the
     rules and the screens can use."""
     _cards(state)

@@ -15,7 +15,7 @@ def _rest(total, *parts):
     return bytearray(item for item in range(total) if not seen[item])
 
 
-def from_observation(cls, obs, rng):
+def from_observation(cls: type, obs: tuple, rng: "Rng") -> "OkkoState":
     state = cls(None)
     state.rng = rng.fork()
     state.phase = obs[A.O_PHASE]

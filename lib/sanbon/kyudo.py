@@ -92,8 +92,8 @@ def turn_over(before, state):
     tick passed to the next seat, or the game ended."""
     if state.is_over():
         return True
-    for e in state.events:
-        if e[0] == "turn":
+    for event in state.events:
+        if event[A.E_KIND] == "turn":
             return True
     return state.phase == A.P_SETUP and state.current_player != before
 
@@ -244,11 +244,11 @@ class GameScreen(_Base):
     def update(self):
         s = self.session
         st = s.state
-        ev = st.events
-        fresh = ev is not self.seen  # a new apply (each one makes a new list)
+        events = st.events
+        fresh = events is not self.seen  # a new apply (each one makes a new list)
         if fresh:
-            self.seen = ev
-            self._events(ev)
+            self.seen = events
+            self._events(events)
         self._strip()
         human = not st.is_over() and not s.is_bot(st.current_player)
         if not human or st.phase != A.P_RED:
@@ -263,7 +263,7 @@ class GameScreen(_Base):
         self._title(human)
         self._message(human)
 
-    def _events(self, ev):
+    def _events(self, events):
         """The news, flashes and LED effects for what just happened."""
         st = self.session.state
         name = self.session.seat_name
@@ -271,8 +271,9 @@ class GameScreen(_Base):
         LAST[0] = self.acted = -1
         noise = None
         new_turn = False
-        for e in ev:
-            k = e[0]
+        k = None  # after the loop: the last event's kind
+        for event in events:
+            k = event[A.E_KIND]
             if k == "turn" or k == "roll" and st.rolls <= 1:
                 self.keep = 0
             if k == "turn":
@@ -284,9 +285,9 @@ class GameScreen(_Base):
                     tm[0] = action - A.REROLL if A.REROLL < action <= A.REROLL + 15 else 15
                     tm[1] = self.app.now
                     tm[2] = -1
-            if k == "loss" and e[2] or k == "shield":
-                if e[1] < len(self.rows):
-                    shade(self.rows[e[1]][0], self.pals[_PAL_BAD if k == "loss" else _PAL_INFO])
+            if k == "loss" and event[A.E_AMOUNT] or k == "shield":
+                if event[A.E_SEAT] < len(self.rows):
+                    shade(self.rows[event[A.E_SEAT]][0], self.pals[_PAL_BAD if k == "loss" else _PAL_INFO])
                     self.flash_until = (self.app.now + FLASH_MS) & 0x1FFFFFFF
                 self.app.leds.flash((255, 0, 0) if k == "loss" else (0, 160, 255), 3 if k == "loss" else 2)
                 if k == "loss":
@@ -299,16 +300,16 @@ class GameScreen(_Base):
                 self.kept = self.keep
             elif A.REROLL < action <= A.REROLL + 15:
                 self.kept = ~(action - A.REROLL) & 15
-        text = W.feedback(st, ev, name, action)
+        text = W.feedback(st, events, name, action)
         if text:
             self._log(text)
         # news worth a look before the detail lines (not a roll: the dice show it)
-        self.show_news = bool(text) and action != A.STOP and action != A.RED_SKIP and not (ev and ev[-1][0] == "roll")
-        brief = W.feedback(st, ev, name, action, True)
+        self.show_news = bool(text) and action != A.STOP and action != A.RED_SKIP and k != "roll"
+        brief = W.feedback(st, events, name, action, True)
         if self.setup:  # a catch-up tick: the news names the archer who ticked, not the first archer
-            for e in ev:
-                if e[0] == "boxes":
-                    who = name(e[1])
+            for event in events:
+                if event[A.E_KIND] == "boxes":
+                    who = name(event[A.E_SEAT])
                     head = "Your catch-up: " if who == "You" else "%s's catch-up: " % who
                     self.news = (self.news[:-1] + ", " if self.news.startswith(head) else head) + brief + "."
         elif brief:

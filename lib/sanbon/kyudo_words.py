@@ -311,84 +311,29 @@ def feedback(st, events, name, action=-1, brief=False):
     ``brief``: only what counts for the turn's summary (no rolls, corners,
     dice back), without the actor's name.
     """
-    a = st.active
     parts = []
-    add = parts.append
     first = []  # hits, shields, talents, the win: shown first (one line on 240x135)
-    hot = first.append
     actor = -1
     circles = 0
-    ccol = 0
-    for e in events:
-        k = e[0]
-        if k == "roll":
-            actor = e[1]
-            if not brief:
-                add("rolled " + " ".join(NAMES[f] for f in e[2]))
-        elif k == "circle":
-            actor = e[1]
+    colour = 0
+    for event in events:
+        kind = event[A.E_KIND]
+        if kind in ("roll", "circle", "attack", "boxes", "token", "red", "ultimate", "talent"):
+            actor = event[A.E_SEAT]
+        if kind == "circle":
             circles += 1
-            ccol = e[2]
-        elif k == "closed":
-            if circles:
-                add("%d circle%s in %s" % (circles, _s(circles), NAMES[ccol]))
-                circles = 0
-            add("%s closed" % NAMES[e[2]])
-        elif k == "attack":
-            actor = e[1]
-            text = "%s attack" % NAMES[e[3]]
-            if text not in first:
-                hot(text)
-        elif k == "loss":
-            if e[2]:
-                hot("%s lost %d" % (name(e[1]), e[2]))
-        elif k == "shield":
-            hot("%s shielded" % name(e[1]))
-        elif k == "eliminated":
-            hot("%s eliminated" % name(e[1]))
-        elif k == "boxes":
-            actor = e[1]
-            add("%s flag +%d" % (NAMES[e[2]], e[3]))
-        elif k == "flag":
-            if not brief:
-                add("bonus %d of 4" % e[3])  # a full corner of the flag, in plain words
-        elif k == "token":
-            actor = e[1]
-            if e[3] < 0:
-                add("took %s" % NAMES[e[2]])
-            else:
-                add("stole %s from %s" % (NAMES[e[2]], name(e[3])))
-        elif k == "discard":
-            add("%s dropped %s" % (name(e[1]), NAMES[e[2]]))
-        elif k == "fury":
-            add("fury")
-        elif k == "red":
-            actor = e[1]
-            add("RED token: die %d %s" % (e[2] + 1, NAMES[e[3]]))
-        elif k == "ultimate":
-            actor = e[1]
-            hot("4 ARROWS")
-        elif k == "ring":
-            hot("Shika's ring")
-        elif k == "talent":
-            actor = e[1]
-            ch = e[2]
-            if ch == A.KITSUNE:
-                hot("talent: rivals +1 %s circle" % NAMES[e[3]])
-            elif ch == A.KUMA:
-                hot("talent: Kuma's raid")
-            elif ch == A.SARU:
-                hot("talent: a die captured")
-            else:
-                hot("talent: ring on %s" % NAMES[e[3]])
-        elif k == "die_back" and not brief:
-            add("the captured die is back")
-        elif k == "ring_off" and not brief:
-            add("the ring is off")
-        elif k == "win":
-            hot("%s won" % name(e[1]))
+            colour = event[A.E_COLOUR]
+        elif kind == "closed" and circles:
+            parts.append("%d circle%s in %s" % (circles, _s(circles), NAMES[colour]))
+            circles = 0
+        text = _news(event, name, brief)
+        if text and kind in ("attack", "loss", "shield", "eliminated", "ultimate", "ring", "talent", "win"):
+            if kind != "attack" or text not in first:  # one attack per colour
+                first.append(text)
+        elif text:
+            parts.append(text)
     if circles:
-        add("%d circle%s in %s" % (circles, _s(circles), NAMES[ccol]))
+        parts.append("%d circle%s in %s" % (circles, _s(circles), NAMES[colour]))
     parts = first + parts
     if not parts:
         if brief:
@@ -401,7 +346,60 @@ def feedback(st, events, name, action=-1, brief=False):
             parts = ["took the loss"]
         else:
             return ""
-        actor = a
+        actor = st.active
     if actor < 0 or brief:
         return ", ".join(parts)
     return "%s: %s" % (name(actor), ", ".join(parts))
+
+
+def _news(event, name, brief):
+    """One event in words for ``feedback`` ("" if it says nothing; a circle:
+    ``feedback`` counts them)."""
+    kind = event[A.E_KIND]
+    seat = event[A.E_SEAT]
+    if kind == "roll":
+        return "" if brief else "rolled " + " ".join(NAMES[face] for face in event[A.E_FACES])
+    if kind == "closed":
+        return "%s closed" % NAMES[event[A.E_COLOUR]]
+    if kind == "attack":
+        return "%s attack" % NAMES[event[A.E_ATTACK_COLOUR]]
+    if kind == "loss":
+        return "%s lost %d" % (name(seat), event[A.E_AMOUNT]) if event[A.E_AMOUNT] else ""
+    if kind == "shield":
+        return "%s shielded" % name(seat)
+    if kind == "eliminated":
+        return "%s eliminated" % name(seat)
+    if kind == "boxes":
+        return "%s flag +%d" % (NAMES[event[A.E_COLOUR]], event[A.E_BOXES])
+    if kind == "flag":
+        return "" if brief else "bonus %d of 4" % event[A.E_CORNER]  # a full corner of the flag, in plain words
+    if kind == "token":
+        if event[A.E_FROM] < 0:
+            return "took %s" % NAMES[event[A.E_COLOUR]]
+        return "stole %s from %s" % (NAMES[event[A.E_COLOUR]], name(event[A.E_FROM]))
+    if kind == "discard":
+        return "%s dropped %s" % (name(seat), NAMES[event[A.E_COLOUR]])
+    if kind == "fury":
+        return "fury"
+    if kind == "red":
+        return "RED token: die %d %s" % (event[A.E_DIE] + 1, NAMES[event[A.E_FACE]])
+    if kind == "ultimate":
+        return "4 ARROWS"
+    if kind == "ring":
+        return "Shika's ring"
+    if kind == "talent":
+        character = event[A.E_CHARACTER]
+        if character == A.KITSUNE:
+            return "talent: rivals +1 %s circle" % NAMES[event[A.E_CHOICE]]
+        if character == A.KUMA:
+            return "talent: Kuma's raid"
+        if character == A.SARU:
+            return "talent: a die captured"
+        return "talent: ring on %s" % NAMES[event[A.E_CHOICE]]
+    if kind == "die_back":
+        return "" if brief else "the captured die is back"
+    if kind == "ring_off":
+        return "" if brief else "the ring is off"
+    if kind == "win":
+        return "%s won" % name(seat)
+    return ""

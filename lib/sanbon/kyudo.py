@@ -30,8 +30,6 @@ from sanbon import ui
 from sanbon.ui import drop, shade
 from sanbon.gamescreen import GameScreen as _Base
 
-import vectorio  # after ui (displayio): Blinka's vectorio needs displayio first
-
 try:
     from micropython import const
 except ImportError:
@@ -48,17 +46,9 @@ _RED_USE = const(-2)  # use the RED token: pick a die, then a face
 _LOG = const(-3)  # open the log
 _FACE = const(-10)  # _FACE - face: the face for the RED token's die
 
-# colours by face: ARROW, BLACK, ORANGE, GREEN, BLUE, RED
-FACE = (0xF4ECD8, 0x2C2C2C, 0xF07818, 0x2EA84C, 0x3070E0, 0xD83030)  # the dice
-INK = (0x202020, 0xB8B8B8, 0xF07818, 0x2EA84C, 0x3A7CF0, 0xE03838)  # strip and sheets (BLACK light)
+# the LEDs by face: ARROW, BLACK, ORANGE, GREEN, BLUE, RED (the screen's colours: sanbon.kyudo_layout)
 LED = ((90, 90, 90), (0, 0, 0), (255, 90, 0), (0, 200, 40), (0, 60, 255), (255, 0, 0))  # BLACK: off
-BORDER = 0xA8B0B8  # a light edge round every die (BLACK on the dark background)
-# self.pals (sanbon.kyudo_layout.palettes): FACE 0-5, FACE dim 6-11, INK
-# 12-17, INK dim 18-23, then blank die, mark, die edge and these
-_PAL_BLANK = const(24)
-_PAL_EDGE = const(26)
-_PAL_LINE = const(27)
-_PAL_BG = const(28)
+# self.pals: kyudo_words.PAL_*, and these only the play screen reads
 _PAL_BAD = const(29)
 _PAL_INFO = const(30)
 FLASH_MS = const(900)
@@ -98,46 +88,6 @@ def turn_over(before, state):
     return state.phase == A.P_SETUP and state.current_player != before
 
 
-def dim(c):
-    """A colour at a third of its brightness."""
-    return ((c >> 16) // 3) << 16 | (((c >> 8) & 0xFF) // 3) << 8 | (c & 0xFF) // 3
-
-
-def rect(pal, x, y, w, h, hidden=False):
-    r = vectorio.Rectangle(pixel_shader=pal, width=w, height=h, x=x, y=y)
-    r.hidden = hidden
-    return r
-
-
-def your_number(uid):
-    """The device's own number (from its chip id; -1: none), shown on the
-    sheet just for fun: it changes nothing in the game."""
-    if not uid:
-        return -1
-    n = 0
-    for b in uid:
-        n = (n * 251 + b) % 100000
-    return n
-
-
-def zone_tile(colour, level):
-    """The tile of lib/sanbon/kyudo.bmp that shows ``colour``'s shape filled to
-    ``level`` (0-4 quarters of its circles ticked; 4: closed). Every colour
-    has one shape, the same on every device and in every picture: BLACK a
-    square, ORANGE a diamond, GREEN a triangle up, BLUE a triangle down, RED a
-    plus (tools/art/kyudo.py draws shape ``colour - 1``). The strip, the sheet
-    and How to play (sanbon.howto_kyudo: the level-4 tiles) draw these tiles;
-    tests/test_kyudo_ui.py ties them together. A die shows tile ``colour``
-    (the same shape, solid)."""
-    return 20 + (colour - 1) * 30 + level
-
-
-def token_tile(i, n):
-    """The tile of ``n`` tokens of kind ``i`` (0-2: ORANGE, GREEN, RED): the
-    colour's letter and a pip per token, 3 at most (0: none held)."""
-    return 144 + i * 3 + (n if n < 3 else 3) if n else 0
-
-
 def move(d, i, b, n, k, dice):
     """The cursor after X or Y (A on a die goes on as Y): ``d`` the die under
     it (-1: on the list), ``i`` the list's item of ``k``, ``n`` dice;
@@ -158,9 +108,11 @@ class GameScreen(_Base):
         super().__init__(app, session)
         from sanbon import kyudo_layout
 
-        kyudo_layout.build(self)  # frame, dice, strip, list, message lines
+        # the frame, dice, strip, list and message lines, built, then the module dropped
+        (self.frame, self.pals, self.dice, self.caret, self.fmt, self.rows, self.menu, self.log, self.fb, self.fb_n,
+         self.log_n) = kyudo_layout.build(self.L, self.group, self.spinner, session.state.players)
+        drop(kyudo_layout)
         kyudo_layout = None
-        drop("kyudo_layout")
         self.acts = []
         self.die_cur = -1  # the cursor is on a die (roll phase, RED token)
         self.keep = 0  # the human's kept dice (bitmask)
@@ -201,7 +153,7 @@ class GameScreen(_Base):
     def _strip(self):
         st = self.session.state
         name = self.session.seat_name
-        plain = self.pals[_PAL_BG]
+        plain = self.pals[W.PAL_BG]
         for s, (bg, t, zones, toks) in enumerate(self.rows):
             out = st.eliminated[s]
             lit = bg.pixel_shader is not plain  # flashed red or blue: dark letters on it
@@ -215,12 +167,12 @@ class GameScreen(_Base):
                 toks.hidden = out
             for c in range(1, 6):
                 tk, cap = st.ticked[s][c], st.circles[s][c]
-                v = zone_tile(c, 4 if tk >= cap else tk * 4 // cap)
+                v = W.zone_tile(c, 4 if tk >= cap else tk * 4 // cap)
                 if zones[c - 1] != v:
                     zones[c - 1] = v
             for i in range(3):  # a token: its letter and a pip per token (3 at most shown)
                 tk = st.tokens[s][(A.ORANGE, A.GREEN, A.RED)[i]]
-                v = token_tile(i, tk)
+                v = W.token_tile(i, tk)
                 if toks[i] != v:
                     toks[i] = v
 
@@ -237,7 +189,7 @@ class GameScreen(_Base):
         if self.flash_until is not None and btn.ticks_diff(now, self.flash_until) >= 0:
             self.flash_until = None
             for r in self.rows:
-                shade(r[0], self.pals[_PAL_BG])
+                shade(r[0], self.pals[W.PAL_BG])
             self._strip()
 
     # -- drawing -------------------------------------------------------------
@@ -418,9 +370,9 @@ class GameScreen(_Base):
             f = st.dice[i]
             used = 6 if st.used >> i & 1 else 0
             if blank:
-                f, used = _PAL_BLANK, 0
+                f, used = W.PAL_BLANK, 0
             shade(face, p[f + used])
-            shade(edge, p[_PAL_LINE if used else _PAL_EDGE])  # a used die loses its light edge
+            shade(edge, p[W.PAL_LINE if used else W.PAL_EDGE])  # a used die loses its light edge
             if sym.hidden != blank:
                 sym.hidden = blank
             if not blank:

@@ -8,7 +8,7 @@ column would be cut). Under them the stand
 of 20 spectators (a bar in blocks of 5), then the talent; on the right the
 character, the tokens and the device's number (from its chip id, just for
 fun: it changes nothing). Each colour's shape is its tile of the sprite
-sheet (sanbon.kyudo.zone_tile), as in play and How to play. Imported only while shown (sanbon.kyudo pushes
+sheet (sanbon.kyudo_words.zone_tile), as in play and How to play. Imported only while shown (sanbon.kyudo pushes
 it) and dropped again on close; it draws with the play screen's palettes.
 """
 
@@ -21,13 +21,23 @@ from engine.kyudo.data import CORNER_SIZE, CORNERS, START_SPECTATORS
 from sanbon import buttons as btn
 from sanbon import kyudo_words as W
 from sanbon import ui
-from sanbon.kyudo import rect, token_tile, your_number, zone_tile
-from sanbon.ui import drop, shade
+from sanbon.ui import drop, rect, shade
 
-_INK = 12  # in the play screen's palettes: INK 12-17, INK dim 18-23
-_DIM = 18
-_LINE = 27
-_BG = 28
+_INK = W.PAL_INK  # in the play screen's palettes (kyudo_words.PAL_*): INK 12-17, INK dim 18-23
+_DIM = W.PAL_INK + 6
+_LINE = W.PAL_LINE
+_BG = W.PAL_BG
+
+
+def your_number(uid):
+    """The device's own number (from its chip id; -1: none), shown on the
+    sheet just for fun: it changes nothing in the game."""
+    if not uid:
+        return -1
+    n = 0
+    for b in uid:
+        n = (n * 251 + b) % 100000
+    return n
 
 
 class SheetScreen(ui.Screen):
@@ -49,12 +59,12 @@ class SheetScreen(ui.Screen):
             rh, r, pitch, sc, fw, rr = 28, 5, 12, 2, 46, 12
         else:
             rh, r, pitch, sc, fw, rr = 26, 7, 17, 2, 62, 12
-        sym = 9 * sc  # the colour's shape: the sprite sheet's tile (sanbon.kyudo.zone_tile), as in play and How to play
+        sym = 9 * sc  # the colour's shape: the sprite sheet's tile (kyudo_words.zone_tile), as in play and How to play
         from sanbon import sprites
 
         sheet = sprites.Sheet("kyudo", 10, 10)
+        drop(sprites)
         sprites = None
-        drop("sprites")
         shown = 4  # circles drawn per colour: the most any archer has, up to 8
         for s in range(st.players):
             for c in range(1, 6):
@@ -87,7 +97,7 @@ class SheetScreen(ui.Screen):
                 if k == c:
                     self.rings.append(d)
             t = displayio.Group(scale=sc, x=m + 2 * rr + 6, y=cy - sym // 2)
-            t.append(sheet.tile(zone_tile(c, 4)))
+            t.append(sheet.tile(W.zone_tile(c, 4)))
             g.append(t)
             # the flag: an edge in the colour (3:1 or more on the background, and on
             # the dim empty boxes), the ticked part solid; the corners' edges in
@@ -179,7 +189,7 @@ class SheetScreen(ui.Screen):
         held = 0
         for i in range(3):
             n = st.tokens[seat][(A.ORANGE, A.GREEN, A.RED)[i]]
-            self.toks[i] = token_tile(i, n)
+            self.toks[i] = W.token_tile(i, n)
             held += n
         self.tok_label.set("Tokens" if held else "No tokens")
         n = self.L.chars(scale=1)
@@ -195,7 +205,7 @@ class SheetScreen(ui.Screen):
             self.app.pop()
 
     def close(self):
-        drop("kyudo_sheet")
+        ui.unload(__name__)  # this module: sanbon.kyudo imports it only to show a sheet
 
     def describe(self):
         st = self.session.state

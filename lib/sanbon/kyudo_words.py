@@ -4,6 +4,10 @@ Everything here reads the engine state's public attributes (see
 engine/kyudo/state.py) and returns short strings; nothing is kept. The
 choice texts fit 21 characters where they can (the list beside the archers'
 strip on the 240x135 screen).
+
+It also holds what the play screen (sanbon.kyudo), its layout and the sheet
+share, being the module all three import: the palettes' indexes (PAL_*) and
+the sprite tiles of the zone shapes and tokens.
 """
 
 from engine.kyudo import actions as A  # consts only: folded by the build, the import dropped
@@ -17,6 +21,34 @@ TALENTS = (
     "capture a die till your turn",
     "ring a colour, rivals -1/die",
 )
+
+# the play screen's palettes (sanbon.kyudo_layout.palettes, GameScreen.pals;
+# the sheet draws with them too): FACE 0-5, FACE dim 6-11, INK 12-17, INK dim
+# 18-23, then the blank die 24, the mark 25, the die's edge 26, LINE 27, BG
+# 28, BAD 29, INFO 30. The indexes more than one module reads:
+PAL_INK = 12
+PAL_BLANK = 24
+PAL_EDGE = 26
+PAL_LINE = 27
+PAL_BG = 28
+
+
+def zone_tile(colour, level):
+    """The tile of lib/sanbon/kyudo.bmp that shows ``colour``'s shape filled to
+    ``level`` (0-4 quarters of its circles ticked; 4: closed). Every colour
+    has one shape, the same on every device and in every picture: BLACK a
+    square, ORANGE a diamond, GREEN a triangle up, BLUE a triangle down, RED a
+    plus (tools/art/kyudo.py draws shape ``colour - 1``). The strip, the sheet
+    and How to play (sanbon.howto_kyudo: the level-4 tiles) draw these tiles;
+    tests/test_kyudo_ui.py ties them together. A die shows tile ``colour``
+    (the same shape, solid)."""
+    return 20 + (colour - 1) * 30 + level
+
+
+def token_tile(i, n):
+    """The tile of ``n`` tokens of kind ``i`` (0-2: ORANGE, GREEN, RED): the
+    colour's letter and a pip per token, 3 at most (0: none held)."""
+    return 144 + i * 3 + (n if n < 3 else 3) if n else 0
 
 
 def why(reason, name, n):

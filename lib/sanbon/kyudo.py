@@ -218,7 +218,6 @@ class GameScreen(_Base):
     def _events(self, events):
         """The news, flashes and LED effects for what just happened."""
         st = self.session.state
-        name = self.session.seat_name
         action = self.acted if self.acted >= 0 else LAST[0]
         LAST[0] = self.acted = -1
         noise = None
@@ -252,11 +251,19 @@ class GameScreen(_Base):
                 self.kept = self.keep
             elif A.REROLL < action <= A.REROLL + 15:
                 self.kept = ~(action - A.REROLL) & 15
+        text = self._news(events, action, new_turn)
+        # news worth a look before the detail lines (not a roll: the dice show it)
+        self.show_news = bool(text) and action != A.STOP and action != A.RED_SKIP and k != "roll"
+
+    def _news(self, events, action, turn):
+        """The log's line for what just happened (returned), the turn's
+        summary so far and, at a new ``turn`` (or the end), the news of the
+        turn before."""
+        st = self.session.state
+        name = self.session.seat_name
         text = W.feedback(st, events, name, action)
         if text:
             self._log(text)
-        # news worth a look before the detail lines (not a roll: the dice show it)
-        self.show_news = bool(text) and action != A.STOP and action != A.RED_SKIP and k != "roll"
         brief = W.feedback(st, events, name, action, True)
         if self.setup:  # a catch-up tick: the news names the archer who ticked, not the first archer
             for event in events:
@@ -266,7 +273,7 @@ class GameScreen(_Base):
                     self.news = (self.news[:-1] + ", " if self.news.startswith(head) else head) + brief + "."
         elif brief:
             self.parts.append(brief)
-        if new_turn or st.is_over():
+        if turn or st.is_over():
             if not self.setup:
                 who = name(self.turn_of)
                 self.news = W.turn_news("Your turn: " if who == "You" else "%s's turn: " % who, self.parts,
@@ -276,6 +283,7 @@ class GameScreen(_Base):
                 self._heading()
         self.turn_of = st.active
         self.setup = st.phase == A.P_SETUP
+        return text
 
     def _message(self, human):
         """The two message lines: the selected choice in words, or the news

@@ -53,13 +53,14 @@ class SheetScreen(ui.Screen):
         self.frame = ui.Frame(L, "", "X/Y page  A/B back")
         g.append(self.frame.group)
         self.number = your_number(getattr(app.board, "uid", b""))
+        # a row's height, a circle's radius and pitch, the shapes' scale, the
+        # flag's width, the radius of the target leading the row
         if not L.big:
-            rh, r, pitch, sc, fw, rr = 14, 4, 10, 1, 44, 6
+            size = (14, 4, 10, 1, 44, 6)
         elif L.width < 320:
-            rh, r, pitch, sc, fw, rr = 28, 5, 12, 2, 46, 12
+            size = (28, 5, 12, 2, 46, 12)
         else:
-            rh, r, pitch, sc, fw, rr = 26, 7, 17, 2, 62, 12
-        sym = 9 * sc  # the colour's shape: the sprite sheet's tile (kyudo_words.zone_tile), as in play and How to play
+            size = (26, 7, 17, 2, 62, 12)
         from sanbon import sprites
 
         sheet = sprites.Sheet("kyudo", 10, 10)
@@ -69,26 +70,57 @@ class SheetScreen(ui.Screen):
         for s in range(st.players):
             for c in range(1, 6):
                 shown = max(shown, min(8, st.circles[s][c]))
+        self.shown = shown
         top = L.body_top + 2
-        # a row's lead: its ring of the target (rr its radius), then the colour's shape
-        fx = m + 2 * rr + 6 + sym + 4
+        right = self._rows(sheet, top, size)
+        self._stand(top + 5 * size[0] + 3)
+        # the right column: character, tokens, the device's number
+        n = max(1, (L.width - right - m) // ui.CHAR_W)
+        self.char = ui.Text(right, top, "", ui.ACCENT, 1)
+        g.append(self.char.label)
+        self.tok_label = ui.Text(right, top + 14, "", ui.DIM, 1)
+        g.append(self.tok_label.label)
+        t = displayio.Group(scale=size[3], x=right, y=top + 30)
+        self.toks = sheet.tile(0, 0, 0, 3)  # ORANGE, GREEN, RED: the letter and a pip per token (as in play)
+        t.append(self.toks)
+        g.append(t)
+        if self.number >= 0:  # the device's own number, just for fun (it changes nothing)
+            no = "%05d" % self.number
+            g.append(ui.Text(right, top + 58, ui.pick("Device no. %s|Device %s|No. %s" % (no, no, no), n), ui.DIM, 1).label)
+        # the talent, under the stand
+        self.talent = []
+        y = top + 5 * size[0] + 15
+        for i in range(min(2, max(1, (L.body_top + L.body_h - y) // 13))):
+            t = ui.Text(m, y + i * 13, "", ui.TEXT, 1)
+            self.talent.append(t)
+            g.append(t.label)
+        self._draw()
+
+    def _rows(self, sheet, y, size):
+        """A row per colour from ``y``: the colour's ring of the target, its
+        shape, its flag and its circles. The right column's x returned."""
+        rh, r, pitch, sc, fw, rr = size
+        L = self.L
+        m = L.margin
+        g = self.group
+        pals = self.pals
+        shown = self.shown
+        sym = 9 * sc  # the colour's shape: the sprite sheet's tile (kyudo_words.zone_tile), as in play and How to play
+        fx = m + 2 * rr + 6 + sym + 4  # a row's lead: its ring of the target (rr its radius), then the shape
         dx = fx + fw + 4 + r
         per = shown  # circles in a line; more than 4 in two lines if the right column would have < 9 letters
         if shown > 4 and rh >= 4 * r + 4 and dx + (shown - 1) * pitch + r + 8 > L.width - m - 9 * ui.CHAR_W:
             per = (shown + 1) // 2
         pitch = max(2 * r + 2, min(pitch, (L.width - m - 9 * ui.CHAR_W - 8 - r - dx) // (per - 1)))
-        right = dx + (per - 1) * pitch + r + 8
         self.fw = fw
         self.flags = []
         self.dots = []  # per circle: the ring, its hole
         self.edges = []  # per colour: the 3 corners' edges
         self.rings = []  # per colour: its ring of the target, leading its row
         for c in range(1, 6):
-            y = top + (c - 1) * rh
             cy = y + rh // 2
-            # the row's lead: the target in small, its rim grey, 5 rings from BLACK
-            # outside to RED in the middle; this colour's ring in the colour
-            # between black ones (3:1 or more), the others grey and black in turn
+            # the row's lead: the target in small, its rim grey, 5 rings from BLACK outside to RED in the middle;
+            # this colour's ring in the colour between black ones (3:1 or more), the others grey and black in turn
             g.append(vectorio.Circle(pixel_shader=pals[_LINE], radius=rr + 1, x=m + rr + 1, y=cy))
             for k in range(1, 6):
                 d = vectorio.Circle(pixel_shader=pals[_INK + c if k == c else _BG if (k - c) % 2 else _LINE],
@@ -121,41 +153,27 @@ class SheetScreen(ui.Screen):
                 d = vectorio.Circle(pixel_shader=pals[_BG], radius=r - 2, x=x, y=ry)
                 g.append(d)
                 self.dots.append(d)
-        self.shown = shown
-        # the stand: 20 spectators, crossed off from the top; blocks of 5
-        sy = top + 5 * rh + 3
-        g.append(ui.Text(m, sy + 4, "Spectators", ui.DIM, 1, (0.0, 0.5)).label)
+            y += rh
+        return dx + (per - 1) * pitch + r + 8
+
+    def _stand(self, y):
+        """The stand from ``y``: 20 spectators, crossed off from the top;
+        blocks of 5."""
+        L = self.L
+        m = L.margin
+        g = self.group
+        pals = self.pals
+        g.append(ui.Text(m, y + 4, "Spectators", ui.DIM, 1, (0.0, 0.5)).label)
         sx = m + 11 * ui.CHAR_W
         self.sw = sw = L.width - m - 34 - sx
-        g.append(rect(pals[_INK + 1], sx - 1, sy - 1, sw + 2, 10))  # an edge: the lost part shows at 3:1 or more
-        g.append(rect(pals[_LINE], sx, sy, sw, 8))
-        self.stand = rect(pals[_INK + 1], sx, sy, sw, 8)
+        g.append(rect(pals[_INK + 1], sx - 1, y - 1, sw + 2, 10))  # an edge: the lost part shows at 3:1 or more
+        g.append(rect(pals[_LINE], sx, y, sw, 8))
+        self.stand = rect(pals[_INK + 1], sx, y, sw, 8)
         g.append(self.stand)
         for k in range(1, 4):
-            g.append(rect(pals[_DIM + 1], sx + sw * k // 4 - 1, sy, 2, 8))
-        self.count = ui.Text(L.width - m, sy + 4, "", ui.TEXT, 1, (1.0, 0.5))
+            g.append(rect(pals[_DIM + 1], sx + sw * k // 4 - 1, y, 2, 8))
+        self.count = ui.Text(L.width - m, y + 4, "", ui.TEXT, 1, (1.0, 0.5))
         g.append(self.count.label)
-        # the right column: character, tokens, the device's number
-        n = max(1, (L.width - right - m) // ui.CHAR_W)
-        self.char = ui.Text(right, top, "", ui.ACCENT, 1)
-        g.append(self.char.label)
-        self.tok_label = ui.Text(right, top + 14, "", ui.DIM, 1)
-        g.append(self.tok_label.label)
-        t = displayio.Group(scale=sc, x=right, y=top + 30)
-        self.toks = sheet.tile(0, 0, 0, 3)  # ORANGE, GREEN, RED: the letter and a pip per token (as in play)
-        t.append(self.toks)
-        g.append(t)
-        if self.number >= 0:  # the device's own number, just for fun (it changes nothing)
-            no = "%05d" % self.number
-            g.append(ui.Text(right, top + 58, ui.pick("Device no. %s|Device %s|No. %s" % (no, no, no), n), ui.DIM, 1).label)
-        # the talent, under the stand
-        self.talent = []
-        ty = sy + 12
-        for i in range(min(2, max(1, (L.body_top + L.body_h - ty) // 13))):
-            t = ui.Text(m, ty + i * 13, "", ui.TEXT, 1)
-            self.talent.append(t)
-            g.append(t.label)
-        self._draw()
 
     def _draw(self):
         s = self.session

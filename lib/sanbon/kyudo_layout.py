@@ -35,36 +35,36 @@ _PAL_MARK = 25  # the kept or chosen die's frame (the palettes' order: sanbon.ky
 def palettes():
     """FACE 0-5, FACE dim 6-11, INK 12-17, INK dim 18-23, then blank die,
     mark, die edge, LINE, BG, BAD, INFO: one palette per distinct colour."""
-    cols = FACE + tuple(ui.dim(c) for c in FACE) + INK + tuple(ui.dim(c) for c in INK)
+    cols = FACE + tuple(ui.dim(colour) for colour in FACE) + INK + tuple(ui.dim(colour) for colour in INK)
     cols += (ui.PANEL, ui.ACCENT, BORDER, ui.LINE, ui.BG, ui.BAD, ui.INFO)
     seen = {}
     out = []
-    for c in cols:
-        if c not in seen:
-            seen[c] = ui.palette(c)
-        out.append(seen[c])
+    for colour in cols:
+        if colour not in seen:
+            seen[colour] = ui.palette(colour)
+        out.append(seen[colour])
     return out
 
 
 def die(x, y, s, pals, sheet, sc):
     """(group, frame, edge, face, symbol, padlock, x): what sanbon.kyudo changes."""
-    g = displayio.Group(x=x, y=y)
+    group = displayio.Group(x=x, y=y)
     frame = ui.rect(pals[_PAL_MARK], -3, -3, s + 6, s + 6, True)
-    g.append(frame)
+    group.append(frame)
     edge = ui.rect(pals[W.PAL_EDGE], -1, -1, s + 2, s + 2)
-    g.append(edge)
+    group.append(edge)
     face = ui.rect(pals[W.PAL_BLANK], 0, 0, s, s)
-    g.append(face)
+    group.append(face)
     off = (s - 10 * sc) // 2
-    sg = displayio.Group(scale=sc, x=off, y=off)
+    scaled = displayio.Group(scale=sc, x=off, y=off)
     sym = sheet.tile(0)
     sym.hidden = True
-    sg.append(sym)
-    g.append(sg)
+    scaled.append(sym)
+    group.append(scaled)
     lock = sheet.tile(19, -5, -5)
     lock.hidden = True
-    g.append(lock)
-    return (g, frame, edge, face, sym, lock, x)
+    group.append(lock)
+    return (group, frame, edge, face, sym, lock, x)
 
 
 def row(group, pals, sheet, x, y, rh, tw):
@@ -72,16 +72,16 @@ def row(group, pals, sheet, x, y, rh, tw):
     text's): (background, text, the 5 zones' tiles, the 3 tokens' tiles).
     The background (under the name and spectators only, so that the shapes
     beside it keep their contrast) flashes on a hit."""
-    bg = ui.rect(pals[W.PAL_BG], x, y, tw, rh - 1)
-    group.append(bg)
-    t = ui.Text(x + 1 + (tw > 32), y + rh // 2, "", ui.TEXT, 1, (0.0, 0.5))
-    group.append(t.label)
-    ty = y + (rh - 9) // 2
-    zones = sheet.tile(0, x + tw + 1, ty, 5)  # the mini target: 5 tiles in a row
+    flash = ui.rect(pals[W.PAL_BG], x, y, tw, rh - 1)
+    group.append(flash)
+    text = ui.Text(x + 1 + (tw > 32), y + rh // 2, "", ui.TEXT, 1, (0.0, 0.5))
+    group.append(text.label)
+    tile_y = y + (rh - 9) // 2
+    zones = sheet.tile(0, x + tw + 1, tile_y, 5)  # the mini target: 5 tiles in a row
     group.append(zones)
-    toks = sheet.tile(0, x + tw + 51, ty, 3)  # ORANGE, GREEN, RED: letter and pips (tile 0: none)
+    toks = sheet.tile(0, x + tw + 51, tile_y, 3)  # ORANGE, GREEN, RED: letter and pips (tile 0: none)
     group.append(toks)
-    return (bg, t, zones, toks)
+    return (flash, text, zones, toks)
 
 
 def build(L, group, spinner, players):
@@ -90,7 +90,7 @@ def build(L, group, spinner, players):
     GameScreen keeps under these names."""
     from sanbon import sprites
 
-    m = L.margin
+    margin = L.margin
     big = L.big
     frame = ui.Frame(L, "Kyudo", "")
     group.append(frame.group)
@@ -100,64 +100,64 @@ def build(L, group, spinner, players):
     # the dice
     size = 40 if L.width >= 320 else (30 if big else 20)
     step = size + (8 if L.width >= 320 else 12 if big else 8)
-    dy = L.body_top + (5 if big else 3)
+    dice_y = L.body_top + (5 if big else 3)
     dice = []
-    sc = 2 if big else 1
-    for i in range(4):
-        d = die(m + 3 + i * step, dy, size, pals, sheet, sc)
-        dice.append(d)
-        group.append(d[0])
-    caret = ui.rect(pals[W.PAL_INK + 1], m + 3, dy + size + (4 if big else 2), size, 3, True)
+    scale = 2 if big else 1
+    for index in range(4):
+        widgets = die(margin + 3 + index * step, dice_y, size, pals, sheet, scale)
+        dice.append(widgets)
+        group.append(widgets[0])
+    caret = ui.rect(pals[W.PAL_INK + 1], margin + 3, dice_y + size + (4 if big else 2), size, 3, True)
     group.append(caret)
-    below = dy + size + (8 if big else 6)
+    below = dice_y + size + (8 if big else 6)
     # the archers' strip
-    rh = 18 if L.width >= 320 else (16 if big else 14)
+    row_height = 18 if L.width >= 320 else (16 if big else 14)
     # a row: 120 pixels ("P2  20"), on 240x135 with 3-4 archers 112 ("P2 20":
     # the list beside the strip keeps 19 letters)
-    tw = 30 if not big and players > 2 else 38
-    sx = max(m + 6 + 3 * step + size, L.width - tw - 82)
-    beside = sx + tw + 82 <= L.width
+    text_width = 30 if not big and players > 2 else 38
+    strip_x = max(margin + 6 + 3 * step + size, L.width - text_width - 82)
+    beside = strip_x + text_width + 82 <= L.width
     rows = []
-    for i in range(players):
+    for index in range(players):
         if beside:
-            rows.append(row(group, pals, sheet, sx, L.body_top + 2 + i * rh, rh, tw))
+            rows.append(row(group, pals, sheet, strip_x, L.body_top + 2 + index * row_height, row_height, text_width))
         else:  # two columns, edge to edge (a row's last pixel column is blank)
-            rows.append(row(group, pals, sheet, (i % 2) * (L.width - 120), below + (i // 2) * rh, rh, tw))
+            rows.append(row(group, pals, sheet, (index % 2) * (L.width - 120), below + (index // 2) * row_height, row_height, text_width))
     sheet = None
     ui.drop(sprites)
     sprites = None
     if beside:
-        strip_end = L.body_top + 2 + players * rh
+        strip_end = L.body_top + 2 + players * row_height
     else:
-        below += ((players + 1) // 2) * rh + 2
+        below += ((players + 1) // 2) * row_height + 2
         strip_end = below
     # the list (the news in its place) down to the two message lines
     fb_top = L.body_top + L.body_h - 2 * 13
-    ly = below
-    lw = L.width - 2 * m
-    if beside and strip_end + 2 > ly:
+    list_y = below
+    list_width = L.width - 2 * margin
+    if beside and strip_end + 2 > list_y:
         if (fb_top - strip_end - 2) // L.row_h >= 3:
-            ly = strip_end + 2
+            list_y = strip_end + 2
         else:
-            lw = sx - m - 2
-    return (frame, pals, dice, caret, "%-3s%2d" if tw < 38 else "%-3s%3d", rows) + _lines(L, group, ly, lw, fb_top - ly)
+            list_width = strip_x - margin - 2
+    return (frame, pals, dice, caret, "%-3s%2d" if text_width < 38 else "%-3s%3d", rows) + _lines(L, group, list_y, list_width, fb_top - list_y)
 
 
 def _lines(L, group, y, width, h):
     """The list (``width`` wide, ``h`` high from ``y``), the news rows in its
     place and the two message lines under it: (menu, log, fb, fb_n, log_n)."""
-    m = L.margin
+    margin = L.margin
     rows = max(2, h // L.row_h)
     menu = ui.ListMenu(L, [""] * rows, y=y, rows=rows, width=width)
     group.append(menu.group)
     log = []
-    for i in range(min(5, h // 13)):
-        t = ui.Text(m, y + 1 + i * 13, "", ui.DIM, 1)
-        log.append(t)
-        group.append(t.label)
-    fb = []
-    for i in range(2):
-        t = ui.Text(m, y + h + i * 13, "", ui.TEXT, 1)
-        fb.append(t)
-        group.append(t.label)
-    return (menu, log, fb, L.chars(L.width - 2 * m, 1), L.chars(width, 1))
+    for index in range(min(5, h // 13)):
+        text = ui.Text(margin, y + 1 + index * 13, "", ui.DIM, 1)
+        log.append(text)
+        group.append(text.label)
+    messages = []
+    for index in range(2):
+        text = ui.Text(margin, y + h + index * 13, "", ui.TEXT, 1)
+        messages.append(text)
+        group.append(text.label)
+    return (menu, log, messages, L.chars(L.width - 2 * margin, 1), L.chars(width, 1))

@@ -67,32 +67,32 @@ def _s(n):
 
 def victims(st, colour):
     """The opponents of the active archer with ``colour`` still open."""
-    a = st.active
-    n = 0
-    for v in range(st.players):
-        if v != a and not st.eliminated[v] and st.ticked[v][colour] < st.circles[v][colour]:
-            n += 1
-    return n
+    active = st.active
+    count = 0
+    for seat in range(st.players):
+        if seat != active and not st.eliminated[seat] and st.ticked[seat][colour] < st.circles[seat][colour]:
+            count += 1
+    return count
 
 
 def dice_of(st, action):
     """Bitmask of the dice a combination uses (the engine takes the lowest
     unused dice of a face first)."""
     if A.AIM <= action < A.FLAG:
-        d, r = divmod(action - A.AIM, 8)
-        return _take(st, A.ARROW, r // 2, 1 << d)
+        die, code = divmod(action - A.AIM, 8)
+        return _take(st, A.ARROW, code // 2, 1 << die)
     if A.FLAG <= action < A.END_TURN:
-        c, n = divmod(action - A.FLAG, 5)
-        return _take(st, c + 1, n, 0)
+        colour, count = divmod(action - A.FLAG, 5)
+        return _take(st, colour + 1, count, 0)
     return 0
 
 
 def _take(st, face, n, mask):
     used = st.used | mask
-    for i in range(st.n_dice):
-        if n and not used >> i & 1 and st.dice[i] == face:
-            mask |= 1 << i
-            used |= 1 << i
+    for die in range(st.n_dice):
+        if n and not used >> die & 1 and st.dice[die] == face:
+            mask |= 1 << die
+            used |= 1 << die
             n -= 1
     return mask
 
@@ -100,42 +100,42 @@ def _take(st, face, n, mask):
 def tokens(row):
     """A seat's (or the supply's) tokens: "1 ORANGE 2 RED", or "no tokens"."""
     out = ""
-    for t in (A.ORANGE, A.GREEN, A.RED):
-        if row[t]:
-            out += "%s%d %s" % (" " if out else "", row[t], NAMES[t])
+    for token in (A.ORANGE, A.GREEN, A.RED):
+        if row[token]:
+            out += "%s%d %s" % (" " if out else "", row[token], NAMES[token])
     return out or "no tokens"
 
 
 def _aim(st, action):
     """An aim action as (colour, arrows, fury, circles it ticks, arrows
     that hit rivals)."""
-    d, r = divmod(action - A.AIM, 8)
-    k, fury = divmod(r, 2)
-    c = st.dice[d]
-    empty = st.circles[st.active][c] - st.ticked[st.active][c]
-    fill = k if k < empty else empty
-    return c, k, fury, fill, k - fill
+    die, code = divmod(action - A.AIM, 8)
+    arrows, fury = divmod(code, 2)
+    colour = st.dice[die]
+    empty = st.circles[st.active][colour] - st.ticked[st.active][colour]
+    fill = arrows if arrows < empty else empty
+    return colour, arrows, fury, fill, arrows - fill
 
 
 def choice(st, action, name):
     """The plain words for one legal action of the decision pending now, in
     at most 19 characters (the list beside a 4-archer strip on 240x135);
     ``detail`` says more. ``name(seat)`` gives a seat's name ("You", "P2")."""
-    a = st.active
+    active = st.active
     if A.AIM <= action < A.FLAG:
-        c, k, fury, fill, hits = _aim(st, action)
-        col = NAMES[c]
+        colour, arrows, fury, fill, hits = _aim(st, action)
+        col = NAMES[colour]
         if not hits:
-            return "%d circle%s in %s" % (k, _s(k), col)
-        if not victims(st, c):
+            return "%d circle%s in %s" % (arrows, _s(arrows), col)
+        if not victims(st, colour):
             return "%s: hits no one" % col
-        loss = hits * (ORANGE_LOSS if fury or st.fury == c else ATTRACTIVENESS[c])
+        loss = hits * (ORANGE_LOSS if fury or st.fury == colour else ATTRACTIVENESS[colour])
         if fill:
             return "%s +%d, %s -%d" % (col, fill, "fury" if fury else "hit", loss)
         return "%s %s -%d" % (col, "fury" if fury else "attack", loss)
     if A.FLAG <= action < A.END_TURN:
-        c, n = divmod(action - A.FLAG, 5)
-        return "%s flag +%d" % (NAMES[c + 1], n)
+        colour, count = divmod(action - A.FLAG, 5)
+        return "%s flag +%d" % (NAMES[colour + 1], count)
     if action == A.END_TURN:
         return "End turn"
     if action == A.ROLL:
@@ -149,15 +149,15 @@ def choice(st, action, name):
     if action == A.NO_SHIELD:
         return "Take the loss (-%d)" % st.queue[0][2]
     if A.PICK <= action < A.STEAL:
-        c = action - A.PICK
-        return "Tick %s (%d/%d)" % (NAMES[c], st.ticked[a][c], st.circles[a][c])
+        colour = action - A.PICK
+        return "Tick %s (%d/%d)" % (NAMES[colour], st.ticked[active][colour], st.circles[active][colour])
     if A.STEAL <= action < A.CHOOSE:
         return "Steal from %s" % name(action - A.STEAL)
     if A.CHOOSE <= action < A.DISCARD:
-        c = action - A.CHOOSE
+        colour = action - A.CHOOSE
         if st.phase == A.P_KITSUNE:
-            return "Rivals: +1 %s" % NAMES[c]
-        return "Ring on %s" % NAMES[c]
+            return "Rivals: +1 %s" % NAMES[colour]
+        return "Ring on %s" % NAMES[colour]
     if A.DISCARD <= action < A.TAKE:
         return "Drop %s token" % NAMES[action - A.DISCARD]
     if A.TAKE <= action < A.TICK:
@@ -170,33 +170,33 @@ def choice(st, action, name):
 def detail(st, action, name):
     """What the list's selected action does, in a sentence ("" if the item
     says it all)."""
-    a = st.active
+    active = st.active
     if A.AIM <= action < A.FLAG:
-        c, k, fury, fill, hits = _aim(st, action)
-        col = NAMES[c]
-        each = ORANGE_LOSS if fury or st.fury == c else ATTRACTIVENESS[c]
+        colour, arrows, fury, fill, hits = _aim(st, action)
+        col = NAMES[colour]
+        each = ORANGE_LOSS if fury or st.fury == colour else ATTRACTIVENESS[colour]
         tail = " (ORANGE fury)." if fury else "."
         if not hits:
-            return "Tick %d %s circle%s: %d ARROW%s and the %s die." % (k, col, _s(k), k, _s(k), col)
-        if not victims(st, c):
+            return "Tick %d %s circle%s: %d ARROW%s and the %s die." % (arrows, col, _s(arrows), arrows, _s(arrows), col)
+        if not victims(st, colour):
             return "%s is closed and no rival has it open." % col
         if fill:
             return "Tick %d %s circle%s; rivals with %s open lose %d%s" % (fill, col, _s(fill), col, hits * each, tail)
         return "%s is closed: rivals with it open lose %d%s" % (col, hits * each, tail)
     if A.FLAG <= action < A.END_TURN:
-        c, n = divmod(action - A.FLAG, 5)
-        c += 1
-        size = CORNER_SIZE[c]
-        f = st.flags[a][c]
+        colour, count = divmod(action - A.FLAG, 5)
+        colour += 1
+        size = CORNER_SIZE[colour]
+        filled = st.flags[active][colour]
         top = size * CORNERS
-        after = f + n if f + n < top else top
-        moves = after // size - f // size
-        text = "%d box%s in the %s flag" % (n, "" if n == 1 else "es", NAMES[c])
+        after = filled + count if filled + count < top else top
+        moves = after // size - filled // size
+        text = "%d box%s in the %s flag" % (count, "" if count == 1 else "es", NAMES[colour])
         if moves:
-            if MOVE_PICKS[c]:
-                text += ", then tick %d circle%s of your choice" % (moves * MOVE_PICKS[c], _s(moves * MOVE_PICKS[c]))
+            if MOVE_PICKS[colour]:
+                text += ", then tick %d circle%s of your choice" % (moves * MOVE_PICKS[colour], _s(moves * MOVE_PICKS[colour]))
             else:
-                text += ", then take %s %s token%s" % (("an" if c == A.ORANGE else "a") if moves == 1 else str(moves), NAMES[c], _s(moves))
+                text += ", then take %s %s token%s" % (("an" if colour == A.ORANGE else "a") if moves == 1 else str(moves), NAMES[colour], _s(moves))
         else:
             text += " (%d of %d boxes to the next bonus)" % (after % size, size)
         return text + "."
@@ -211,16 +211,16 @@ def detail(st, action, name):
     if action == A.NO_SHIELD:
         return "Keep your GREEN token and lose %d spectators." % st.queue[0][2]
     if A.STEAL <= action < A.CHOOSE:
-        s = action - A.STEAL
-        return "%s has %s." % (name(s), tokens(st.tokens[s]))
+        seat = action - A.STEAL
+        return "%s has %s." % (name(seat), tokens(st.tokens[seat]))
     if A.CHOOSE <= action < A.DISCARD:
-        c = action - A.CHOOSE
+        colour = action - A.CHOOSE
         if st.phase == A.P_KITSUNE:
-            return "Every rival gets one more %s circle to fill." % NAMES[c]
-        return "Till your next turn, rivals lose 1 per %s die they end with." % NAMES[c]
+            return "Every rival gets one more %s circle to fill." % NAMES[colour]
+        return "Till your next turn, rivals lose 1 per %s die they end with." % NAMES[colour]
     if A.TICK <= action:
-        c = action - A.TICK
-        return "Catch-up: 1 box in the %s flag (a bonus every %d boxes)." % (NAMES[c], CORNER_SIZE[c])
+        colour = action - A.TICK
+        return "Catch-up: 1 box in the %s flag (a bonus every %d boxes)." % (NAMES[colour], CORNER_SIZE[colour])
     return ""
 
 
@@ -230,55 +230,55 @@ def doing(st, sub=0, die=0):
     characters, so that "You: " and it fit the narrowest title (19). What a
     short wording leaves out is on the screen elsewhere (the message lines,
     the list)."""
-    ph = st.phase
+    phase = st.phase
     if sub:
         return "pick the die to set|pick a die" if sub == 1 else "set die %d to which face?|set die %d to?" % (die + 1, die + 1)
-    if ph == A.P_ROLL:
+    if phase == A.P_ROLL:
         if not st.rolls:
             return "roll the dice"
         left = 3 - st.rolls
         return "keep dice, roll (%d roll%s left)|keep or roll" % (left, _s(left))
-    if ph == A.P_RESOLVE:
+    if phase == A.P_RESOLVE:
         return "play the dice"
-    if ph == A.P_SHIELD:
+    if phase == A.P_SHIELD:
         return "shield against -%d?|use a shield?" % st.queue[0][2]
-    if ph == A.P_PICK:
+    if phase == A.P_PICK:
         left = st.queue[0][1]
         return "tick %s circle%s" % ("a" if left == 1 else str(left), _s(left))
-    if ph == A.P_STEAL:
-        c = st.queue[0][1]
-        return "steal a%s %s token|steal a token" % ("n" if c == A.ORANGE else "", NAMES[c])
-    if ph == A.P_KITSUNE:
+    if phase == A.P_STEAL:
+        colour = st.queue[0][1]
+        return "steal a%s %s token|steal a token" % ("n" if colour == A.ORANGE else "", NAMES[colour])
+    if phase == A.P_KITSUNE:
         return "give rivals a circle|give a circle"
-    if ph == A.P_SHIKA:
+    if phase == A.P_SHIKA:
         return "ring a colour"
-    if ph == A.P_KUMA_DROP:
+    if phase == A.P_KUMA_DROP:
         return "drop a token"  # why: the news above says Kuma's raid
-    if ph == A.P_KUMA_TAKE:
+    if phase == A.P_KUMA_TAKE:
         return "take a token"
-    if ph == A.P_SETUP:
+    if phase == A.P_SETUP:
         who = st.current_player
-        k = (who - st.first) % st.players
+        boxes = (who - st.first) % st.players
         done = 0
-        for c in range(1, 6):
-            if st.flags[who][c]:
+        for colour in range(1, 6):
+            if st.flags[who][colour]:
                 done += 1
-        if k == 1:
+        if boxes == 1:
             return "tick a catch-up box|catch-up tick"
-        return "catch-up box %d of %d|tick %d of %d" % (done + 1, k, done + 1, k)
-    if ph == A.P_RED:
+        return "catch-up box %d of %d|tick %d of %d" % (done + 1, boxes, done + 1, boxes)
+    if phase == A.P_RED:
         return "use the RED token?|use RED token?"
     return "wait"
 
 
 def standing(st, seat, name):
     """One archer's result for the end screen."""
-    tk = cap = 0
-    for c in range(1, 6):
-        tk += st.ticked[seat][c]
-        cap += st.circles[seat][c]
-    sp = st.spectators[seat]
-    return "%s: %s, %d/%d circles" % (name, "out" if st.eliminated[seat] else "%d spectator%s" % (sp, _s(sp)), tk, cap)
+    ticked = cap = 0
+    for colour in range(1, 6):
+        ticked += st.ticked[seat][colour]
+        cap += st.circles[seat][colour]
+    spectators = st.spectators[seat]
+    return "%s: %s, %d/%d circles" % (name, "out" if st.eliminated[seat] else "%d spectator%s" % (spectators, _s(spectators)), ticked, cap)
 
 
 def turn_news(head, parts, n, k):
@@ -290,33 +290,33 @@ def turn_news(head, parts, n, k):
     from sanbon.ui import wrap
 
     items = []
-    for p in parts:
-        for it in p.split(", "):
-            i = it.find(" circle")
-            j = it.find(" lost ")
-            if i > 0 and it[0] in "0123456789" and " in " in it:
-                col = it[it.find(" in ") + 4:]
-                c = int(it[:i])
-                for x in range(len(items)):
-                    y = items[x]
-                    if y[0] in "0123456789" and y.endswith(" in " + col) and " circle" in y:
-                        c += int(y[:y.find(" ")])
-                        items[x] = "%d circle%s in %s" % (c, _s(c), col)
+    for part in parts:
+        for item in part.split(", "):
+            circle_at = item.find(" circle")
+            lost_at = item.find(" lost ")
+            if circle_at > 0 and item[0] in "0123456789" and " in " in item:
+                col = item[item.find(" in ") + 4:]
+                circles = int(item[:circle_at])
+                for index in range(len(items)):
+                    other = items[index]
+                    if other[0] in "0123456789" and other.endswith(" in " + col) and " circle" in other:
+                        circles += int(other[:other.find(" ")])
+                        items[index] = "%d circle%s in %s" % (circles, _s(circles), col)
                         break
                 else:
-                    items.append(it)
-            elif j > 0:
-                who, m = it[:j], int(it[j + 6:])
-                for x in range(len(items)):
-                    y = items[x]
-                    if y.startswith(who + " lost "):
-                        m += int(y[len(who) + 6:])
-                        items[x] = "%s lost %d" % (who, m)
+                    items.append(item)
+            elif lost_at > 0:
+                who, lost = item[:lost_at], int(item[lost_at + 6:])
+                for index in range(len(items)):
+                    other = items[index]
+                    if other.startswith(who + " lost "):
+                        lost += int(other[len(who) + 6:])
+                        items[index] = "%s lost %d" % (who, lost)
                         break
                 else:
-                    items.append(it)
-            elif it not in items:
-                items.append(it)
+                    items.append(item)
+            elif item not in items:
+                items.append(item)
     text = head + (", ".join(items) if items else "no combination played") + "."
     while len(wrap(text, n)) > k and len(items) > 1:
         items.pop()
@@ -331,8 +331,8 @@ def fit_news(text, n, k):
 
     if len(wrap(text, n)) <= k:
         return text
-    i = text.find(": ") + 2
-    return turn_news(text[:i], [text[i:].rstrip(".")], n, k)
+    cut = text.find(": ") + 2
+    return turn_news(text[:cut], [text[cut:].rstrip(".")], n, k)
 
 
 def feedback(st, events, name, action=-1, brief=False):

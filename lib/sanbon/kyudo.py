@@ -88,19 +88,20 @@ def turn_over(before, state):
     return state.phase == A.P_SETUP and state.current_player != before
 
 
-def move(d, i, b, n, k, dice):
-    """The cursor after X or Y (A on a die goes on as Y): ``d`` the die under
-    it (-1: on the list), ``i`` the list's item of ``k``, ``n`` dice;
+def move(die, index, button, count, length, dice):
+    """The cursor after X or Y (A on a die goes on as Y): ``die`` the die
+    under it (-1: on the list), ``index`` the list's item of ``length``,
+    ``count`` dice;
     ``dice``: the dice can be kept (after a roll). Y: the next die, after the
     last die Roll (item 0), then down the list and round to die 1; X on a
     die: Roll, on Roll: die 1, else up the list. (die, item) returned."""
-    if d >= 0:
-        if b == btn.X or d + 1 >= n:
+    if die >= 0:
+        if button == btn.X or die + 1 >= count:
             return -1, 0
-        return d + 1, i
-    if dice and (i == 0 and b == btn.X or i == k - 1 and b == btn.Y):
+        return die + 1, index
+    if dice and (index == 0 and button == btn.X or index == length - 1 and button == btn.Y):
         return 0, 0
-    return -1, (i + (1 if b == btn.Y else -1)) % k
+    return -1, (index + (1 if button == btn.Y else -1)) % length
 
 
 class GameScreen(_Base):
@@ -305,8 +306,8 @@ class GameScreen(_Base):
         if human and state.phase == A.P_ROLL and state.rolls and not self.sub:
             # the archer and the rolls left (the title's short wording has no room)
             left = 3 - state.rolls
-            text = "%s, %d roll%s left%s. %s" % (W.CHARACTERS[state.characters[state.active]], left, "" if left == 1 else "s",
-                                                ", 3 dice" if state.n_dice < 4 else "", text)
+            text = "%s, %d roll%s left%s. %s" % (W.CHARACTERS[state.characters[state.active]], left,
+                                                "" if left == 1 else "s", ", 3 dice" if state.n_dice < 4 else "", text)
         key = (text, human, len(self.hist), self.hist[-1] if self.hist else "")
         if key == self.msg:
             return
@@ -324,12 +325,13 @@ class GameScreen(_Base):
             entry = out[index] if index < len(out) else " "
             line.set(entry[1:], ui.ACCENT if entry[0] == "#" else ui.DIM)
 
-    def _wrapped(self, h):
+    def _wrapped(self, text):
         """A log entry as the log rows show it ("#": a heading), wrapped
         once (on the device wrapping the entries again took 15 ms a pass)."""
-        more = self.wraps.get(h)
+        more = self.wraps.get(text)
         if more is None:
-            more = self.wraps[h] = [("#" if h[0] == "#" else " ") + line for line in ui.wrap(h.lstrip("#"), self.log_n)]
+            mark = "#" if text[0] == "#" else " "
+            more = self.wraps[text] = [mark + line for line in ui.wrap(text.lstrip("#"), self.log_n)]
         return more
 
     def _last(self):
@@ -403,7 +405,8 @@ class GameScreen(_Base):
             leds.turn(state.active)
         else:
             used = state.used if state.phase != A.P_ROLL else self.kept
-            leds.dice(tuple(LED[state.dice[index]] for index in range(count)), tuple(index for index in range(count) if used >> index & 1))
+            leds.dice(tuple(LED[state.dice[index]] for index in range(count)),
+                      tuple(index for index in range(count) if used >> index & 1))
 
     # -- the list of choices -----------------------------------------------
     def _build(self, human):
@@ -466,53 +469,53 @@ class GameScreen(_Base):
         self.menu.bar.hidden = self.die_cur >= 0
 
     # -- buttons -------------------------------------------------------------
-    def button(self, b):
+    def button(self, button):
         tumble = self.tumble
         if tumble[0]:  # any press ends a tumble (and does what it does)
             tumble[0] = 0
             self._dice()
-        _Base.button(self, b)
+        _Base.button(self, button)
 
-    def _spin(self, k):
-        """Frame ``k`` of a roll's tumble: each rolled die shows a passing
+    def _spin(self, frame):
+        """Frame ``frame`` of a roll's tumble: each rolled die shows a passing
         face (its colour and symbol; the real face comes at the end)."""
         tumble = self.tumble
-        tumble[2] = k
+        tumble[2] = frame
         pals = self.pals
         dice = self.dice
         for index in range(len(dice)):
             if tumble[0] >> index & 1 and not dice[index][0].hidden:
-                face = (k + 2 * index + 1) % 6
+                face = (frame + 2 * index + 1) % 6
                 shade(dice[index][3], pals[face])
                 tile = (6 if face == A.ARROW else face) + (6 if face == A.BLACK else 0)
                 if dice[index][4][0] != tile:
                     dice[index][4][0] = tile
                 dice[index][4].hidden = False
 
-    def human_button(self, b):
-        if b == btn.B:
+    def human_button(self, button):
+        if button == btn.B:
             if self.sub:
                 self.sub -= 1
                 self.menu_key = None
                 self.update()
             else:
                 self.back_out()
-        elif b == btn.X or b == btn.Y:
-            self._move(b)
-        elif b == btn.A:
+        elif button == btn.X or button == btn.Y:
+            self._move(button)
+        elif button == btn.A:
             self._press()
 
     def dice_ok(self):
         state = self.session.state
         return state.phase == A.P_ROLL and state.rolls > 0 and not self.sub
 
-    def _move(self, b):
+    def _move(self, button):
         count = self.session.state.n_dice
         menu = self.menu
         if self.sub == 1:
-            self.die_cur = (self.die_cur + (1 if b == btn.Y else -1)) % count
+            self.die_cur = (self.die_cur + (1 if button == btn.Y else -1)) % count
         else:
-            self._go(move(self.die_cur, menu.index, b, count, len(menu.items), self.dice_ok()))
+            self._go(move(self.die_cur, menu.index, button, count, len(menu.items), self.dice_ok()))
         self._after_move()
 
     def _go(self, pos):
@@ -626,6 +629,7 @@ class GameScreen(_Base):
             for index, item in enumerate(self.menu.items):
                 rows.append(("> " if index == self.menu.index and self.die_cur < 0 else "  ") + item)
         return "Game: Kyudo %s active=%d player=%d rolls=%d dice=%s keep=%d cur=%d\n%s\n%s" % (
-            W.doing(state).split("|")[0] if not state.is_over() else "over", state.active, state.current_player, state.rolls,
-            "".join(str(face) for face in state.dice), self.keep, self.die_cur, self.msg[0] if self.msg else "",
+            W.doing(state).split("|")[0] if not state.is_over() else "over", state.active, state.current_player,
+            state.rolls, "".join(str(face) for face in state.dice), self.keep, self.die_cur,
+            self.msg[0] if self.msg else "",
             "\n".join(rows))

@@ -46,17 +46,17 @@ def palettes():
     return out
 
 
-def die(x, y, s, pals, sheet, sc):
+def die(x, y, size, pals, sheet, scale):
     """(group, frame, edge, face, symbol, padlock, x): what sanbon.kyudo changes."""
     group = displayio.Group(x=x, y=y)
-    frame = ui.rect(pals[_PAL_MARK], -3, -3, s + 6, s + 6, True)
+    frame = ui.rect(pals[_PAL_MARK], -3, -3, size + 6, size + 6, True)
     group.append(frame)
-    edge = ui.rect(pals[W.PAL_EDGE], -1, -1, s + 2, s + 2)
+    edge = ui.rect(pals[W.PAL_EDGE], -1, -1, size + 2, size + 2)
     group.append(edge)
-    face = ui.rect(pals[W.PAL_BLANK], 0, 0, s, s)
+    face = ui.rect(pals[W.PAL_BLANK], 0, 0, size, size)
     group.append(face)
-    off = (s - 10 * sc) // 2
-    scaled = displayio.Group(scale=sc, x=off, y=off)
+    off = (size - 10 * scale) // 2
+    scaled = displayio.Group(scale=scale, x=off, y=off)
     sym = sheet.tile(0)
     sym.hidden = True
     scaled.append(sym)
@@ -67,40 +67,40 @@ def die(x, y, s, pals, sheet, sc):
     return (group, frame, edge, face, sym, lock, x)
 
 
-def row(group, pals, sheet, x, y, rh, tw):
-    """One archer's row of the strip (``tw`` + 81 pixels wide, ``tw`` the
-    text's): (background, text, the 5 zones' tiles, the 3 tokens' tiles).
+def row(group, pals, sheet, x, y, height, width):
+    """One archer's row of the strip, ``height`` high (``width`` + 81 pixels
+    wide, ``width`` the text's): (background, text, the 5 zones' tiles, the 3 tokens' tiles).
     The background (under the name and spectators only, so that the shapes
     beside it keep their contrast) flashes on a hit."""
-    flash = ui.rect(pals[W.PAL_BG], x, y, tw, rh - 1)
+    flash = ui.rect(pals[W.PAL_BG], x, y, width, height - 1)
     group.append(flash)
-    text = ui.Text(x + 1 + (tw > 32), y + rh // 2, "", ui.TEXT, 1, (0.0, 0.5))
+    text = ui.Text(x + 1 + (width > 32), y + height // 2, "", ui.TEXT, 1, (0.0, 0.5))
     group.append(text.label)
-    tile_y = y + (rh - 9) // 2
-    zones = sheet.tile(0, x + tw + 1, tile_y, 5)  # the mini target: 5 tiles in a row
+    tile_y = y + (height - 9) // 2
+    zones = sheet.tile(0, x + width + 1, tile_y, 5)  # the mini target: 5 tiles in a row
     group.append(zones)
-    toks = sheet.tile(0, x + tw + 51, tile_y, 3)  # ORANGE, GREEN, RED: letter and pips (tile 0: none)
+    toks = sheet.tile(0, x + width + 51, tile_y, 3)  # ORANGE, GREEN, RED: letter and pips (tile 0: none)
     group.append(toks)
     return (flash, text, zones, toks)
 
 
-def build(L, group, spinner, players):
+def build(layout, group, spinner, players):
     """The play screen's widgets, added to ``group``: (frame, pals, dice,
     caret, fmt, rows, menu, log, fb, fb_n, log_n), which sanbon.kyudo's
     GameScreen keeps under these names."""
     from sanbon import sprites
 
-    margin = L.margin
-    big = L.big
-    frame = ui.Frame(L, "Kyudo", "")
+    margin = layout.margin
+    big = layout.big
+    frame = ui.Frame(layout, "Kyudo", "")
     group.append(frame.group)
     group.append(spinner.group)
     pals = palettes()
     sheet = sprites.Sheet("kyudo", 10, 10)  # for the build only: the tiles keep its bitmap
     # the dice
-    size = 40 if L.width >= 320 else (30 if big else 20)
-    step = size + (8 if L.width >= 320 else 12 if big else 8)
-    dice_y = L.body_top + (5 if big else 3)
+    size = 40 if layout.width >= 320 else (30 if big else 20)
+    step = size + (8 if layout.width >= 320 else 12 if big else 8)
+    dice_y = layout.body_top + (5 if big else 3)
     dice = []
     scale = 2 if big else 1
     for index in range(4):
@@ -111,53 +111,55 @@ def build(L, group, spinner, players):
     group.append(caret)
     below = dice_y + size + (8 if big else 6)
     # the archers' strip
-    row_height = 18 if L.width >= 320 else (16 if big else 14)
+    row_height = 18 if layout.width >= 320 else (16 if big else 14)
     # a row: 120 pixels ("P2  20"), on 240x135 with 3-4 archers 112 ("P2 20":
     # the list beside the strip keeps 19 letters)
     text_width = 30 if not big and players > 2 else 38
-    strip_x = max(margin + 6 + 3 * step + size, L.width - text_width - 82)
-    beside = strip_x + text_width + 82 <= L.width
+    strip_x = max(margin + 6 + 3 * step + size, layout.width - text_width - 82)
+    beside = strip_x + text_width + 82 <= layout.width
     rows = []
     for index in range(players):
         if beside:
-            rows.append(row(group, pals, sheet, strip_x, L.body_top + 2 + index * row_height, row_height, text_width))
+            x, y = strip_x, layout.body_top + 2 + index * row_height
         else:  # two columns, edge to edge (a row's last pixel column is blank)
-            rows.append(row(group, pals, sheet, (index % 2) * (L.width - 120), below + (index // 2) * row_height, row_height, text_width))
+            x, y = (index % 2) * (layout.width - 120), below + (index // 2) * row_height
+        rows.append(row(group, pals, sheet, x, y, row_height, text_width))
     sheet = None
     ui.drop(sprites)
     sprites = None
     if beside:
-        strip_end = L.body_top + 2 + players * row_height
+        strip_end = layout.body_top + 2 + players * row_height
     else:
         below += ((players + 1) // 2) * row_height + 2
         strip_end = below
     # the list (the news in its place) down to the two message lines
-    fb_top = L.body_top + L.body_h - 2 * 13
+    fb_top = layout.body_top + layout.body_h - 2 * 13
     list_y = below
-    list_width = L.width - 2 * margin
+    list_width = layout.width - 2 * margin
     if beside and strip_end + 2 > list_y:
-        if (fb_top - strip_end - 2) // L.row_h >= 3:
+        if (fb_top - strip_end - 2) // layout.row_h >= 3:
             list_y = strip_end + 2
         else:
             list_width = strip_x - margin - 2
-    return (frame, pals, dice, caret, "%-3s%2d" if text_width < 38 else "%-3s%3d", rows) + _lines(L, group, list_y, list_width, fb_top - list_y)
+    fmt = "%-3s%2d" if text_width < 38 else "%-3s%3d"
+    return (frame, pals, dice, caret, fmt, rows) + _lines(layout, group, list_y, list_width, fb_top - list_y)
 
 
-def _lines(L, group, y, width, h):
-    """The list (``width`` wide, ``h`` high from ``y``), the news rows in its
+def _lines(layout, group, y, width, height):
+    """The list (``width`` wide, ``height`` high from ``y``), the news rows in its
     place and the two message lines under it: (menu, log, fb, fb_n, log_n)."""
-    margin = L.margin
-    rows = max(2, h // L.row_h)
-    menu = ui.ListMenu(L, [""] * rows, y=y, rows=rows, width=width)
+    margin = layout.margin
+    rows = max(2, height // layout.row_h)
+    menu = ui.ListMenu(layout, [""] * rows, y=y, rows=rows, width=width)
     group.append(menu.group)
     log = []
-    for index in range(min(5, h // 13)):
+    for index in range(min(5, height // 13)):
         text = ui.Text(margin, y + 1 + index * 13, "", ui.DIM, 1)
         log.append(text)
         group.append(text.label)
     messages = []
     for index in range(2):
-        text = ui.Text(margin, y + h + index * 13, "", ui.TEXT, 1)
+        text = ui.Text(margin, y + height + index * 13, "", ui.TEXT, 1)
         messages.append(text)
         group.append(text.label)
-    return (menu, log, messages, L.chars(L.width - 2 * margin, 1), L.chars(width, 1))
+    return (menu, log, messages, layout.chars(layout.width - 2 * margin, 1), layout.chars(width, 1))

@@ -71,6 +71,7 @@ class SheetScreen(ui.Screen):
             for colour in range(1, 6):
                 shown = max(shown, min(8, state.circles[archer][colour]))
         self.shown = shown
+        self.fw = size[4]  # the flags' width
         top = layout.body_top + 2
         right = self._rows(sheet, top, size)
         self._stand(top + 5 * size[0] + 3)
@@ -86,7 +87,8 @@ class SheetScreen(ui.Screen):
         group.append(widget)
         if self.number >= 0:  # the device's own number, just for fun (it changes nothing)
             digits = "%05d" % self.number
-            group.append(ui.Text(right, top + 58, ui.pick("Device no. %s|Device %s|No. %s" % (digits, digits, digits), chars), ui.DIM, 1).label)
+            text = ui.pick("Device no. %s|Device %s|No. %s" % (digits, digits, digits), chars)
+            group.append(ui.Text(right, top + 58, text, ui.DIM, 1).label)
         # the talent, under the stand
         self.talent = []
         talent_y = top + 5 * size[0] + 15
@@ -105,41 +107,42 @@ class SheetScreen(ui.Screen):
         group = self.group
         pals = self.pals
         shown = self.shown
-        sym = 9 * scale  # the colour's shape: the sprite sheet's tile (kyudo_words.zone_tile), as in play and How to play
-        flag_x = margin + 2 * target_radius + 6 + sym + 4  # a row's lead: its ring of the target (target_radius), then the shape
+        sym = 9 * scale  # the colour's shape: its sprite (kyudo_words.zone_tile), as in play and How to play
+        flag_x = margin + 2 * target_radius + 6 + sym + 4  # after the row's lead: its ring of the target, its shape
         dots_x = flag_x + flag_width + 4 + radius
         per = shown  # circles in a line; more than 4 in two lines if the right column would have < 9 letters
-        if shown > 4 and row_height >= 4 * radius + 4 and dots_x + (shown - 1) * pitch + radius + 8 > layout.width - margin - 9 * ui.CHAR_W:
+        column = layout.width - margin - 9 * ui.CHAR_W  # the right column, 9 letters or more
+        if shown > 4 and row_height >= 4 * radius + 4 and dots_x + (shown - 1) * pitch + radius + 8 > column:
             per = (shown + 1) // 2
-        pitch = max(2 * radius + 2, min(pitch, (layout.width - margin - 9 * ui.CHAR_W - 8 - radius - dots_x) // (per - 1)))
-        self.fw = flag_width
+        pitch = max(2 * radius + 2, min(pitch, (column - 8 - radius - dots_x) // (per - 1)))
         self.flags = []
         self.dots = []  # per circle: the ring, its hole
         self.edges = []  # per colour: the 3 corners' edges
         self.rings = []  # per colour: its ring of the target, leading its row
+        target_x = margin + target_radius + 1
+        ring_step = target_radius // 5
         for colour in range(1, 6):
             centre_y = y + row_height // 2
-            # the row's lead: the target in small, its rim grey, 5 rings from BLACK outside to RED in the middle;
-            # this colour's ring in the colour between black ones (3:1 or more), the others grey and black in turn
-            group.append(vectorio.Circle(pixel_shader=pals[_LINE], radius=target_radius + 1, x=margin + target_radius + 1, y=centre_y))
+            # the lead: a small target (rim grey, BLACK outside to RED inside), its ring in colour between black
+            group.append(vectorio.Circle(pixel_shader=pals[_LINE], radius=target_radius + 1, x=target_x, y=centre_y))
             for ring in range(1, 6):
-                circle = vectorio.Circle(pixel_shader=pals[_INK + colour if ring == colour else _BG if (ring - colour) % 2 else _LINE],
-                                         radius=target_radius - (ring - 1) * (target_radius // 5), x=margin + target_radius + 1, y=centre_y)
+                pal = pals[_INK + colour if ring == colour else _BG if (ring - colour) % 2 else _LINE]
+                circle = vectorio.Circle(pixel_shader=pal, radius=target_radius - (ring - 1) * ring_step,
+                                         x=target_x, y=centre_y)
                 group.append(circle)
                 if ring == colour:
                     self.rings.append(circle)
             shape = displayio.Group(scale=scale, x=margin + 2 * target_radius + 6, y=centre_y - sym // 2)
             shape.append(sheet.tile(W.zone_tile(colour, 4)))
             group.append(shape)
-            # the flag: an edge in the colour (3:1 or more on the background, and on
-            # the dim empty boxes), the ticked part solid; the corners' edges in
-            # the colour where empty, black where ticked (_draw)
+            # the flag: an edge in the colour (3:1 or more on the background, and on the dim empty boxes), the
+            # ticked part solid; the corners' edges in the colour where empty, black where ticked (_draw)
             group.append(rect(pals[_INK + colour], flag_x - 1, y + 2, flag_width + 2, row_height - 5))
             group.append(rect(pals[_DIM + colour], flag_x, y + 3, flag_width, row_height - 7))
             bar = rect(pals[_INK + colour], flag_x, y + 3, 1, row_height - 7, True)
             group.append(bar)
-            for ring in range(1, CORNERS):
-                edge = rect(pals[_INK + colour], flag_x + flag_width * ring // CORNERS - 1, y + 3, 2, row_height - 7)
+            for corner in range(1, CORNERS):
+                edge = rect(pals[_INK + colour], flag_x + flag_width * corner // CORNERS - 1, y + 3, 2, row_height - 7)
                 group.append(edge)
                 self.edges.append(edge)
             self.flags.append(bar)
@@ -166,7 +169,8 @@ class SheetScreen(ui.Screen):
         group.append(ui.Text(margin, y + 4, "Spectators", ui.DIM, 1, (0.0, 0.5)).label)
         stand_x = margin + 11 * ui.CHAR_W
         self.sw = stand_width = layout.width - margin - 34 - stand_x
-        group.append(rect(pals[_INK + 1], stand_x - 1, y - 1, stand_width + 2, 10))  # an edge: the lost part shows at 3:1 or more
+        # an edge: the lost part shows at 3:1 or more
+        group.append(rect(pals[_INK + 1], stand_x - 1, y - 1, stand_width + 2, 10))
         group.append(rect(pals[_LINE], stand_x, y, stand_width, 8))
         self.stand = rect(pals[_INK + 1], stand_x, y, stand_width, 8)
         group.append(self.stand)
@@ -183,7 +187,8 @@ class SheetScreen(ui.Screen):
         name = session.seat_name(seat)
         character = state.characters[seat]
         when = "round %d" % state.round if state.round else "catch-up"
-        self.frame.set_title("%s: the sheet, %s|%s: sheet, %s|%s: %s" % (name, when, name, when, name, when))  # the character: in the body
+        # the character: in the body
+        self.frame.set_title("%s: the sheet, %s|%s: sheet, %s|%s: %s" % (name, when, name, when, name, when))
         for colour in range(1, 6):
             cap = state.circles[seat][colour]
             ticked = state.ticked[seat][colour]
@@ -194,7 +199,8 @@ class SheetScreen(ui.Screen):
             total = CORNER_SIZE[colour] * CORNERS
             boxes = state.flags[seat][colour]
             for corner in range(1, CORNERS):
-                shade(self.edges[(colour - 1) * (CORNERS - 1) + corner - 1], pals[_BG if boxes >= corner * CORNER_SIZE[colour] else _INK + colour])
+                ticked = boxes >= corner * CORNER_SIZE[colour]
+                shade(self.edges[(colour - 1) * (CORNERS - 1) + corner - 1], pals[_BG if ticked else _INK + colour])
             bar = self.flags[colour - 1]
             bar.hidden = not boxes
             bar.width = max(1, self.fw * boxes // total)
@@ -210,16 +216,16 @@ class SheetScreen(ui.Screen):
             self.toks[index] = W.token_tile(index, count)
             held += count
         self.tok_label.set("Tokens" if held else "No tokens")
-        count = self.L.chars(scale=1)
-        lines = ui.wrap("%s: %s" % (W.CHARACTERS[character], W.TALENTS[character]), count)
+        width = self.L.chars(scale=1)
+        lines = ui.wrap("%s: %s" % (W.CHARACTERS[character], W.TALENTS[character]), width)
         for index, line in enumerate(self.talent):
-            line.set(ui.fit(lines[index], count) if index < len(lines) else "")
+            line.set(ui.fit(lines[index], width) if index < len(lines) else "")
 
-    def button(self, b):
-        if b == btn.X or b == btn.Y:
-            self.seat = (self.seat + (1 if b == btn.Y else -1)) % self.session.state.players
+    def button(self, button):
+        if button == btn.X or button == btn.Y:
+            self.seat = (self.seat + (1 if button == btn.Y else -1)) % self.session.state.players
             self._draw()
-        elif b == btn.A or b == btn.B:
+        elif button == btn.A or button == btn.B:
             self.app.pop()
 
     def close(self):
@@ -230,4 +236,5 @@ class SheetScreen(ui.Screen):
         seat = self.seat
         return "Sheet: %s (%s)\nticked=%s circles=%s flags=%s spectators=%d tokens=%s" % (
             self.session.seat_name(seat), W.CHARACTERS[state.characters[seat]], list(state.ticked[seat][1:]),
-            list(state.circles[seat][1:]), list(state.flags[seat][1:]), state.spectators[seat], W.tokens(state.tokens[seat]))
+            list(state.circles[seat][1:]), list(state.flags[seat][1:]), state.spectators[seat],
+            W.tokens(state.tokens[seat]))

@@ -45,55 +45,56 @@ def zone_tile(colour, level):
     return 20 + (colour - 1) * 30 + level
 
 
-def token_tile(i, n):
-    """The tile of ``n`` tokens of kind ``i`` (0-2: ORANGE, GREEN, RED): the
+def token_tile(kind, count):
+    """The tile of ``count`` tokens of kind ``kind`` (0-2: ORANGE, GREEN, RED): the
     colour's letter and a pip per token, 3 at most (0: none held)."""
-    return 144 + i * 3 + (n if n < 3 else 3) if n else 0
+    return 144 + kind * 3 + (count if count < 3 else 3) if count else 0
 
 
-def why(reason, name, n):
+def why(reason, name, spectators):
     """The end screen's reason (actions.WIN_*)."""
     you = name == "You"
     if reason == A.WIN_TARGET:
-        return "%s completed the target with the most spectators (%d)." % (name, n)
+        return "%s completed the target with the most spectators (%d)." % (name, spectators)
     if reason == A.WIN_LAST:
-        return "%s %s the last archer standing, with %d spectator%s." % (name, "are" if you else "is", n, _s(n))
-    return "Round cap reached: %s %s the most spectators (%d)." % (name, "have" if you else "has", n)
+        return "%s %s the last archer standing, with %d spectator%s." % (name, "are" if you else "is", spectators,
+                                                                         _s(spectators))
+    return "Round cap reached: %s %s the most spectators (%d)." % (name, "have" if you else "has", spectators)
 
 
-def _s(n):
-    return "" if n == 1 else "s"
+def _s(count):
+    return "" if count == 1 else "s"
 
 
-def victims(st, colour):
+def victims(state, colour):
     """The opponents of the active archer with ``colour`` still open."""
-    active = st.active
+    active = state.active
     count = 0
-    for seat in range(st.players):
-        if seat != active and not st.eliminated[seat] and st.ticked[seat][colour] < st.circles[seat][colour]:
+    for seat in range(state.players):
+        if seat != active and not state.eliminated[seat] and state.ticked[seat][colour] < state.circles[seat][colour]:
             count += 1
     return count
 
 
-def dice_of(st, action):
+def dice_of(state, action):
     """Bitmask of the dice a combination uses (the engine takes the lowest
     unused dice of a face first)."""
     if A.AIM <= action < A.FLAG:
         die, code = divmod(action - A.AIM, 8)
-        return _take(st, A.ARROW, code // 2, 1 << die)
+        return _take(state, A.ARROW, code // 2, 1 << die)
     if A.FLAG <= action < A.END_TURN:
         colour, count = divmod(action - A.FLAG, 5)
-        return _take(st, colour + 1, count, 0)
+        return _take(state, colour + 1, count, 0)
     return 0
 
 
-def _take(st, face, n, mask):
-    used = st.used | mask
-    for die in range(st.n_dice):
-        if n and not used >> die & 1 and st.dice[die] == face:
+def _take(state, face, count, mask):
+    used = state.used | mask
+    for die in range(state.n_dice):
+        if count and not used >> die & 1 and state.dice[die] == face:
             mask |= 1 << die
             used |= 1 << die
-            n -= 1
+            count -= 1
     return mask
 
 
@@ -106,30 +107,30 @@ def tokens(row):
     return out or "no tokens"
 
 
-def _aim(st, action):
+def _aim(state, action):
     """An aim action as (colour, arrows, fury, circles it ticks, arrows
     that hit rivals)."""
     die, code = divmod(action - A.AIM, 8)
     arrows, fury = divmod(code, 2)
-    colour = st.dice[die]
-    empty = st.circles[st.active][colour] - st.ticked[st.active][colour]
+    colour = state.dice[die]
+    empty = state.circles[state.active][colour] - state.ticked[state.active][colour]
     fill = arrows if arrows < empty else empty
     return colour, arrows, fury, fill, arrows - fill
 
 
-def choice(st, action, name):
+def choice(state, action, name):
     """The plain words for one legal action of the decision pending now, in
     at most 19 characters (the list beside a 4-archer strip on 240x135);
     ``detail`` says more. ``name(seat)`` gives a seat's name ("You", "P2")."""
-    active = st.active
+    active = state.active
     if A.AIM <= action < A.FLAG:
-        colour, arrows, fury, fill, hits = _aim(st, action)
+        colour, arrows, fury, fill, hits = _aim(state, action)
         col = NAMES[colour]
         if not hits:
             return "%d circle%s in %s" % (arrows, _s(arrows), col)
-        if not victims(st, colour):
+        if not victims(state, colour):
             return "%s: hits no one" % col
-        loss = hits * (ORANGE_LOSS if fury or st.fury == colour else ATTRACTIVENESS[colour])
+        loss = hits * (ORANGE_LOSS if fury or state.fury == colour else ATTRACTIVENESS[colour])
         if fill:
             return "%s +%d, %s -%d" % (col, fill, "fury" if fury else "hit", loss)
         return "%s %s -%d" % (col, "fury" if fury else "attack", loss)
@@ -147,15 +148,15 @@ def choice(st, action, name):
     if action == A.SHIELD:
         return "Use the shield"
     if action == A.NO_SHIELD:
-        return "Take the loss (-%d)" % st.queue[0][2]
+        return "Take the loss (-%d)" % state.queue[0][2]
     if A.PICK <= action < A.STEAL:
         colour = action - A.PICK
-        return "Tick %s (%d/%d)" % (NAMES[colour], st.ticked[active][colour], st.circles[active][colour])
+        return "Tick %s (%d/%d)" % (NAMES[colour], state.ticked[active][colour], state.circles[active][colour])
     if A.STEAL <= action < A.CHOOSE:
         return "Steal from %s" % name(action - A.STEAL)
     if A.CHOOSE <= action < A.DISCARD:
         colour = action - A.CHOOSE
-        if st.phase == A.P_KITSUNE:
+        if state.phase == A.P_KITSUNE:
             return "Rivals: +1 %s" % NAMES[colour]
         return "Ring on %s" % NAMES[colour]
     if A.DISCARD <= action < A.TAKE:
@@ -167,18 +168,19 @@ def choice(st, action, name):
     return "?"
 
 
-def detail(st, action, name):
+def detail(state, action, name):
     """What the list's selected action does, in a sentence ("" if the item
     says it all)."""
-    active = st.active
+    active = state.active
     if A.AIM <= action < A.FLAG:
-        colour, arrows, fury, fill, hits = _aim(st, action)
+        colour, arrows, fury, fill, hits = _aim(state, action)
         col = NAMES[colour]
-        each = ORANGE_LOSS if fury or st.fury == colour else ATTRACTIVENESS[colour]
+        each = ORANGE_LOSS if fury or state.fury == colour else ATTRACTIVENESS[colour]
         tail = " (ORANGE fury)." if fury else "."
         if not hits:
-            return "Tick %d %s circle%s: %d ARROW%s and the %s die." % (arrows, col, _s(arrows), arrows, _s(arrows), col)
-        if not victims(st, colour):
+            return "Tick %d %s circle%s: %d ARROW%s and the %s die." % (arrows, col, _s(arrows), arrows, _s(arrows),
+                                                                        col)
+        if not victims(state, colour):
             return "%s is closed and no rival has it open." % col
         if fill:
             return "Tick %d %s circle%s; rivals with %s open lose %d%s" % (fill, col, _s(fill), col, hits * each, tail)
@@ -187,16 +189,18 @@ def detail(st, action, name):
         colour, count = divmod(action - A.FLAG, 5)
         colour += 1
         size = CORNER_SIZE[colour]
-        filled = st.flags[active][colour]
+        filled = state.flags[active][colour]
         top = size * CORNERS
         after = filled + count if filled + count < top else top
         moves = after // size - filled // size
         text = "%d box%s in the %s flag" % (count, "" if count == 1 else "es", NAMES[colour])
         if moves:
             if MOVE_PICKS[colour]:
-                text += ", then tick %d circle%s of your choice" % (moves * MOVE_PICKS[colour], _s(moves * MOVE_PICKS[colour]))
+                picks = moves * MOVE_PICKS[colour]
+                text += ", then tick %d circle%s of your choice" % (picks, _s(picks))
             else:
-                text += ", then take %s %s token%s" % (("an" if colour == A.ORANGE else "a") if moves == 1 else str(moves), NAMES[colour], _s(moves))
+                article = "an" if colour == A.ORANGE else "a"
+                text += ", then take %s %s token%s" % (article if moves == 1 else str(moves), NAMES[colour], _s(moves))
         else:
             text += " (%d of %d boxes to the next bonus)" % (after % size, size)
         return text + "."
@@ -209,13 +213,13 @@ def detail(st, action, name):
     if action == A.SHIELD:
         return "Spend your GREEN token: lose nothing of this hit."
     if action == A.NO_SHIELD:
-        return "Keep your GREEN token and lose %d spectators." % st.queue[0][2]
+        return "Keep your GREEN token and lose %d spectators." % state.queue[0][2]
     if A.STEAL <= action < A.CHOOSE:
         seat = action - A.STEAL
-        return "%s has %s." % (name(seat), tokens(st.tokens[seat]))
+        return "%s has %s." % (name(seat), tokens(state.tokens[seat]))
     if A.CHOOSE <= action < A.DISCARD:
         colour = action - A.CHOOSE
-        if st.phase == A.P_KITSUNE:
+        if state.phase == A.P_KITSUNE:
             return "Every rival gets one more %s circle to fill." % NAMES[colour]
         return "Till your next turn, rivals lose 1 per %s die they end with." % NAMES[colour]
     if A.TICK <= action:
@@ -224,29 +228,31 @@ def detail(st, action, name):
     return ""
 
 
-def doing(st, sub=0, die=0):
+def doing(state, sub=0, die=0):
     """What the pending decision asks, for the title after "<who>: ": its
     wordings longest first, parted by '|' (ui.pick); the last is at most 14
     characters, so that "You: " and it fit the narrowest title (19). What a
     short wording leaves out is on the screen elsewhere (the message lines,
     the list)."""
-    phase = st.phase
+    phase = state.phase
     if sub:
-        return "pick the die to set|pick a die" if sub == 1 else "set die %d to which face?|set die %d to?" % (die + 1, die + 1)
+        if sub == 1:
+            return "pick the die to set|pick a die"
+        return "set die %d to which face?|set die %d to?" % (die + 1, die + 1)
     if phase == A.P_ROLL:
-        if not st.rolls:
+        if not state.rolls:
             return "roll the dice"
-        left = 3 - st.rolls
+        left = 3 - state.rolls
         return "keep dice, roll (%d roll%s left)|keep or roll" % (left, _s(left))
     if phase == A.P_RESOLVE:
         return "play the dice"
     if phase == A.P_SHIELD:
-        return "shield against -%d?|use a shield?" % st.queue[0][2]
+        return "shield against -%d?|use a shield?" % state.queue[0][2]
     if phase == A.P_PICK:
-        left = st.queue[0][1]
+        left = state.queue[0][1]
         return "tick %s circle%s" % ("a" if left == 1 else str(left), _s(left))
     if phase == A.P_STEAL:
-        colour = st.queue[0][1]
+        colour = state.queue[0][1]
         return "steal a%s %s token|steal a token" % ("n" if colour == A.ORANGE else "", NAMES[colour])
     if phase == A.P_KITSUNE:
         return "give rivals a circle|give a circle"
@@ -257,11 +263,11 @@ def doing(st, sub=0, die=0):
     if phase == A.P_KUMA_TAKE:
         return "take a token"
     if phase == A.P_SETUP:
-        who = st.current_player
-        boxes = (who - st.first) % st.players
+        who = state.current_player
+        boxes = (who - state.first) % state.players
         done = 0
         for colour in range(1, 6):
-            if st.flags[who][colour]:
+            if state.flags[who][colour]:
                 done += 1
         if boxes == 1:
             return "tick a catch-up box|catch-up tick"
@@ -271,18 +277,19 @@ def doing(st, sub=0, die=0):
     return "wait"
 
 
-def standing(st, seat, name):
+def standing(state, seat, name):
     """One archer's result for the end screen."""
     ticked = cap = 0
     for colour in range(1, 6):
-        ticked += st.ticked[seat][colour]
-        cap += st.circles[seat][colour]
-    spectators = st.spectators[seat]
-    return "%s: %s, %d/%d circles" % (name, "out" if st.eliminated[seat] else "%d spectator%s" % (spectators, _s(spectators)), ticked, cap)
+        ticked += state.ticked[seat][colour]
+        cap += state.circles[seat][colour]
+    spectators = state.spectators[seat]
+    held = "out" if state.eliminated[seat] else "%d spectator%s" % (spectators, _s(spectators))
+    return "%s: %s, %d/%d circles" % (name, held, ticked, cap)
 
 
-def turn_news(head, parts, n, k):
-    """A finished turn's news in at most ``k`` lines of ``n`` characters:
+def turn_news(head, parts, width, n_lines):
+    """A finished turn's news in at most ``n_lines`` lines of ``width`` characters:
     ``head`` ("P2's turn: ") and the turn's parts, with like items merged
     (the circles of one colour, one archer's losses, a repeated attack);
     if they still do not fit, the last items give way to "(more in the
@@ -318,24 +325,24 @@ def turn_news(head, parts, n, k):
             elif item not in items:
                 items.append(item)
     text = head + (", ".join(items) if items else "no combination played") + "."
-    while len(wrap(text, n)) > k and len(items) > 1:
+    while len(wrap(text, width)) > n_lines and len(items) > 1:
         items.pop()
         text = head + ", ".join(items) + " (more in the Log)."
     return text
 
 
-def fit_news(text, n, k):
-    """A news line ("P2: BLACK attack, You lost 1, ...") in at most ``k``
-    lines of ``n`` characters (``turn_news``); as it is if it fits."""
+def fit_news(text, width, n_lines):
+    """A news line ("P2: BLACK attack, You lost 1, ...") in at most
+    ``n_lines`` lines of ``width`` characters (``turn_news``); as it is if it fits."""
     from sanbon.ui import wrap
 
-    if len(wrap(text, n)) <= k:
+    if len(wrap(text, width)) <= n_lines:
         return text
     cut = text.find(": ") + 2
-    return turn_news(text[:cut], [text[cut:].rstrip(".")], n, k)
+    return turn_news(text[:cut], [text[cut:].rstrip(".")], width, n_lines)
 
 
-def feedback(st, events, name, action=-1, brief=False):
+def feedback(state, events, name, action=-1, brief=False):
     """One line from what the last ``apply`` did (``state.events``).
 
     ``action`` (if known) words a step that left no event ("stopped").
@@ -378,7 +385,7 @@ def feedback(st, events, name, action=-1, brief=False):
             parts = ["took the loss"]
         else:
             return ""
-        actor = st.active
+        actor = state.active
     if actor < 0 or brief:
         return ", ".join(parts)
     return "%s: %s" % (name(actor), ", ".join(parts))

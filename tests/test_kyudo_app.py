@@ -232,7 +232,7 @@ def test_the_sheets_open_from_the_list_and_switch_archer():
 
 
 def test_the_device_number_comes_from_the_chip_id():
-    from sanbon.kyudo import your_number
+    from sanbon.kyudo_sheet import your_number
 
     assert your_number(b"") == -1
     n = your_number(b"SANBONSIM")

@@ -281,7 +281,7 @@ def _tiles_in(group):
 def test_how_to_play_play_and_the_sheet_draw_each_colour_with_one_shape():
     """How to play drew BLACK as a square and RED as a plus while play drew
     them as a triangle and a diamond (issue 29, Wrong). Each colour has one
-    shape (sanbon.kyudo.zone_tile), and How to play's pictures, the strip's
+    shape (sanbon.kyudo_words.zone_tile), and How to play's pictures, the strip's
     mini targets, the sheet's rows and the dice all show it: the shapes are
     read back from the drawings (tools/art/kyudo.py), so this fails if any of
     them draws another shape."""
@@ -328,10 +328,10 @@ def test_how_to_play_play_and_the_sheet_draw_each_colour_with_one_shape():
     assert [shape(t, c) for c, t in zip(range(1, 6), rows)] == howto
     # each row led by its ring of the target: one target (the same centre
     # column), BLACK the outermost ring, RED the middle, each in its colour
-    from sanbon import kyudo
+    from sanbon import kyudo_layout
 
     rings = sheet.rings
-    assert [d.pixel_shader[0] for d in rings] == list(kyudo.INK[1:])
+    assert [d.pixel_shader[0] for d in rings] == list(kyudo_layout.INK[1:])
     assert len({d.x for d in rings}) == 1 and all(d.x < t.x for d, t in zip(rings, sheet.flags))
     assert [d.radius for d in rings] == sorted({d.radius for d in rings}, reverse=True)
 
@@ -377,10 +377,10 @@ def test_the_sheets_empty_circles_and_boxes_show_at_3_to_1(size):
     (issue 29, Contrast): each circle is now a ring in its colour, hollow
     while empty; each flag and the stand have an edge. Measured on the
     frame's pixels (WCAG 2: graphical objects 3:1)."""
-    from sanbon import kyudo, ui
+    from sanbon import kyudo_layout, ui
     from tools.tour import SYMBOL_MIN, ratio
 
-    assert ratio(kyudo.dim(kyudo.INK[4]), ui.BG) < 1.5  # what the issue measured: the old empty BLUE circle
+    assert ratio(ui.dim(kyudo_layout.INK[4]), ui.BG) < 1.5  # what the issue measured: the old empty BLUE circle
     sim = start(size)
     my_roll(sim)
     st = sim.app.session.state
@@ -418,7 +418,7 @@ def test_the_sheets_empty_circles_and_boxes_show_at_3_to_1(size):
     for c, d in enumerate(sheet.rings, 1):  # each row's ring of the target: between black rings
         x = d.x + d.radius  # its outermost pixel
         ink = _px(sim, x, d.y)  # the colour as the panel shows it (RGB565)
-        assert all(abs((ink >> s) % 256 - (kyudo.INK[c] >> s) % 256) < 9 for s in (0, 8, 16)), (c, hex(ink))
+        assert all(abs((ink >> s) % 256 - (kyudo_layout.INK[c] >> s) % 256) < 9 for s in (0, 8, 16)), (c, hex(ink))
         assert ratio(ink, _px(sim, x + 1, d.y)) >= SYMBOL_MIN, c  # the ring (or the rim) outside it
         while x > d.x and _px(sim, x, d.y) == ink:
             x -= 1
@@ -432,10 +432,10 @@ def test_the_sheets_empty_circles_and_boxes_show_at_3_to_1(size):
 def test_a_hit_flash_leaves_the_shapes_and_tokens_on_black(size):
     """A GREEN shape on the red hit flash was 1.05:1 (issue 29, Contrast): the
     flash now lies under the name and spectators only."""
-    from sanbon import kyudo, ui
+    from sanbon import kyudo_layout, ui
     from tools.tour import ratio
 
-    assert ratio(kyudo.INK[3], ui.BAD) < 1.1  # the old pair
+    assert ratio(kyudo_layout.INK[3], ui.BAD) < 1.1  # the old pair
     sim = start(size)
     my_roll(sim)
     scr = sim.app.top
@@ -456,7 +456,7 @@ def test_tokens_show_a_letter_and_pips_not_a_coloured_tick():
     """Tokens were a 1-pixel coloured tick (issue 29, Colour alone): the strip
     and the sheet show each kind's letter (O, G, R) and a pip per token."""
     from tools.art import kyudo as art
-    from sanbon.kyudo import token_tile
+    from sanbon.kyudo_words import token_tile
 
     sim = start("pico_display2")
     my_roll(sim)

@@ -1,5 +1,6 @@
 """Kyudo: the contract shared by the engine, bots and app (defined here only):
-faces, characters, phases, actions, the observation's fields, end reasons.
+faces, characters, phases, actions, the observation's fields, the events'
+fields, end reasons.
 
 Faces and colours (die faces, circle colours, flag colours, token types):
 
@@ -32,6 +33,35 @@ The observation (``state.observation(seat)``) is a tuple named by the
 O_TABLE, a copy of the state without its Rng (everything in Kyudo is public
 but the future dice; the bots simulate on it, and it cannot roll).
 ``KyudoState.win_reason`` is one of the end reasons WIN_*.
+
+The events (``state.events``: what the last ``apply`` did, for the UI;
+cleared by each ``apply``, never saved) are plain tuples, read by the
+``E_*`` indexes below: ``event[E_KIND]`` is the kind, ``event[E_SEAT]`` the
+archer it is about, then the kind's own fields:
+
+| kind         | fields after E_KIND, E_SEAT |
+|--------------|-----------------------------|
+| "turn"       | E_ROUND: the seat's turn starts |
+| "die_back"   | (Saru's captured die is back: E_SEAT is Saru) |
+| "ring_off"   | (Shika's ring is off: E_SEAT is Shika) |
+| "roll"       | E_FACES: the faces, a tuple in die order |
+| "red"        | E_DIE, E_FACE: the RED token set that die to that face |
+| "circle"     | E_COLOUR: a circle ticked |
+| "closed"     | E_COLOUR: its last circle ticked |
+| "boxes"      | E_COLOUR, E_BOXES: flag boxes ticked (setup included) |
+| "flag"       | E_COLOUR, E_CORNER: a corner complete (1-4), its move follows |
+| "fury"       | E_COLOUR: an ORANGE token boosts it this turn |
+| "attack"     | E_VICTIM, E_ATTACK_COLOUR, E_ATTACK_LOSS: a loss event to come (E_SEAT attacks) |
+| "ultimate"   | (4 ARROWs: the Ultimate Combo) |
+| "ring"       | E_AMOUNT: the ring's loss to come (E_SEAT, the victim, ended its rolls) |
+| "loss"       | E_AMOUNT: spectators actually lost (E_SEAT, the victim) |
+| "shield"     | (E_SEAT, the victim, cancelled the loss event with a GREEN token) |
+| "eliminated" | (E_SEAT is out) |
+| "token"      | E_COLOUR, E_FROM: a token taken from that seat, or -1: the supply |
+| "discard"    | E_COLOUR: a token dropped (Kuma's raid) |
+| "talent"     | E_CHARACTER, E_CHOICE: the colour chosen (Kitsune, Shika), else 0 |
+| "extra"      | E_COLOUR: Kitsune gave E_SEAT a new circle |
+| "win"        | E_REASON: one of WIN_* |
 
 Automatic, with no action: the Ultimate Combo (4 ARROW at the end of the
 rolls), the Personal Talent trigger (4 different colours), Saru's capture,
@@ -100,6 +130,25 @@ O_SEAT = const(0)  # the observing seat
 O_PHASE = const(1)
 O_CURRENT = const(2)  # current_player (TERMINAL once over)
 O_TABLE = const(3)  # a KyudoState without its Rng: the whole public table
+
+# the events' fields (state.events[i][E_*]; the kinds above)
+E_KIND = const(0)  # every event: its kind, a str ("roll", "loss", ...)
+E_SEAT = const(1)  # every event: the archer it is about (see the kinds)
+E_ROUND = const(2)  # "turn"
+E_FACES = const(2)  # "roll"
+E_DIE = const(2)  # "red"
+E_FACE = const(3)  # "red"
+E_COLOUR = const(2)  # "circle", "closed", "boxes", "flag", "fury", "token", "discard", "extra"
+E_BOXES = const(3)  # "boxes"
+E_CORNER = const(3)  # "flag"
+E_VICTIM = const(2)  # "attack"
+E_ATTACK_COLOUR = const(3)  # "attack"
+E_ATTACK_LOSS = const(4)  # "attack"
+E_AMOUNT = const(2)  # "ring", "loss"
+E_FROM = const(3)  # "token"
+E_CHARACTER = const(2)  # "talent"
+E_CHOICE = const(3)  # "talent"
+E_REASON = const(2)  # "win"
 
 # end reasons (state.win_reason once over; -1 before)
 WIN_TARGET = const(0)  # target complete with the most spectators (R20.2)

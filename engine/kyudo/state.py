@@ -32,19 +32,7 @@ of actions.py (index 0, ARROW, is unused):
 - ``ring_colour``, ``ring_owner``: Shika's ring (-1 none)
 - ``turn`` (turns started, from 1), ``round`` (1 to ROUND_CAP)
 - ``win_reason``: actions.WIN_TARGET, WIN_LAST or WIN_CAP once over (-1 before)
-- ``events``: what the last ``apply`` did, for the UI (cleared by each
-  ``apply``, never saved). Plain tuples:
-  ("turn", seat, round), ("die_back", seat), ("ring_off", seat),
-  ("roll", seat, faces), ("red", seat, die, face), ("circle", seat, colour),
-  ("closed", seat, colour), ("boxes", seat, colour, n: flag boxes ticked,
-  setup included), ("flag", seat, colour, corner: a corner complete, its move
-  follows), ("fury", seat, colour), ("attack", attacker, victim, colour,
-  amount: a loss event to come), ("ultimate", seat), ("ring", victim,
-  amount), ("loss", victim, amount actually lost), ("shield", victim: the
-  loss event is cancelled), ("eliminated", seat), ("token", seat,
-  colour, source seat or -1 for the supply), ("discard", seat, colour),
-  ("talent", seat, character, choice: the colour for Kitsune and Shika, else
-  0), ("extra", seat, colour) (Kitsune's new circle), ("win", seat, reason).
+- ``events``: what the last ``apply`` did, for the UI: its kinds and fields in actions.py (E_*).
 
 A pending sub-decision (shield, circle pick, steal, talent choice, Kuma's
 discards) interrupts a combination; what remains of it waits in ``queue``,

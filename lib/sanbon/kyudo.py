@@ -30,8 +30,6 @@ from sanbon import ui
 from sanbon.ui import drop, shade
 from sanbon.gamescreen import GameScreen as _Base
 
-import vectorio  # after ui (displayio): Blinka's vectorio needs displayio first
-
 try:
     from micropython import const
 except ImportError:
@@ -48,17 +46,9 @@ _RED_USE = const(-2)  # use the RED token: pick a die, then a face
 _LOG = const(-3)  # open the log
 _FACE = const(-10)  # _FACE - face: the face for the RED token's die
 
-# colours by face: ARROW, BLACK, ORANGE, GREEN, BLUE, RED
-FACE = (0xF4ECD8, 0x2C2C2C, 0xF07818, 0x2EA84C, 0x3070E0, 0xD83030)  # the dice
-INK = (0x202020, 0xB8B8B8, 0xF07818, 0x2EA84C, 0x3A7CF0, 0xE03838)  # strip and sheets (BLACK light)
+# the LEDs by face: ARROW, BLACK, ORANGE, GREEN, BLUE, RED (the screen's colours: sanbon.kyudo_layout)
 LED = ((90, 90, 90), (0, 0, 0), (255, 90, 0), (0, 200, 40), (0, 60, 255), (255, 0, 0))  # BLACK: off
-BORDER = 0xA8B0B8  # a light edge round every die (BLACK on the dark background)
-# self.pals (sanbon.kyudo_layout.palettes): FACE 0-5, FACE dim 6-11, INK
-# 12-17, INK dim 18-23, then blank die, mark, die edge and these
-_PAL_BLANK = const(24)
-_PAL_EDGE = const(26)
-_PAL_LINE = const(27)
-_PAL_BG = const(28)
+# self.pals: kyudo_words.PAL_*, and these only the play screen reads
 _PAL_BAD = const(29)
 _PAL_INFO = const(30)
 FLASH_MS = const(900)
@@ -82,9 +72,9 @@ def bot_action(state, seat, level, rng):
     """The computer archer (engine/kyudo/bots.py) on what the seat may see."""
     from engine.kyudo import bots  # imported at the first computer decision
 
-    a = bots.choose(state.observation(seat), seat, level, rng)
-    LAST[0] = a
-    return a
+    action = bots.choose(state.observation(seat), seat, level, rng)
+    LAST[0] = action
+    return action
 
 
 def turn_over(before, state):
@@ -92,65 +82,26 @@ def turn_over(before, state):
     tick passed to the next seat, or the game ended."""
     if state.is_over():
         return True
-    for e in state.events:
-        if e[0] == "turn":
+    for event in state.events:
+        if event[A.E_KIND] == "turn":
             return True
     return state.phase == A.P_SETUP and state.current_player != before
 
 
-def dim(c):
-    """A colour at a third of its brightness."""
-    return ((c >> 16) // 3) << 16 | (((c >> 8) & 0xFF) // 3) << 8 | (c & 0xFF) // 3
-
-
-def rect(pal, x, y, w, h, hidden=False):
-    r = vectorio.Rectangle(pixel_shader=pal, width=w, height=h, x=x, y=y)
-    r.hidden = hidden
-    return r
-
-
-def your_number(uid):
-    """The device's own number (from its chip id; -1: none), shown on the
-    sheet just for fun: it changes nothing in the game."""
-    if not uid:
-        return -1
-    n = 0
-    for b in uid:
-        n = (n * 251 + b) % 100000
-    return n
-
-
-def zone_tile(colour, level):
-    """The tile of lib/sanbon/kyudo.bmp that shows ``colour``'s shape filled to
-    ``level`` (0-4 quarters of its circles ticked; 4: closed). Every colour
-    has one shape, the same on every device and in every picture: BLACK a
-    square, ORANGE a diamond, GREEN a triangle up, BLUE a triangle down, RED a
-    plus (tools/art/kyudo.py draws shape ``colour - 1``). The strip, the sheet
-    and How to play (sanbon.howto_kyudo: the level-4 tiles) draw these tiles;
-    tests/test_kyudo_ui.py ties them together. A die shows tile ``colour``
-    (the same shape, solid)."""
-    return 20 + (colour - 1) * 30 + level
-
-
-def token_tile(i, n):
-    """The tile of ``n`` tokens of kind ``i`` (0-2: ORANGE, GREEN, RED): the
-    colour's letter and a pip per token, 3 at most (0: none held)."""
-    return 144 + i * 3 + (n if n < 3 else 3) if n else 0
-
-
-def move(d, i, b, n, k, dice):
-    """The cursor after X or Y (A on a die goes on as Y): ``d`` the die under
-    it (-1: on the list), ``i`` the list's item of ``k``, ``n`` dice;
+def move(die, index, button, count, length, dice):
+    """The cursor after X or Y (A on a die goes on as Y): ``die`` the die
+    under it (-1: on the list), ``index`` the list's item of ``length``,
+    ``count`` dice;
     ``dice``: the dice can be kept (after a roll). Y: the next die, after the
     last die Roll (item 0), then down the list and round to die 1; X on a
     die: Roll, on Roll: die 1, else up the list. (die, item) returned."""
-    if d >= 0:
-        if b == btn.X or d + 1 >= n:
+    if die >= 0:
+        if button == btn.X or die + 1 >= count:
             return -1, 0
-        return d + 1, i
-    if dice and (i == 0 and b == btn.X or i == k - 1 and b == btn.Y):
+        return die + 1, index
+    if dice and (index == 0 and button == btn.X or index == length - 1 and button == btn.Y):
         return 0, 0
-    return -1, (i + (1 if b == btn.Y else -1)) % k
+    return -1, (index + (1 if button == btn.Y else -1)) % length
 
 
 class GameScreen(_Base):
@@ -158,9 +109,11 @@ class GameScreen(_Base):
         super().__init__(app, session)
         from sanbon import kyudo_layout
 
-        kyudo_layout.build(self)  # frame, dice, strip, list, message lines
+        # the frame, dice, strip, list and message lines, built, then the module dropped
+        (self.frame, self.pals, self.dice, self.caret, self.fmt, self.rows, self.menu, self.log, self.fb, self.fb_n,
+         self.log_n) = kyudo_layout.build(self.L, self.group, self.spinner, session.state.players)
+        drop(kyudo_layout)
         kyudo_layout = None
-        drop("kyudo_layout")
         self.acts = []
         self.die_cur = -1  # the cursor is on a die (roll phase, RED token)
         self.keep = 0  # the human's kept dice (bitmask)
@@ -169,16 +122,16 @@ class GameScreen(_Base):
         self.red_die = 0
         self.acted = -1
         self.seen = None
-        st = session.state
+        state = session.state
         self.hist = []  # the log: news lines, "#" a turn's heading
         self.wraps = {}  # a log entry -> its lines as the log rows show them (wrapped once)
         self.page = None  # the entry the log rows' page starts at (ui.log_page)
         self.parts = []  # what this turn did so far (its summary at its end)
         self.news = ""  # the last finished turn in a sentence
-        self.turn_of = st.active
-        self.setup = st.phase == A.P_SETUP  # the next action is a catch-up tick
+        self.turn_of = state.active
+        self.setup = state.phase == A.P_SETUP  # the next action is a catch-up tick
         self.show_news = False  # the news of the last action, till the cursor moves
-        if st.round:
+        if state.round:
             self._heading()
         self.msg = None
         self.menu_key = None
@@ -187,9 +140,9 @@ class GameScreen(_Base):
         self.update()
 
     def _heading(self):
-        st = self.session.state
-        who = self.session.seat_name(st.active)
-        self._log("#Round %d, %s" % (st.round, "your turn" if who == "You" else who + "'s turn"))
+        state = self.session.state
+        who = self.session.seat_name(state.active)
+        self._log("#Round %d, %s" % (state.round, "your turn" if who == "You" else who + "'s turn"))
 
     def _log(self, text):
         self.hist.append(text)
@@ -199,61 +152,61 @@ class GameScreen(_Base):
     # -- the strip: per archer, name and spectators, the mini target (5 zone
     # shapes filling up), the tokens (letter and pips) ------------------------
     def _strip(self):
-        st = self.session.state
+        state = self.session.state
         name = self.session.seat_name
-        plain = self.pals[_PAL_BG]
-        for s, (bg, t, zones, toks) in enumerate(self.rows):
-            out = st.eliminated[s]
-            lit = bg.pixel_shader is not plain  # flashed red or blue: dark letters on it
+        plain = self.pals[W.PAL_BG]
+        for seat, (flash, text, zones, toks) in enumerate(self.rows):
+            out = state.eliminated[seat]
+            lit = flash.pixel_shader is not plain  # flashed red or blue: dark letters on it
             if out:
-                t.set("%-3s out" % name(s), ui.SELECT_TEXT if lit else ui.DIM)
+                text.set("%-3s out" % name(seat), ui.SELECT_TEXT if lit else ui.DIM)
             else:
-                t.set(self.fmt % (name(s), st.spectators[s]),
-                      ui.SELECT_TEXT if lit else ui.ACCENT if s == st.active else ui.TEXT)
+                text.set(self.fmt % (name(seat), state.spectators[seat]),
+                         ui.SELECT_TEXT if lit else ui.ACCENT if seat == state.active else ui.TEXT)
             if zones.hidden != out:
                 zones.hidden = out
                 toks.hidden = out
-            for c in range(1, 6):
-                tk, cap = st.ticked[s][c], st.circles[s][c]
-                v = zone_tile(c, 4 if tk >= cap else tk * 4 // cap)
-                if zones[c - 1] != v:
-                    zones[c - 1] = v
-            for i in range(3):  # a token: its letter and a pip per token (3 at most shown)
-                tk = st.tokens[s][(A.ORANGE, A.GREEN, A.RED)[i]]
-                v = token_tile(i, tk)
-                if toks[i] != v:
-                    toks[i] = v
+            for colour in range(1, 6):
+                count, cap = state.ticked[seat][colour], state.circles[seat][colour]
+                tile = W.zone_tile(colour, 4 if count >= cap else count * 4 // cap)
+                if zones[colour - 1] != tile:
+                    zones[colour - 1] = tile
+            for kind in range(3):  # a token: its letter and a pip per token (3 at most shown)
+                count = state.tokens[seat][(A.ORANGE, A.GREEN, A.RED)[kind]]
+                tile = W.token_tile(kind, count)
+                if toks[kind] != tile:
+                    toks[kind] = tile
 
     def tick(self, now):
-        tm = self.tumble
-        if tm[0]:
-            k = btn.ticks_diff(now, tm[1])
-            if k >= _TUMBLE_MS:
-                tm[0] = 0
+        tumble = self.tumble
+        if tumble[0]:
+            elapsed = btn.ticks_diff(now, tumble[1])
+            if elapsed >= _TUMBLE_MS:
+                tumble[0] = 0
                 self._dice()
-            elif k // _FRAME_MS != tm[2]:
-                self._spin(k // _FRAME_MS)
+            elif elapsed // _FRAME_MS != tumble[2]:
+                self._spin(elapsed // _FRAME_MS)
         _Base.tick(self, now)
         if self.flash_until is not None and btn.ticks_diff(now, self.flash_until) >= 0:
             self.flash_until = None
-            for r in self.rows:
-                shade(r[0], self.pals[_PAL_BG])
+            for row in self.rows:
+                shade(row[0], self.pals[W.PAL_BG])
             self._strip()
 
     # -- drawing -------------------------------------------------------------
     def update(self):
-        s = self.session
-        st = s.state
-        ev = st.events
-        fresh = ev is not self.seen  # a new apply (each one makes a new list)
+        session = self.session
+        state = session.state
+        events = state.events
+        fresh = events is not self.seen  # a new apply (each one makes a new list)
         if fresh:
-            self.seen = ev
-            self._events(ev)
+            self.seen = events
+            self._events(events)
         self._strip()
-        human = not st.is_over() and not s.is_bot(st.current_player)
-        if not human or st.phase != A.P_RED:
+        human = not state.is_over() and not session.is_bot(state.current_player)
+        if not human or state.phase != A.P_RED:
             self.sub = 0
-        key = (st.phase, st.current_player, self.sub, human)
+        key = (state.phase, state.current_player, self.sub, human)
         if fresh or key != self.menu_key:
             self.menu_key = key
             self._build(human)
@@ -263,112 +216,122 @@ class GameScreen(_Base):
         self._title(human)
         self._message(human)
 
-    def _events(self, ev):
+    def _events(self, events):
         """The news, flashes and LED effects for what just happened."""
-        st = self.session.state
-        name = self.session.seat_name
+        state = self.session.state
         action = self.acted if self.acted >= 0 else LAST[0]
         LAST[0] = self.acted = -1
         noise = None
         new_turn = False
-        for e in ev:
-            k = e[0]
-            if k == "turn" or k == "roll" and st.rolls <= 1:
+        kind = None  # after the loop: the last event's kind
+        for event in events:
+            kind = event[A.E_KIND]
+            if kind == "turn" or kind == "roll" and state.rolls <= 1:
                 self.keep = 0
-            if k == "turn":
+            if kind == "turn":
                 new_turn = True
-            if k == "roll" and noise is None:
+            if kind == "roll" and noise is None:
                 noise = "roll"
                 if self.app.settings.speed < 2:  # the dice tumble (not at speed "instant")
-                    tm = self.tumble
-                    tm[0] = action - A.REROLL if A.REROLL < action <= A.REROLL + 15 else 15
-                    tm[1] = self.app.now
-                    tm[2] = -1
-            if k == "loss" and e[2] or k == "shield":
-                if e[1] < len(self.rows):
-                    shade(self.rows[e[1]][0], self.pals[_PAL_BAD if k == "loss" else _PAL_INFO])
+                    tumble = self.tumble
+                    tumble[0] = action - A.REROLL if A.REROLL < action <= A.REROLL + 15 else 15
+                    tumble[1] = self.app.now
+                    tumble[2] = -1
+            if kind == "loss" and event[A.E_AMOUNT] or kind == "shield":
+                if event[A.E_SEAT] < len(self.rows):
+                    shade(self.rows[event[A.E_SEAT]][0], self.pals[_PAL_BAD if kind == "loss" else _PAL_INFO])
                     self.flash_until = (self.app.now + FLASH_MS) & 0x1FFFFFFF
-                self.app.leds.flash((255, 0, 0) if k == "loss" else (0, 160, 255), 3 if k == "loss" else 2)
-                if k == "loss":
+                self.app.leds.flash((255, 0, 0) if kind == "loss" else (0, 160, 255), 3 if kind == "loss" else 2)
+                if kind == "loss":
                     noise = "hit"
         if noise is not None:
             self.app.sound(noise)
         self.kept = 0
-        if st.phase == A.P_ROLL and st.rolls:
-            if not self.session.is_bot(st.active):
+        if state.phase == A.P_ROLL and state.rolls:
+            if not self.session.is_bot(state.active):
                 self.kept = self.keep
             elif A.REROLL < action <= A.REROLL + 15:
                 self.kept = ~(action - A.REROLL) & 15
-        text = W.feedback(st, ev, name, action)
+        text = self._news(events, action, new_turn)
+        # news worth a look before the detail lines (not a roll: the dice show it)
+        self.show_news = bool(text) and action != A.STOP and action != A.RED_SKIP and kind != "roll"
+
+    def _news(self, events, action, turn):
+        """The log's line for what just happened (returned), the turn's
+        summary so far and, at a new ``turn`` (or the end), the news of the
+        turn before."""
+        state = self.session.state
+        name = self.session.seat_name
+        text = W.feedback(state, events, name, action)
         if text:
             self._log(text)
-        # news worth a look before the detail lines (not a roll: the dice show it)
-        self.show_news = bool(text) and action != A.STOP and action != A.RED_SKIP and not (ev and ev[-1][0] == "roll")
-        brief = W.feedback(st, ev, name, action, True)
+        brief = W.feedback(state, events, name, action, True)
         if self.setup:  # a catch-up tick: the news names the archer who ticked, not the first archer
-            for e in ev:
-                if e[0] == "boxes":
-                    who = name(e[1])
+            for event in events:
+                if event[A.E_KIND] == "boxes":
+                    who = name(event[A.E_SEAT])
                     head = "Your catch-up: " if who == "You" else "%s's catch-up: " % who
                     self.news = (self.news[:-1] + ", " if self.news.startswith(head) else head) + brief + "."
         elif brief:
             self.parts.append(brief)
-        if new_turn or st.is_over():
+        if turn or state.is_over():
             if not self.setup:
                 who = name(self.turn_of)
                 self.news = W.turn_news("Your turn: " if who == "You" else "%s's turn: " % who, self.parts,
                                         self.fb_n, len(self.fb))
             self.parts = []
-            if not st.is_over():
+            if not state.is_over():
                 self._heading()
-        self.turn_of = st.active
-        self.setup = st.phase == A.P_SETUP
+        self.turn_of = state.active
+        self.setup = state.phase == A.P_SETUP
+        return text
 
     def _message(self, human):
         """The two message lines: the selected choice in words, or the news
         (at the start of a human's turn: what the turn before did); while
         the computer plays, the news before it where the list is (hidden
         labels are emptied: on the device every letter shown is a TileGrid)."""
-        st = self.session.state
+        state = self.session.state
         text = ""
-        if human and st.phase == A.P_ROLL and not st.rolls:
+        if human and state.phase == A.P_ROLL and not state.rolls:
             text = self.news  # what the turn before did
         elif human and not self.show_news:
-            a = self.acts[self.menu.index] if self.die_cur < 0 and self.acts and not self.sub else -99
-            if a >= 0 and a != A.ROLL:
-                text = W.detail(st, a, self.session.seat_name)
-            elif a == _RED_USE:
+            action = self.acts[self.menu.index] if self.die_cur < 0 and self.acts and not self.sub else -99
+            if action >= 0 and action != A.ROLL:
+                text = W.detail(state, action, self.session.seat_name)
+            elif action == _RED_USE:
                 text = "Set one die to any face; the token goes back."
         if not text:
             text = W.fit_news(self._last(), self.fb_n, len(self.fb))
-        if human and st.phase == A.P_ROLL and st.rolls and not self.sub:
+        if human and state.phase == A.P_ROLL and state.rolls and not self.sub:
             # the archer and the rolls left (the title's short wording has no room)
-            left = 3 - st.rolls
-            text = "%s, %d roll%s left%s. %s" % (W.CHARACTERS[st.characters[st.active]], left, "" if left == 1 else "s",
-                                                ", 3 dice" if st.n_dice < 4 else "", text)
+            left = 3 - state.rolls
+            text = "%s, %d roll%s left%s. %s" % (W.CHARACTERS[state.characters[state.active]], left,
+                                                "" if left == 1 else "s", ", 3 dice" if state.n_dice < 4 else "", text)
         key = (text, human, len(self.hist), self.hist[-1] if self.hist else "")
         if key == self.msg:
             return
         self.msg = key
         lines = ui.wrap_lines(text, self.fb_n, len(self.fb))
-        for i, t in enumerate(self.fb):
-            t.set(lines[i] if i < len(lines) else "", ui.TEXT)
+        for index, line in enumerate(self.fb):
+            line.set(lines[index] if index < len(lines) else "", ui.TEXT)
         out = []
         if not human:  # the news above the message lines, a page at a time (ui.log_page)
             page, out = ui.log_page(self.hist, len(self.hist) - 1, self.page, len(self.log), self._wrapped)
             if page is not self.page:  # a new page: the lines of the entries before it are not shown again
                 self.page = page
                 ui.prune(self.wraps, self.hist[-1 - len(self.log):])
-        for i, t in enumerate(self.log):
-            x = out[i] if i < len(out) else " "
-            t.set(x[1:], ui.ACCENT if x[0] == "#" else ui.DIM)
+        for index, line in enumerate(self.log):
+            entry = out[index] if index < len(out) else " "
+            line.set(entry[1:], ui.ACCENT if entry[0] == "#" else ui.DIM)
 
-    def _wrapped(self, h):
+    def _wrapped(self, text):
         """A log entry as the log rows show it ("#": a heading), wrapped
         once (on the device wrapping the entries again took 15 ms a pass)."""
-        more = self.wraps.get(h)
+        more = self.wraps.get(text)
         if more is None:
-            more = self.wraps[h] = [("#" if h[0] == "#" else " ") + x for x in ui.wrap(h.lstrip("#"), self.log_n)]
+            mark = "#" if text[0] == "#" else " "
+            more = self.wraps[text] = [mark + line for line in ui.wrap(text.lstrip("#"), self.log_n)]
         return more
 
     def _last(self):
@@ -376,61 +339,61 @@ class GameScreen(_Base):
         return self.hist[-1].lstrip("#") if self.hist else ""
 
     def _title(self, human):
-        st = self.session.state
-        if st.is_over():
+        state = self.session.state
+        if state.is_over():
             text = "Kyudo: game over"
         else:
-            nm = self.session.seat_name(st.current_player) + ": "
-            text = nm + W.doing(st, self.sub, self.red_die).replace("|", "|" + nm)  # every wording
+            who = self.session.seat_name(state.current_player) + ": "
+            text = who + W.doing(state, self.sub, self.red_die).replace("|", "|" + who)  # every wording
         self.frame.set_title(text)
         if not human:
-            hint = "" if st.is_over() else "any key faster  hold B pause"
+            hint = "" if state.is_over() else "any key faster  hold B pause"
         elif self.sub:
             hint = "A choose  X/Y move  B back"
         elif self.die_cur >= 0:
             hint = "A keep  Y next  X Roll  hold B pause"
-        elif st.phase == A.P_ROLL and st.rolls:
+        elif state.phase == A.P_ROLL and state.rolls:
             hint = "A choose  X dice  Y move  hold B pause"
         else:
             hint = "A choose  X/Y move  hold B pause"
         self.frame.set_hint(hint)
 
     def _dice(self):
-        st = self.session.state
-        p = self.pals
-        blank = st.phase <= A.P_ROLL and not st.rolls
-        n = st.n_dice
+        state = self.session.state
+        pals = self.pals
+        blank = state.phase <= A.P_ROLL and not state.rolls
+        count = state.n_dice
         cur = self.acts[self.menu.index] if self.die_cur < 0 and self.acts else -99
         locks = 0
-        if st.phase == A.P_ROLL:
+        if state.phase == A.P_ROLL:
             marks = locks = self.kept
         elif self.sub == 2:
             marks = 1 << self.red_die
-        elif cur >= 0 and st.phase == A.P_RESOLVE:
-            marks = W.dice_of(st, cur)
+        elif cur >= 0 and state.phase == A.P_RESOLVE:
+            marks = W.dice_of(state, cur)
         else:
             marks = 0
-        for i, (grp, frame, edge, face, sym, lock, x) in enumerate(self.dice):
-            grp.hidden = i >= n
-            if i >= n:
+        for index, (grp, frame, edge, face_rect, sym, lock, left) in enumerate(self.dice):
+            grp.hidden = index >= count
+            if index >= count:
                 continue
-            f = st.dice[i]
-            used = 6 if st.used >> i & 1 else 0
+            face = state.dice[index]
+            used = 6 if state.used >> index & 1 else 0
             if blank:
-                f, used = _PAL_BLANK, 0
-            shade(face, p[f + used])
-            shade(edge, p[_PAL_LINE if used else _PAL_EDGE])  # a used die loses its light edge
+                face, used = W.PAL_BLANK, 0
+            shade(face_rect, pals[face + used])
+            shade(edge, pals[W.PAL_LINE if used else W.PAL_EDGE])  # a used die loses its light edge
             if sym.hidden != blank:
                 sym.hidden = blank
             if not blank:
                 # dark on a bright face, white on BLACK, grey on a used die
-                v = (6 if f == A.ARROW else f) + (12 if used else 6 if f == A.BLACK else 0)
-                if sym[0] != v:
-                    sym[0] = v
-            mark = not blank and marks >> i & 1
+                tile = (6 if face == A.ARROW else face) + (12 if used else 6 if face == A.BLACK else 0)
+                if sym[0] != tile:
+                    sym[0] = tile
+            mark = not blank and marks >> index & 1
             if frame.hidden == bool(mark):
                 frame.hidden = not mark
-            hide = blank or not locks >> i & 1
+            hide = blank or not locks >> index & 1
             if lock.hidden != hide:
                 lock.hidden = hide
         hide = self.die_cur < 0
@@ -438,20 +401,21 @@ class GameScreen(_Base):
         if not hide:
             self.caret.x = self.dice[self.die_cur][6]
         leds = self.app.leds
-        if blank or st.is_over():
-            leds.turn(st.active)
+        if blank or state.is_over():
+            leds.turn(state.active)
         else:
-            used = st.used if st.phase != A.P_ROLL else self.kept
-            leds.dice(tuple(LED[st.dice[i]] for i in range(n)), tuple(i for i in range(n) if used >> i & 1))
+            used = state.used if state.phase != A.P_ROLL else self.kept
+            leds.dice(tuple(LED[state.dice[index]] for index in range(count)),
+                      tuple(index for index in range(count) if used >> index & 1))
 
     # -- the list of choices -----------------------------------------------
     def _build(self, human):
-        st = self.session.state
+        state = self.session.state
         menu = self.menu
         self.die_cur = -1
         menu.group.hidden = not human
-        for t in self.log:
-            t.label.hidden = human
+        for line in self.log:
+            line.label.hidden = human
         if not human:
             self.acts = []
             menu.set_items([""])
@@ -461,30 +425,30 @@ class GameScreen(_Base):
         if self.sub == 1:
             self.die_cur = self.red_die
         elif self.sub == 2:
-            for f in range(6):
-                if f != st.dice[self.red_die]:
-                    acts.append(_FACE - f)
-                    items.append(W.NAMES[f])
-        elif st.phase == A.P_ROLL:
-            acts = [A.ROLL, A.STOP] if st.rolls else [A.ROLL]
-            items = ["", W.choice(st, A.STOP, name)] if st.rolls else [""]
+            for face in range(6):
+                if face != state.dice[self.red_die]:
+                    acts.append(_FACE - face)
+                    items.append(W.NAMES[face])
+        elif state.phase == A.P_ROLL:
+            acts = [A.ROLL, A.STOP] if state.rolls else [A.ROLL]
+            items = ["", W.choice(state, A.STOP, name)] if state.rolls else [""]
         else:
-            for a in ((A.RED_SKIP, _RED_USE) if st.phase == A.P_RED else st.legal_actions()):
-                text = "Use the RED token" if a == _RED_USE else W.choice(st, a, name)
+            for action in ((A.RED_SKIP, _RED_USE) if state.phase == A.P_RED else state.legal_actions()):
+                text = "Use the RED token" if action == _RED_USE else W.choice(state, action, name)
                 if text not in items:  # two dice of one colour: the same choice
                     items.append(text)
-                    acts.append(a)
+                    acts.append(action)
         if self.sub != 2:
             acts += [_LOG, _SHEETS]
             items += ["Log", "Sheets"]
         self.acts = acts
         menu.set_items(items or [""])
         menu.select(0)
-        if st.phase == A.P_ROLL and not self.sub:
+        if state.phase == A.P_ROLL and not self.sub:
             self._roll_item()
-            if st.rolls:
+            if state.rolls:
                 self.die_cur = 0  # after a roll: on die 1
-        elif st.phase == A.P_RESOLVE and len(acts) > 3:
+        elif state.phase == A.P_RESOLVE and len(acts) > 3:
             # the last combination (the biggest, most often the one to play),
             # with End turn in view under it
             menu.select(len(acts) - 3)
@@ -492,10 +456,10 @@ class GameScreen(_Base):
         self._park()
 
     def _roll_item(self):
-        st = self.session.state
+        state = self.session.state
         free = 0
-        for i in range(st.n_dice):
-            if not self.keep >> i & 1:
+        for die in range(state.n_dice):
+            if not self.keep >> die & 1:
                 free += 1
         self.menu.set_item(0, ("Roll 1 die" if free == 1 else "Roll %d dice" % free) if free else "Stop: all kept")
         self._park()
@@ -505,77 +469,77 @@ class GameScreen(_Base):
         self.menu.bar.hidden = self.die_cur >= 0
 
     # -- buttons -------------------------------------------------------------
-    def button(self, b):
-        tm = self.tumble
-        if tm[0]:  # any press ends a tumble (and does what it does)
-            tm[0] = 0
+    def button(self, button):
+        tumble = self.tumble
+        if tumble[0]:  # any press ends a tumble (and does what it does)
+            tumble[0] = 0
             self._dice()
-        _Base.button(self, b)
+        _Base.button(self, button)
 
-    def _spin(self, k):
-        """Frame ``k`` of a roll's tumble: each rolled die shows a passing
+    def _spin(self, frame):
+        """Frame ``frame`` of a roll's tumble: each rolled die shows a passing
         face (its colour and symbol; the real face comes at the end)."""
-        tm = self.tumble
-        tm[2] = k
-        p = self.pals
-        d = self.dice
-        for i in range(len(d)):
-            if tm[0] >> i & 1 and not d[i][0].hidden:
-                f = (k + 2 * i + 1) % 6
-                shade(d[i][3], p[f])
-                v = (6 if f == A.ARROW else f) + (6 if f == A.BLACK else 0)
-                if d[i][4][0] != v:
-                    d[i][4][0] = v
-                d[i][4].hidden = False
+        tumble = self.tumble
+        tumble[2] = frame
+        pals = self.pals
+        dice = self.dice
+        for index in range(len(dice)):
+            if tumble[0] >> index & 1 and not dice[index][0].hidden:
+                face = (frame + 2 * index + 1) % 6
+                shade(dice[index][3], pals[face])
+                tile = (6 if face == A.ARROW else face) + (6 if face == A.BLACK else 0)
+                if dice[index][4][0] != tile:
+                    dice[index][4][0] = tile
+                dice[index][4].hidden = False
 
-    def human_button(self, b):
-        if b == btn.B:
+    def human_button(self, button):
+        if button == btn.B:
             if self.sub:
                 self.sub -= 1
                 self.menu_key = None
                 self.update()
             else:
                 self.back_out()
-        elif b == btn.X or b == btn.Y:
-            self._move(b)
-        elif b == btn.A:
+        elif button == btn.X or button == btn.Y:
+            self._move(button)
+        elif button == btn.A:
             self._press()
 
     def dice_ok(self):
-        st = self.session.state
-        return st.phase == A.P_ROLL and st.rolls > 0 and not self.sub
+        state = self.session.state
+        return state.phase == A.P_ROLL and state.rolls > 0 and not self.sub
 
-    def _move(self, b):
-        n = self.session.state.n_dice
+    def _move(self, button):
+        count = self.session.state.n_dice
         menu = self.menu
         if self.sub == 1:
-            self.die_cur = (self.die_cur + (1 if b == btn.Y else -1)) % n
+            self.die_cur = (self.die_cur + (1 if button == btn.Y else -1)) % count
         else:
-            self._go(move(self.die_cur, menu.index, b, n, len(menu.items), self.dice_ok()))
+            self._go(move(self.die_cur, menu.index, button, count, len(menu.items), self.dice_ok()))
         self._after_move()
 
     def _go(self, pos):
-        d, i = pos
-        self.die_cur = d
+        die, index = pos
+        self.die_cur = die
         menu = self.menu
-        if i != menu.index:
-            if (i - menu.index) % len(menu.items) == 1:
+        if index != menu.index:
+            if (index - menu.index) % len(menu.items) == 1:
                 menu.move(1)
-            elif (menu.index - i) % len(menu.items) == 1:
+            elif (menu.index - index) % len(menu.items) == 1:
                 menu.move(-1)
             else:
-                menu.select(i)
+                menu.select(index)
 
     def _after_move(self):
         self.show_news = False
         self._park()
         self._dice()
-        st = self.session.state
+        state = self.session.state
         self._title(True)
-        self._message(not st.is_over() and not self.session.is_bot(st.current_player))
+        self._message(not state.is_over() and not self.session.is_bot(state.current_player))
 
     def _press(self):
-        st = self.session.state
+        state = self.session.state
         if self.die_cur >= 0:
             if self.sub == 1:  # the die for the RED token
                 self.red_die = self.die_cur
@@ -586,46 +550,46 @@ class GameScreen(_Base):
                 self.keep ^= 1 << self.die_cur
                 self.kept = self.keep
                 self._roll_item()
-                self._go(move(self.die_cur, self.menu.index, btn.Y, st.n_dice, len(self.menu.items), True))
+                self._go(move(self.die_cur, self.menu.index, btn.Y, state.n_dice, len(self.menu.items), True))
                 self._after_move()
             return
         if not self.acts:
             return
-        a = self.acts[self.menu.index]
-        if a == _SHEETS:
+        action = self.acts[self.menu.index]
+        if action == _SHEETS:
             from sanbon.kyudo_sheet import SheetScreen
 
-            self.app.push(SheetScreen(self.app, self.session, st.current_player, self.pals))
-        elif a == _LOG:
+            self.app.push(SheetScreen(self.app, self.session, state.current_player, self.pals))
+        elif action == _LOG:
             self.show_log()
-        elif a == _RED_USE:
+        elif action == _RED_USE:
             self.sub = 1
             self.red_die = 0
             self.menu_key = None
             self.update()
-        elif a <= _FACE:
+        elif action <= _FACE:
             self.sub = 0
-            self._act(A.RED_FIX + self.red_die * 6 + _FACE - a)
-        elif a == A.ROLL and st.rolls:
-            mask = ~self.keep & ((1 << st.n_dice) - 1)
+            self._act(A.RED_FIX + self.red_die * 6 + _FACE - action)
+        elif action == A.ROLL and state.rolls:
+            mask = ~self.keep & ((1 << state.n_dice) - 1)
             self._act(A.REROLL + mask if mask else A.STOP)  # all kept: play them
         else:
-            self._act(a)
+            self._act(action)
 
     def log_lines(self):
         """The log in lines of the screen's width, newest last."""
-        n = self.L.chars(scale=1)
+        width = self.L.chars(scale=1)
         out = []
-        for h in self.hist:
-            lines = ui.wrap(h.lstrip("#"), n - 1)
-            if h[0] == "#":
+        for entry in self.hist:
+            lines = ui.wrap(entry.lstrip("#"), width - 1)
+            if entry[0] == "#":
                 out.append("#" + lines[0])
-                for x in lines[1:]:
-                    out.append("#" + x)
+                for line in lines[1:]:
+                    out.append("#" + line)
             else:
                 out.append(lines[0])
-                for x in lines[1:]:
-                    out.append(" " + x)
+                for line in lines[1:]:
+                    out.append(" " + line)
         return out
 
     def show_log(self):
@@ -649,22 +613,23 @@ class GameScreen(_Base):
 
     # -- the end and the text for tests ------------------------------------
     def reason(self):
-        st = self.session.state
-        w = (st.winner() or (0,))[0]
-        return W.why(st.win_reason, self.session.seat_name(w), st.spectators[w])
+        state = self.session.state
+        winner = (state.winner() or (0,))[0]
+        return W.why(state.win_reason, self.session.seat_name(winner), state.spectators[winner])
 
     def standings(self):
         """Every archer's result for the end screen: spectators and circles."""
-        st = self.session.state
-        return [W.standing(st, s, self.session.seat_name(s)) for s in range(st.players)]
+        state = self.session.state
+        return [W.standing(state, seat, self.session.seat_name(seat)) for seat in range(state.players)]
 
     def describe(self):
-        st = self.session.state
+        state = self.session.state
         rows = []
         if not self.menu.group.hidden:
-            for i, t in enumerate(self.menu.items):
-                rows.append(("> " if i == self.menu.index and self.die_cur < 0 else "  ") + t)
+            for index, item in enumerate(self.menu.items):
+                rows.append(("> " if index == self.menu.index and self.die_cur < 0 else "  ") + item)
         return "Game: Kyudo %s active=%d player=%d rolls=%d dice=%s keep=%d cur=%d\n%s\n%s" % (
-            W.doing(st).split("|")[0] if not st.is_over() else "over", st.active, st.current_player, st.rolls,
-            "".join(str(f) for f in st.dice), self.keep, self.die_cur, self.msg[0] if self.msg else "",
+            W.doing(state).split("|")[0] if not state.is_over() else "over", state.active, state.current_player,
+            state.rolls, "".join(str(face) for face in state.dice), self.keep, self.die_cur,
+            self.msg[0] if self.msg else "",
             "\n".join(rows))

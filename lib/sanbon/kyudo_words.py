@@ -4,6 +4,10 @@ Everything here reads the engine state's public attributes (see
 engine/kyudo/state.py) and returns short strings; nothing is kept. The
 choice texts fit 21 characters where they can (the list beside the archers'
 strip on the 240x135 screen).
+
+It also holds what the play screen (sanbon.kyudo), its layout and the sheet
+share, being the module all three import: the palettes' indexes (PAL_*) and
+the sprite tiles of the zone shapes and tokens.
 """
 
 from engine.kyudo import actions as A  # consts only: folded by the build, the import dropped
@@ -18,92 +22,121 @@ TALENTS = (
     "ring a colour, rivals -1/die",
 )
 
+# the play screen's palettes (sanbon.kyudo_layout.palettes, GameScreen.pals;
+# the sheet draws with them too): FACE 0-5, FACE dim 6-11, INK 12-17, INK dim
+# 18-23, then the blank die 24, the mark 25, the die's edge 26, LINE 27, BG
+# 28, BAD 29, INFO 30. The indexes more than one module reads:
+PAL_INK = 12
+PAL_BLANK = 24
+PAL_EDGE = 26
+PAL_LINE = 27
+PAL_BG = 28
 
-def why(reason, name, n):
+
+def zone_tile(colour, level):
+    """The tile of lib/sanbon/kyudo.bmp that shows ``colour``'s shape filled to
+    ``level`` (0-4 quarters of its circles ticked; 4: closed). Every colour
+    has one shape, the same on every device and in every picture: BLACK a
+    square, ORANGE a diamond, GREEN a triangle up, BLUE a triangle down, RED a
+    plus (tools/art/kyudo.py draws shape ``colour - 1``). The strip, the sheet
+    and How to play (sanbon.howto_kyudo: the level-4 tiles) draw these tiles;
+    tests/test_kyudo_ui.py ties them together. A die shows tile ``colour``
+    (the same shape, solid)."""
+    return 20 + (colour - 1) * 30 + level
+
+
+def token_tile(kind, count):
+    """The tile of ``count`` tokens of kind ``kind`` (0-2: ORANGE, GREEN, RED): the
+    colour's letter and a pip per token, 3 at most (0: none held)."""
+    return 144 + kind * 3 + (count if count < 3 else 3) if count else 0
+
+
+def why(reason, name, spectators):
     """The end screen's reason (actions.WIN_*)."""
     you = name == "You"
     if reason == A.WIN_TARGET:
-        return "%s completed the target with the most spectators (%d)." % (name, n)
+        return "%s completed the target with the most spectators (%d)." % (name, spectators)
     if reason == A.WIN_LAST:
-        return "%s %s the last archer standing, with %d spectator%s." % (name, "are" if you else "is", n, _s(n))
-    return "Round cap reached: %s %s the most spectators (%d)." % (name, "have" if you else "has", n)
+        return "%s %s the last archer standing, with %d spectator%s." % (name, "are" if you else "is", spectators,
+                                                                         _s(spectators))
+    return "Round cap reached: %s %s the most spectators (%d)." % (name, "have" if you else "has", spectators)
 
 
-def _s(n):
-    return "" if n == 1 else "s"
+def _s(count):
+    return "" if count == 1 else "s"
 
 
-def victims(st, colour):
+def victims(state, colour):
     """The opponents of the active archer with ``colour`` still open."""
-    a = st.active
-    n = 0
-    for v in range(st.players):
-        if v != a and not st.eliminated[v] and st.ticked[v][colour] < st.circles[v][colour]:
-            n += 1
-    return n
+    active = state.active
+    count = 0
+    for seat in range(state.players):
+        if seat != active and not state.eliminated[seat] and state.ticked[seat][colour] < state.circles[seat][colour]:
+            count += 1
+    return count
 
 
-def dice_of(st, action):
+def dice_of(state, action):
     """Bitmask of the dice a combination uses (the engine takes the lowest
     unused dice of a face first)."""
     if A.AIM <= action < A.FLAG:
-        d, r = divmod(action - A.AIM, 8)
-        return _take(st, A.ARROW, r // 2, 1 << d)
+        die, code = divmod(action - A.AIM, 8)
+        return _take(state, A.ARROW, code // 2, 1 << die)
     if A.FLAG <= action < A.END_TURN:
-        c, n = divmod(action - A.FLAG, 5)
-        return _take(st, c + 1, n, 0)
+        colour, count = divmod(action - A.FLAG, 5)
+        return _take(state, colour + 1, count, 0)
     return 0
 
 
-def _take(st, face, n, mask):
-    used = st.used | mask
-    for i in range(st.n_dice):
-        if n and not used >> i & 1 and st.dice[i] == face:
-            mask |= 1 << i
-            used |= 1 << i
-            n -= 1
+def _take(state, face, count, mask):
+    used = state.used | mask
+    for die in range(state.n_dice):
+        if count and not used >> die & 1 and state.dice[die] == face:
+            mask |= 1 << die
+            used |= 1 << die
+            count -= 1
     return mask
 
 
 def tokens(row):
     """A seat's (or the supply's) tokens: "1 ORANGE 2 RED", or "no tokens"."""
     out = ""
-    for t in (A.ORANGE, A.GREEN, A.RED):
-        if row[t]:
-            out += "%s%d %s" % (" " if out else "", row[t], NAMES[t])
+    for token in (A.ORANGE, A.GREEN, A.RED):
+        if row[token]:
+            out += "%s%d %s" % (" " if out else "", row[token], NAMES[token])
     return out or "no tokens"
 
 
-def _aim(st, action):
+def _aim(state, action):
     """An aim action as (colour, arrows, fury, circles it ticks, arrows
     that hit rivals)."""
-    d, r = divmod(action - A.AIM, 8)
-    k, fury = divmod(r, 2)
-    c = st.dice[d]
-    empty = st.circles[st.active][c] - st.ticked[st.active][c]
-    fill = k if k < empty else empty
-    return c, k, fury, fill, k - fill
+    die, code = divmod(action - A.AIM, 8)
+    arrows, fury = divmod(code, 2)
+    colour = state.dice[die]
+    empty = state.circles[state.active][colour] - state.ticked[state.active][colour]
+    fill = arrows if arrows < empty else empty
+    return colour, arrows, fury, fill, arrows - fill
 
 
-def choice(st, action, name):
+def choice(state, action, name):
     """The plain words for one legal action of the decision pending now, in
     at most 19 characters (the list beside a 4-archer strip on 240x135);
     ``detail`` says more. ``name(seat)`` gives a seat's name ("You", "P2")."""
-    a = st.active
+    active = state.active
     if A.AIM <= action < A.FLAG:
-        c, k, fury, fill, hits = _aim(st, action)
-        col = NAMES[c]
+        colour, arrows, fury, fill, hits = _aim(state, action)
+        col = NAMES[colour]
         if not hits:
-            return "%d circle%s in %s" % (k, _s(k), col)
-        if not victims(st, c):
+            return "%d circle%s in %s" % (arrows, _s(arrows), col)
+        if not victims(state, colour):
             return "%s: hits no one" % col
-        loss = hits * (ORANGE_LOSS if fury or st.fury == c else ATTRACTIVENESS[c])
+        loss = hits * (ORANGE_LOSS if fury or state.fury == colour else ATTRACTIVENESS[colour])
         if fill:
             return "%s +%d, %s -%d" % (col, fill, "fury" if fury else "hit", loss)
         return "%s %s -%d" % (col, "fury" if fury else "attack", loss)
     if A.FLAG <= action < A.END_TURN:
-        c, n = divmod(action - A.FLAG, 5)
-        return "%s flag +%d" % (NAMES[c + 1], n)
+        colour, count = divmod(action - A.FLAG, 5)
+        return "%s flag +%d" % (NAMES[colour + 1], count)
     if action == A.END_TURN:
         return "End turn"
     if action == A.ROLL:
@@ -115,17 +148,17 @@ def choice(st, action, name):
     if action == A.SHIELD:
         return "Use the shield"
     if action == A.NO_SHIELD:
-        return "Take the loss (-%d)" % st.queue[0][2]
+        return "Take the loss (-%d)" % state.queue[0][2]
     if A.PICK <= action < A.STEAL:
-        c = action - A.PICK
-        return "Tick %s (%d/%d)" % (NAMES[c], st.ticked[a][c], st.circles[a][c])
+        colour = action - A.PICK
+        return "Tick %s (%d/%d)" % (NAMES[colour], state.ticked[active][colour], state.circles[active][colour])
     if A.STEAL <= action < A.CHOOSE:
         return "Steal from %s" % name(action - A.STEAL)
     if A.CHOOSE <= action < A.DISCARD:
-        c = action - A.CHOOSE
-        if st.phase == A.P_KITSUNE:
-            return "Rivals: +1 %s" % NAMES[c]
-        return "Ring on %s" % NAMES[c]
+        colour = action - A.CHOOSE
+        if state.phase == A.P_KITSUNE:
+            return "Rivals: +1 %s" % NAMES[colour]
+        return "Ring on %s" % NAMES[colour]
     if A.DISCARD <= action < A.TAKE:
         return "Drop %s token" % NAMES[action - A.DISCARD]
     if A.TAKE <= action < A.TICK:
@@ -135,36 +168,39 @@ def choice(st, action, name):
     return "?"
 
 
-def detail(st, action, name):
+def detail(state, action, name):
     """What the list's selected action does, in a sentence ("" if the item
     says it all)."""
-    a = st.active
+    active = state.active
     if A.AIM <= action < A.FLAG:
-        c, k, fury, fill, hits = _aim(st, action)
-        col = NAMES[c]
-        each = ORANGE_LOSS if fury or st.fury == c else ATTRACTIVENESS[c]
+        colour, arrows, fury, fill, hits = _aim(state, action)
+        col = NAMES[colour]
+        each = ORANGE_LOSS if fury or state.fury == colour else ATTRACTIVENESS[colour]
         tail = " (ORANGE fury)." if fury else "."
         if not hits:
-            return "Tick %d %s circle%s: %d ARROW%s and the %s die." % (k, col, _s(k), k, _s(k), col)
-        if not victims(st, c):
+            return "Tick %d %s circle%s: %d ARROW%s and the %s die." % (arrows, col, _s(arrows), arrows, _s(arrows),
+                                                                        col)
+        if not victims(state, colour):
             return "%s is closed and no rival has it open." % col
         if fill:
             return "Tick %d %s circle%s; rivals with %s open lose %d%s" % (fill, col, _s(fill), col, hits * each, tail)
         return "%s is closed: rivals with it open lose %d%s" % (col, hits * each, tail)
     if A.FLAG <= action < A.END_TURN:
-        c, n = divmod(action - A.FLAG, 5)
-        c += 1
-        size = CORNER_SIZE[c]
-        f = st.flags[a][c]
+        colour, count = divmod(action - A.FLAG, 5)
+        colour += 1
+        size = CORNER_SIZE[colour]
+        filled = state.flags[active][colour]
         top = size * CORNERS
-        after = f + n if f + n < top else top
-        moves = after // size - f // size
-        text = "%d box%s in the %s flag" % (n, "" if n == 1 else "es", NAMES[c])
+        after = filled + count if filled + count < top else top
+        moves = after // size - filled // size
+        text = "%d box%s in the %s flag" % (count, "" if count == 1 else "es", NAMES[colour])
         if moves:
-            if MOVE_PICKS[c]:
-                text += ", then tick %d circle%s of your choice" % (moves * MOVE_PICKS[c], _s(moves * MOVE_PICKS[c]))
+            if MOVE_PICKS[colour]:
+                picks = moves * MOVE_PICKS[colour]
+                text += ", then tick %d circle%s of your choice" % (picks, _s(picks))
             else:
-                text += ", then take %s %s token%s" % (("an" if c == A.ORANGE else "a") if moves == 1 else str(moves), NAMES[c], _s(moves))
+                article = "an" if colour == A.ORANGE else "a"
+                text += ", then take %s %s token%s" % (article if moves == 1 else str(moves), NAMES[colour], _s(moves))
         else:
             text += " (%d of %d boxes to the next bonus)" % (after % size, size)
         return text + "."
@@ -177,80 +213,83 @@ def detail(st, action, name):
     if action == A.SHIELD:
         return "Spend your GREEN token: lose nothing of this hit."
     if action == A.NO_SHIELD:
-        return "Keep your GREEN token and lose %d spectators." % st.queue[0][2]
+        return "Keep your GREEN token and lose %d spectators." % state.queue[0][2]
     if A.STEAL <= action < A.CHOOSE:
-        s = action - A.STEAL
-        return "%s has %s." % (name(s), tokens(st.tokens[s]))
+        seat = action - A.STEAL
+        return "%s has %s." % (name(seat), tokens(state.tokens[seat]))
     if A.CHOOSE <= action < A.DISCARD:
-        c = action - A.CHOOSE
-        if st.phase == A.P_KITSUNE:
-            return "Every rival gets one more %s circle to fill." % NAMES[c]
-        return "Till your next turn, rivals lose 1 per %s die they end with." % NAMES[c]
+        colour = action - A.CHOOSE
+        if state.phase == A.P_KITSUNE:
+            return "Every rival gets one more %s circle to fill." % NAMES[colour]
+        return "Till your next turn, rivals lose 1 per %s die they end with." % NAMES[colour]
     if A.TICK <= action:
-        c = action - A.TICK
-        return "Catch-up: 1 box in the %s flag (a bonus every %d boxes)." % (NAMES[c], CORNER_SIZE[c])
+        colour = action - A.TICK
+        return "Catch-up: 1 box in the %s flag (a bonus every %d boxes)." % (NAMES[colour], CORNER_SIZE[colour])
     return ""
 
 
-def doing(st, sub=0, die=0):
+def doing(state, sub=0, die=0):
     """What the pending decision asks, for the title after "<who>: ": its
     wordings longest first, parted by '|' (ui.pick); the last is at most 14
     characters, so that "You: " and it fit the narrowest title (19). What a
     short wording leaves out is on the screen elsewhere (the message lines,
     the list)."""
-    ph = st.phase
+    phase = state.phase
     if sub:
-        return "pick the die to set|pick a die" if sub == 1 else "set die %d to which face?|set die %d to?" % (die + 1, die + 1)
-    if ph == A.P_ROLL:
-        if not st.rolls:
+        if sub == 1:
+            return "pick the die to set|pick a die"
+        return "set die %d to which face?|set die %d to?" % (die + 1, die + 1)
+    if phase == A.P_ROLL:
+        if not state.rolls:
             return "roll the dice"
-        left = 3 - st.rolls
+        left = 3 - state.rolls
         return "keep dice, roll (%d roll%s left)|keep or roll" % (left, _s(left))
-    if ph == A.P_RESOLVE:
+    if phase == A.P_RESOLVE:
         return "play the dice"
-    if ph == A.P_SHIELD:
-        return "shield against -%d?|use a shield?" % st.queue[0][2]
-    if ph == A.P_PICK:
-        left = st.queue[0][1]
+    if phase == A.P_SHIELD:
+        return "shield against -%d?|use a shield?" % state.queue[0][2]
+    if phase == A.P_PICK:
+        left = state.queue[0][1]
         return "tick %s circle%s" % ("a" if left == 1 else str(left), _s(left))
-    if ph == A.P_STEAL:
-        c = st.queue[0][1]
-        return "steal a%s %s token|steal a token" % ("n" if c == A.ORANGE else "", NAMES[c])
-    if ph == A.P_KITSUNE:
+    if phase == A.P_STEAL:
+        colour = state.queue[0][1]
+        return "steal a%s %s token|steal a token" % ("n" if colour == A.ORANGE else "", NAMES[colour])
+    if phase == A.P_KITSUNE:
         return "give rivals a circle|give a circle"
-    if ph == A.P_SHIKA:
+    if phase == A.P_SHIKA:
         return "ring a colour"
-    if ph == A.P_KUMA_DROP:
+    if phase == A.P_KUMA_DROP:
         return "drop a token"  # why: the news above says Kuma's raid
-    if ph == A.P_KUMA_TAKE:
+    if phase == A.P_KUMA_TAKE:
         return "take a token"
-    if ph == A.P_SETUP:
-        who = st.current_player
-        k = (who - st.first) % st.players
+    if phase == A.P_SETUP:
+        who = state.current_player
+        boxes = (who - state.first) % state.players
         done = 0
-        for c in range(1, 6):
-            if st.flags[who][c]:
+        for colour in range(1, 6):
+            if state.flags[who][colour]:
                 done += 1
-        if k == 1:
+        if boxes == 1:
             return "tick a catch-up box|catch-up tick"
-        return "catch-up box %d of %d|tick %d of %d" % (done + 1, k, done + 1, k)
-    if ph == A.P_RED:
+        return "catch-up box %d of %d|tick %d of %d" % (done + 1, boxes, done + 1, boxes)
+    if phase == A.P_RED:
         return "use the RED token?|use RED token?"
     return "wait"
 
 
-def standing(st, seat, name):
+def standing(state, seat, name):
     """One archer's result for the end screen."""
-    tk = cap = 0
-    for c in range(1, 6):
-        tk += st.ticked[seat][c]
-        cap += st.circles[seat][c]
-    sp = st.spectators[seat]
-    return "%s: %s, %d/%d circles" % (name, "out" if st.eliminated[seat] else "%d spectator%s" % (sp, _s(sp)), tk, cap)
+    ticked = cap = 0
+    for colour in range(1, 6):
+        ticked += state.ticked[seat][colour]
+        cap += state.circles[seat][colour]
+    spectators = state.spectators[seat]
+    held = "out" if state.eliminated[seat] else "%d spectator%s" % (spectators, _s(spectators))
+    return "%s: %s, %d/%d circles" % (name, held, ticked, cap)
 
 
-def turn_news(head, parts, n, k):
-    """A finished turn's news in at most ``k`` lines of ``n`` characters:
+def turn_news(head, parts, width, n_lines):
+    """A finished turn's news in at most ``n_lines`` lines of ``width`` characters:
     ``head`` ("P2's turn: ") and the turn's parts, with like items merged
     (the circles of one colour, one archer's losses, a repeated attack);
     if they still do not fit, the last items give way to "(more in the
@@ -258,52 +297,52 @@ def turn_news(head, parts, n, k):
     from sanbon.ui import wrap
 
     items = []
-    for p in parts:
-        for it in p.split(", "):
-            i = it.find(" circle")
-            j = it.find(" lost ")
-            if i > 0 and it[0] in "0123456789" and " in " in it:
-                col = it[it.find(" in ") + 4:]
-                c = int(it[:i])
-                for x in range(len(items)):
-                    y = items[x]
-                    if y[0] in "0123456789" and y.endswith(" in " + col) and " circle" in y:
-                        c += int(y[:y.find(" ")])
-                        items[x] = "%d circle%s in %s" % (c, _s(c), col)
+    for part in parts:
+        for item in part.split(", "):
+            circle_at = item.find(" circle")
+            lost_at = item.find(" lost ")
+            if circle_at > 0 and item[0] in "0123456789" and " in " in item:
+                col = item[item.find(" in ") + 4:]
+                circles = int(item[:circle_at])
+                for index in range(len(items)):
+                    other = items[index]
+                    if other[0] in "0123456789" and other.endswith(" in " + col) and " circle" in other:
+                        circles += int(other[:other.find(" ")])
+                        items[index] = "%d circle%s in %s" % (circles, _s(circles), col)
                         break
                 else:
-                    items.append(it)
-            elif j > 0:
-                who, m = it[:j], int(it[j + 6:])
-                for x in range(len(items)):
-                    y = items[x]
-                    if y.startswith(who + " lost "):
-                        m += int(y[len(who) + 6:])
-                        items[x] = "%s lost %d" % (who, m)
+                    items.append(item)
+            elif lost_at > 0:
+                who, lost = item[:lost_at], int(item[lost_at + 6:])
+                for index in range(len(items)):
+                    other = items[index]
+                    if other.startswith(who + " lost "):
+                        lost += int(other[len(who) + 6:])
+                        items[index] = "%s lost %d" % (who, lost)
                         break
                 else:
-                    items.append(it)
-            elif it not in items:
-                items.append(it)
+                    items.append(item)
+            elif item not in items:
+                items.append(item)
     text = head + (", ".join(items) if items else "no combination played") + "."
-    while len(wrap(text, n)) > k and len(items) > 1:
+    while len(wrap(text, width)) > n_lines and len(items) > 1:
         items.pop()
         text = head + ", ".join(items) + " (more in the Log)."
     return text
 
 
-def fit_news(text, n, k):
-    """A news line ("P2: BLACK attack, You lost 1, ...") in at most ``k``
-    lines of ``n`` characters (``turn_news``); as it is if it fits."""
+def fit_news(text, width, n_lines):
+    """A news line ("P2: BLACK attack, You lost 1, ...") in at most
+    ``n_lines`` lines of ``width`` characters (``turn_news``); as it is if it fits."""
     from sanbon.ui import wrap
 
-    if len(wrap(text, n)) <= k:
+    if len(wrap(text, width)) <= n_lines:
         return text
-    i = text.find(": ") + 2
-    return turn_news(text[:i], [text[i:].rstrip(".")], n, k)
+    cut = text.find(": ") + 2
+    return turn_news(text[:cut], [text[cut:].rstrip(".")], width, n_lines)
 
 
-def feedback(st, events, name, action=-1, brief=False):
+def feedback(state, events, name, action=-1, brief=False):
     """One line from what the last ``apply`` did (``state.events``).
 
     ``action`` (if known) words a step that left no event ("stopped").
@@ -311,84 +350,29 @@ def feedback(st, events, name, action=-1, brief=False):
     ``brief``: only what counts for the turn's summary (no rolls, corners,
     dice back), without the actor's name.
     """
-    a = st.active
     parts = []
-    add = parts.append
     first = []  # hits, shields, talents, the win: shown first (one line on 240x135)
-    hot = first.append
     actor = -1
     circles = 0
-    ccol = 0
-    for e in events:
-        k = e[0]
-        if k == "roll":
-            actor = e[1]
-            if not brief:
-                add("rolled " + " ".join(NAMES[f] for f in e[2]))
-        elif k == "circle":
-            actor = e[1]
+    colour = 0
+    for event in events:
+        kind = event[A.E_KIND]
+        if kind in ("roll", "circle", "attack", "boxes", "token", "red", "ultimate", "talent"):
+            actor = event[A.E_SEAT]
+        if kind == "circle":
             circles += 1
-            ccol = e[2]
-        elif k == "closed":
-            if circles:
-                add("%d circle%s in %s" % (circles, _s(circles), NAMES[ccol]))
-                circles = 0
-            add("%s closed" % NAMES[e[2]])
-        elif k == "attack":
-            actor = e[1]
-            text = "%s attack" % NAMES[e[3]]
-            if text not in first:
-                hot(text)
-        elif k == "loss":
-            if e[2]:
-                hot("%s lost %d" % (name(e[1]), e[2]))
-        elif k == "shield":
-            hot("%s shielded" % name(e[1]))
-        elif k == "eliminated":
-            hot("%s eliminated" % name(e[1]))
-        elif k == "boxes":
-            actor = e[1]
-            add("%s flag +%d" % (NAMES[e[2]], e[3]))
-        elif k == "flag":
-            if not brief:
-                add("bonus %d of 4" % e[3])  # a full corner of the flag, in plain words
-        elif k == "token":
-            actor = e[1]
-            if e[3] < 0:
-                add("took %s" % NAMES[e[2]])
-            else:
-                add("stole %s from %s" % (NAMES[e[2]], name(e[3])))
-        elif k == "discard":
-            add("%s dropped %s" % (name(e[1]), NAMES[e[2]]))
-        elif k == "fury":
-            add("fury")
-        elif k == "red":
-            actor = e[1]
-            add("RED token: die %d %s" % (e[2] + 1, NAMES[e[3]]))
-        elif k == "ultimate":
-            actor = e[1]
-            hot("4 ARROWS")
-        elif k == "ring":
-            hot("Shika's ring")
-        elif k == "talent":
-            actor = e[1]
-            ch = e[2]
-            if ch == A.KITSUNE:
-                hot("talent: rivals +1 %s circle" % NAMES[e[3]])
-            elif ch == A.KUMA:
-                hot("talent: Kuma's raid")
-            elif ch == A.SARU:
-                hot("talent: a die captured")
-            else:
-                hot("talent: ring on %s" % NAMES[e[3]])
-        elif k == "die_back" and not brief:
-            add("the captured die is back")
-        elif k == "ring_off" and not brief:
-            add("the ring is off")
-        elif k == "win":
-            hot("%s won" % name(e[1]))
+            colour = event[A.E_COLOUR]
+        elif kind == "closed" and circles:
+            parts.append("%d circle%s in %s" % (circles, _s(circles), NAMES[colour]))
+            circles = 0
+        text = _news(event, name, brief)
+        if text and kind in ("attack", "loss", "shield", "eliminated", "ultimate", "ring", "talent", "win"):
+            if kind != "attack" or text not in first:  # one attack per colour
+                first.append(text)
+        elif text:
+            parts.append(text)
     if circles:
-        add("%d circle%s in %s" % (circles, _s(circles), NAMES[ccol]))
+        parts.append("%d circle%s in %s" % (circles, _s(circles), NAMES[colour]))
     parts = first + parts
     if not parts:
         if brief:
@@ -401,7 +385,60 @@ def feedback(st, events, name, action=-1, brief=False):
             parts = ["took the loss"]
         else:
             return ""
-        actor = a
+        actor = state.active
     if actor < 0 or brief:
         return ", ".join(parts)
     return "%s: %s" % (name(actor), ", ".join(parts))
+
+
+def _news(event, name, brief):
+    """One event in words for ``feedback`` ("" if it says nothing; a circle:
+    ``feedback`` counts them)."""
+    kind = event[A.E_KIND]
+    seat = event[A.E_SEAT]
+    if kind == "roll":
+        return "" if brief else "rolled " + " ".join(NAMES[face] for face in event[A.E_FACES])
+    if kind == "closed":
+        return "%s closed" % NAMES[event[A.E_COLOUR]]
+    if kind == "attack":
+        return "%s attack" % NAMES[event[A.E_ATTACK_COLOUR]]
+    if kind == "loss":
+        return "%s lost %d" % (name(seat), event[A.E_AMOUNT]) if event[A.E_AMOUNT] else ""
+    if kind == "shield":
+        return "%s shielded" % name(seat)
+    if kind == "eliminated":
+        return "%s eliminated" % name(seat)
+    if kind == "boxes":
+        return "%s flag +%d" % (NAMES[event[A.E_COLOUR]], event[A.E_BOXES])
+    if kind == "flag":
+        return "" if brief else "bonus %d of 4" % event[A.E_CORNER]  # a full corner of the flag, in plain words
+    if kind == "token":
+        if event[A.E_FROM] < 0:
+            return "took %s" % NAMES[event[A.E_COLOUR]]
+        return "stole %s from %s" % (NAMES[event[A.E_COLOUR]], name(event[A.E_FROM]))
+    if kind == "discard":
+        return "%s dropped %s" % (name(seat), NAMES[event[A.E_COLOUR]])
+    if kind == "fury":
+        return "fury"
+    if kind == "red":
+        return "RED token: die %d %s" % (event[A.E_DIE] + 1, NAMES[event[A.E_FACE]])
+    if kind == "ultimate":
+        return "4 ARROWS"
+    if kind == "ring":
+        return "Shika's ring"
+    if kind == "talent":
+        character = event[A.E_CHARACTER]
+        if character == A.KITSUNE:
+            return "talent: rivals +1 %s circle" % NAMES[event[A.E_CHOICE]]
+        if character == A.KUMA:
+            return "talent: Kuma's raid"
+        if character == A.SARU:
+            return "talent: a die captured"
+        return "talent: ring on %s" % NAMES[event[A.E_CHOICE]]
+    if kind == "die_back":
+        return "" if brief else "the captured die is back"
+    if kind == "ring_off":
+        return "" if brief else "the ring is off"
+    if kind == "win":
+        return "%s won" % name(seat)
+    return ""

@@ -1,7 +1,7 @@
 """Kyudo's sprite sheet (lib/sanbon/kyudo.bmp): 10x10 tiles, one palette.
 
 - 1-6: a die's picture: the five zone symbols of the sheet
-  (one per colour, sanbon.kyudo.zone_tile: square, diamond, triangle up,
+  (one per colour, sanbon.kyudo_words.zone_tile: square, diamond, triangle up,
   triangle down, plus), solid, then the ARROW face's arrow, in dark ink (on a bright face);
   7-12 the same in white (on the BLACK face), 13-18 in grey (a used die);
 - 19: the "kept" mark (a padlock) on a kept die;
@@ -20,7 +20,7 @@ def _dim(c):
     return ((c >> 16) // 3) << 16 | (((c >> 8) & 0xFF) // 3) << 8 | (c & 0xFF) // 3
 
 
-_INK = (0xB8B8B8, 0xF07818, 0x2EA84C, 0x3A7CF0, 0xE03838)  # sanbon.kyudo.INK[1:]
+_INK = (0xB8B8B8, 0xF07818, 0x2EA84C, 0x3A7CF0, 0xE03838)  # sanbon.kyudo_layout.INK[1:]
 TILE = (10, 10)
 # 0 clear, 1-5 the colours, 6-10 dim, 11 dark ink, 12 white, 13 grey, 14 accent
 PALETTE = (0x000000,) + _INK + tuple(_dim(c) for c in _INK) + (0x101010, 0xF0F0F0, 0x9AA6B2, 0xE8B030)

@@ -143,235 +143,235 @@ class _Ev:
         self.o = o
         self.me = me
         self.hard = hard = lv == HARD
-        sp = o.spectators
-        self.my = my = sp[me]
+        spectators = o.spectators
+        self.my = mine = spectators[me]
         opps = self.opps = []
         top = 0
-        for v in range(o.players):
-            if v != me and not o.eliminated[v]:
-                opps.append(v)
-                top = max(top, sp[v])
+        for opponent in range(o.players):
+            if opponent != me and not o.eliminated[opponent]:
+                opps.append(opponent)
+                top = max(top, spectators[opponent])
         # e 0 (filled below), cb 6 each, tf 0, tv _TOKV: one literal (no temporaries)
-        b = self.b = bytearray(b"\x00\x00\x00\x00\x00\x00\x00\x06\x06\x06\x06\x06\x00\x00\x00\x00\x00\x00\x0e\x12\x00\x0c")
-        t = self.t = [0] * 63
+        facts = self.b = bytearray(b"\x00\x00\x00\x00\x00\x00\x00\x06\x06\x06\x06\x06\x00\x00\x00\x00\x00\x00\x0e\x12\x00\x0c")
+        worth = self.t = [0] * 63
         need = 0
-        for c in range(1, 6):
-            b[c] = o.circles[me][c] - o.ticked[me][c]
-            need += b[c]
-        for v in opps:
-            nv = 0
-            for c in range(1, 6):
-                x = o.circles[v][c] - o.ticked[v][c]
-                nv += x
+        for colour in range(1, 6):
+            facts[colour] = o.circles[me][colour] - o.ticked[me][colour]
+            need += facts[colour]
+        for opponent in opps:
+            their_need = 0
+            for colour in range(1, 6):
+                amount = o.circles[opponent][colour] - o.ticked[opponent][colour]
+                their_need += amount
                 if hard:  # closing c: attacks on it start (open), on me stop (closed)
-                    b[_CB + c] += ATTRACTIVENESS[c] * (3 if x else 2)
-            b[_TF + v] = 4 + ((sp[v] == top) + (nv <= 4) if hard else 0)
+                    facts[_CB + colour] += ATTRACTIVENESS[colour] * (3 if amount else 2)
+            facts[_TF + opponent] = 4 + ((spectators[opponent] == top) + (their_need <= 4) if hard else 0)
         self.need = need
-        self.comp = comp = _WIN if my >= top else 40 if hard else 20  # the target complete
-        for c in (A.ORANGE, A.GREEN, A.RED):
-            if hard and o.tokens[me][c] > 1:
-                b[_TV + c] //= 2  # spending one of two costs less
-        for p in range(1, 9):  # p circles: the best colour closed, the target
-            x = 0
-            for c in range(1, 6):
-                if 0 < b[c] <= p:
-                    x = max(x, b[_CB + c])
-            t[_PK + p] = min(p, need) * _WC + x + (comp if need and p >= need else 0)
+        self.comp = comp = _WIN if mine >= top else 40 if hard else 20  # the target complete
+        for colour in (A.ORANGE, A.GREEN, A.RED):
+            if hard and o.tokens[me][colour] > 1:
+                facts[_TV + colour] //= 2  # spending one of two costs less
+        for picks in range(1, 9):  # p circles: the best colour closed, the target
+            amount = 0
+            for colour in range(1, 6):
+                if 0 < facts[colour] <= picks:
+                    amount = max(amount, facts[_CB + colour])
+            worth[_PK + picks] = min(picks, need) * _WC + amount + (comp if need and picks >= need else 0)
         self.aims()
-        for c in range(1, 6):
-            s = CORNER_SIZE[c]
-            f = o.flags[me][c]
-            mv = MOVE_PICKS[c]
+        for colour in range(1, 6):
+            size = CORNER_SIZE[colour]
+            boxes = o.flags[me][colour]
+            move = MOVE_PICKS[colour]
             # a token gained: less if I hold one, or it must be stolen
-            one = t[_PK + mv] if mv else _TOKV[c] >> ((hard and o.tokens[me][c] > 0) + (not o.supply[c]))
-            for n in range(2, 5):
-                x = min(n, s * CORNERS - f)
-                k = (f + x) // s - f // s  # corners completed: moves
-                t[_FL + c * 5 + n] = (t[_PK + k * mv] if mv else k * one) + (
-                    ((f + x) % s - (0 if k else f % s)) * one // (s + 1) if hard else 0)
+            one = worth[_PK + move] if move else _TOKV[colour] >> ((hard and o.tokens[me][colour] > 0) + (not o.supply[colour]))
+            for count in range(2, 5):
+                amount = min(count, size * CORNERS - boxes)
+                corners = (boxes + amount) // size - boxes // size  # corners completed: moves
+                worth[_FL + colour * 5 + count] = (worth[_PK + corners * move] if move else corners * one) + (
+                    ((boxes + amount) % size - (0 if corners else boxes % size)) * one // (size + 1) if hard else 0)
         self.ult = self.atk(0, ULTIMATE_LOSS)
-        x = 0
-        for v in opps:
-            x += b[_TF + v]  # the talent: per opponent, their threat (more made Hard chase four colours)
-        self.tal = x if hard else 20
+        amount = 0
+        for opponent in opps:
+            amount += facts[_TF + opponent]  # the talent: per opponent, their threat (more made Hard chase four colours)
+        self.tal = amount if hard else 20
         self.rc = o.ring_colour if hard and o.ring_owner >= 0 and o.ring_owner != me else 0
 
     def aims(self):
-        for c in range(1, 6):
-            for k in range(1, 4):
-                self.t[c * 4 + k] = max(self.aimv(c, k, 0), self.aimv(c, k, 1))
+        for colour in range(1, 6):
+            for arrows in range(1, 4):
+                self.t[colour * 4 + arrows] = max(self.aimv(colour, arrows, 0), self.aimv(colour, arrows, 1))
 
     def aimv(self, c, k, org):
         """k arrows at colour c: fill the empty circles, the rest attack
         (org: spend an ORANGE token on them; _NEG when that is not possible)."""
-        o = self.o
-        ec = self.b[c]
-        fill = min(k, ec)
-        v = fill * (ATTRACTIVENESS[c] * 10 - 8 if self.hard else _WC)
-        if fill == ec and ec:
-            v += self.b[_CB + c] + (self.comp if ec == self.need else 0)
+        table = self.o
+        empty = self.b[c]
+        fill = min(k, empty)
+        value = fill * (ATTRACTIVENESS[c] * 10 - 8 if self.hard else _WC)
+        if fill == empty and empty:
+            value += self.b[_CB + c] + (self.comp if empty == self.need else 0)
         k -= fill
         if org:
-            if not k or not o.tokens[self.me][A.ORANGE] or o.fury == c:
+            if not k or not table.tokens[self.me][A.ORANGE] or table.fury == c:
                 return _NEG
-            return v + self.atk(c, k * ORANGE_LOSS) - self.b[_TV + A.ORANGE]
-        return v + self.atk(c, k * (ORANGE_LOSS if o.fury == c else ATTRACTIVENESS[c]))
+            return value + self.atk(c, k * ORANGE_LOSS) - self.b[_TV + A.ORANGE]
+        return value + self.atk(c, k * (ORANGE_LOSS if table.fury == c else ATTRACTIVENESS[c]))
 
     def atk(self, c, x):
         """What every opponent with colour c open (c = 0: every opponent)
         losing x spectators, one loss event each, is worth."""
-        o = self.o
-        t = 0
-        for v in self.opps:
-            s = o.spectators[v]
-            if x and (not c or o.ticked[v][c] < o.circles[v][c]):
-                if self.hard and o.tokens[v][A.GREEN] and (x >= 3 or x >= s):
-                    t += 13  # they will shield: only the token goes
-                elif x < s:
-                    t += x * _WS * self.b[_TF + v] // 4
+        table = self.o
+        total = 0
+        for opponent in self.opps:
+            left = table.spectators[opponent]
+            if x and (not c or table.ticked[opponent][c] < table.circles[opponent][c]):
+                if self.hard and table.tokens[opponent][A.GREEN] and (x >= 3 or x >= left):
+                    total += 13  # they will shield: only the token goes
+                elif x < left:
+                    total += x * _WS * self.b[_TF + opponent] // 4
                 else:
-                    t += _WIN if self.hard and len(self.opps) == 1 else _ELIM + s * _WS * self.b[_TF + v] // 4
-        return t
+                    total += _WIN if self.hard and len(self.opps) == 1 else _ELIM + left * _WS * self.b[_TF + opponent] // 4
+        return total
 
     def plan(self, cnt):
         """The best combination sequence for the dice counts ``cnt``: flags,
         and the arrows at one colour (or one arrow each at two)."""
-        t = self.t
-        best = base = t[29 + cnt[1]] + t[34 + cnt[2]] + t[39 + cnt[3]] + t[44 + cnt[4]] + t[49 + cnt[5]]
-        a = cnt[0]
-        if a:
-            a = min(a, 3)
-            c1 = c2 = 0
-            for c in range(1, 6):
-                k = cnt[c]
-                if k:
-                    v = base + t[c * 4 + a] + t[_FL + c * 5 + k - 1] - t[_FL + c * 5 + k]
-                    if v > best:
-                        best = v
-                    c2 = c1
-                    c1 = c
-            if a == 2 and c2 and cnt[c1] == cnt[c2] == 1:
-                b = self.b
-                best = max(best, t[c1 * 4 + 1] + t[c2 * 4 + 1] + (self.comp if self.need == 2 and b[c1] == b[c2] == 1 else 0))
+        worth = self.t
+        best = base = worth[29 + cnt[1]] + worth[34 + cnt[2]] + worth[39 + cnt[3]] + worth[44 + cnt[4]] + worth[49 + cnt[5]]
+        arrows = cnt[0]
+        if arrows:
+            arrows = min(arrows, 3)
+            first = second = 0
+            for colour in range(1, 6):
+                count = cnt[colour]
+                if count:
+                    value = base + worth[colour * 4 + arrows] + worth[_FL + colour * 5 + count - 1] - worth[_FL + colour * 5 + count]
+                    if value > best:
+                        best = value
+                    second = first
+                    first = colour
+            if arrows == 2 and second and cnt[first] == cnt[second] == 1:
+                facts = self.b
+                best = max(best, worth[first * 4 + 1] + worth[second * 4 + 1] + (self.comp if self.need == 2 and facts[first] == facts[second] == 1 else 0))
         return best
 
     def val(self, cnt):
         """A final roll (counts of the 6 faces): the Ultimate Combo, the
         talent or the best plan; and Shika's ring on my faces."""
-        x = cnt[self.rc] * RING_LOSS if self.rc else 0
-        r = 0
-        if x:  # my loss: the shield, or spectators
-            my = self.my
-            if self.o.tokens[self.me][A.GREEN] and (x >= 3 or x >= my):
-                r = -self.b[_TV + A.GREEN]
+        loss = cnt[self.rc] * RING_LOSS if self.rc else 0
+        result = 0
+        if loss:  # my loss: the shield, or spectators
+            mine = self.my
+            if self.o.tokens[self.me][A.GREEN] and (loss >= 3 or loss >= mine):
+                result = -self.b[_TV + A.GREEN]
             else:
-                r = -_WIN if x >= my else -x * _WS * (6 if my <= 6 else 4) // 4
+                result = -_WIN if loss >= mine else -loss * _WS * (6 if mine <= 6 else 4) // 4
         if sum(cnt) == 4 and max(cnt) == 1 + 3 * (cnt[0] > 0):
-            return r + (self.ult if cnt[0] else self.tal)
-        return r + self.plan(cnt)
+            return result + (self.ult if cnt[0] else self.tal)
+        return result + self.plan(cnt)
 
 
 def _counts(o, unused):
     """Dice counts per face (unused: only the dice no combination took yet)."""
     cnt = bytearray(6)
-    for i in range(o.n_dice):
-        if not (unused and o.used >> i & 1):
-            cnt[o.dice[i]] += 1
+    for die in range(o.n_dice):
+        if not (unused and o.used >> die & 1):
+            cnt[o.dice[die]] += 1
     return cnt
 
 
 def choose(obs, seat, level, rng):
     """A legal action for ``seat`` (the one to decide now) from its observation."""
-    o = obs[A.O_TABLE]
-    ph = o.phase
-    if ph == A.P_ROLL and o.rolls:
-        return _roll(o, _Ev(o, seat, level), level, rng)
-    acts = o.legal_actions()
+    table = obs[A.O_TABLE]
+    phase = table.phase
+    if phase == A.P_ROLL and table.rolls:
+        return _roll(table, _Ev(table, seat, level), level, rng)
+    acts = table.legal_actions()
     if len(acts) == 1:
         return acts[0]
-    if level == EASY and (ph == A.P_SETUP or ph >= A.P_PICK):
+    if level == EASY and (phase == A.P_SETUP or phase >= A.P_PICK):
         return rng.choice(acts)
-    ev = None if ph == A.P_SETUP else _Ev(o, seat, level)
-    if ph == A.P_RESOLVE:
-        return _resolve(o, ev, acts, level, rng)
-    if ph == A.P_RED:  # change one die if that pays more than the token
-        cnt = _counts(o, 0)
-        best = ev.val(cnt) + ev.b[_TV + A.RED]
+    scores = None if phase == A.P_SETUP else _Ev(table, seat, level)
+    if phase == A.P_RESOLVE:
+        return _resolve(table, scores, acts, level, rng)
+    if phase == A.P_RED:  # change one die if that pays more than the token
+        cnt = _counts(table, 0)
+        best = scores.val(cnt) + scores.b[_TV + A.RED]
         act = A.RED_SKIP
-        for a in acts:
-            d, f = divmod(a - A.RED_FIX, 6)
-            if a > A.RED_SKIP:
-                cnt[o.dice[d]] -= 1
-                cnt[f] += 1
-                if ev.val(cnt) > best:
-                    best, act = ev.val(cnt), a
-                cnt[f] -= 1
-                cnt[o.dice[d]] += 1
+        for action in acts:
+            die, face = divmod(action - A.RED_FIX, 6)
+            if action > A.RED_SKIP:
+                cnt[table.dice[die]] -= 1
+                cnt[face] += 1
+                if scores.val(cnt) > best:
+                    best, act = scores.val(cnt), action
+                cnt[face] -= 1
+                cnt[table.dice[die]] += 1
         return A.RED_SKIP if level == EASY and rng.randrange(2) else act
-    if ph == A.P_SHIELD:
-        x = o.queue[0][2]
+    if phase == A.P_SHIELD:
+        score = table.queue[0][2]
         if level == HARD:  # the loss costs more than the token is worth
-            ok = x * _WS * (6 if ev.my <= 6 else 4) // 4 >= ev.b[_TV + A.GREEN]
+            shield = score * _WS * (6 if scores.my <= 6 else 4) // 4 >= scores.b[_TV + A.GREEN]
         else:
-            ok = level == NORMAL and x >= 3
-        return A.SHIELD if ok or x >= ev.my else A.NO_SHIELD
+            shield = level == NORMAL and score >= 3
+        return A.SHIELD if shield or score >= scores.my else A.NO_SHIELD
     best = _NEG
-    for a in acts:
-        c = a % 10
-        if ph == A.P_PICK:  # a BLACK / BLUE move circle; Hard: and the best plan after it
-            b = ev.b
-            x = _WC + (b[_CB + c] + (ev.comp if ev.need == 1 else 0) if b[c] == 1 else 0) - b[c]
-            if ev.hard:
-                b[c] -= 1
-                ev.need -= 1
-                ev.aims()
-                x += ev.plan(_counts(o, 1))
-                b[c] += 1
-                ev.need += 1
-        elif ph == A.P_SETUP:
-            x = _SETUP[c]
-        elif ph == A.P_STEAL:  # from the biggest threat
-            x = o.spectators[c] * 16 + ev.b[_TF + c]
-        elif ph < A.P_KUMA_DROP:  # Kitsune: closed (or nearly) for the most
-            x = 0  # opponents; Shika: the colour they still need most
-            for v in ev.opps:
-                y = o.circles[v][c] - o.ticked[v][c]
-                x += y * ev.b[_TF + v] if ph == A.P_SHIKA else (y < 2) + (y < 1)
+    for action in acts:
+        target = action % 10
+        if phase == A.P_PICK:  # a BLACK / BLUE move circle; Hard: and the best plan after it
+            facts = scores.b
+            score = _WC + (facts[_CB + target] + (scores.comp if scores.need == 1 else 0) if facts[target] == 1 else 0) - facts[target]
+            if scores.hard:
+                facts[target] -= 1
+                scores.need -= 1
+                scores.aims()
+                score += scores.plan(_counts(table, 1))
+                facts[target] += 1
+                scores.need += 1
+        elif phase == A.P_SETUP:
+            score = _SETUP[target]
+        elif phase == A.P_STEAL:  # from the biggest threat
+            score = table.spectators[target] * 16 + scores.b[_TF + target]
+        elif phase < A.P_KUMA_DROP:  # Kitsune: closed (or nearly) for the most
+            score = 0  # opponents; Shika: the colour they still need most
+            for opponent in scores.opps:
+                empty = table.circles[opponent][target] - table.ticked[opponent][target]
+                score += empty * scores.b[_TF + opponent] if phase == A.P_SHIKA else (empty < 2) + (empty < 1)
         else:  # Kuma: drop the least useful token, take the most useful
-            x = _TOKV[c] if ph == A.P_KUMA_TAKE else -_TOKV[c]
-        if x > best:
-            best, act = x, a
+            score = _TOKV[target] if phase == A.P_KUMA_TAKE else -_TOKV[target]
+        if score > best:
+            best, act = score, action
     return act
 
 
 def _roll(o, ev, level, rng):
     """After roll 1 or 2: STOP or REROLL + mask."""
     if level == HARD:
-        a = [0] * 210
-        _fill(ev, a, bytearray(6), 0, 0, o.n_dice)
-        return _decide(a, o.dice, 3 - o.rolls, ev.b[_TV + A.RED] if o.tokens[ev.me][A.RED] and not o.red_used else -1)
+        values = [0] * 210
+        _fill(ev, values, bytearray(6), 0, 0, o.n_dice)
+        return _decide(values, o.dice, 3 - o.rolls, ev.b[_TV + A.RED] if o.tokens[ev.me][A.RED] and not o.red_used else -1)
     dice = o.dice
     cnt = _counts(o, 0)
-    v0 = ev.val(cnt)
+    best = ev.val(cnt)
     mask = keep = 0
-    for i in range(o.n_dice):
-        f = dice[i]
+    for die in range(o.n_dice):
+        face = dice[die]
         if level == EASY:  # arrows and one colour die (an open colour first)
-            if f and (not keep or (ev.b[f] and not ev.b[keep])):
-                keep = f
-        elif f:  # Normal: re-roll each die the best combination can do without
-            cnt[f] -= 1
-            if ev.plan(cnt) >= v0:
-                mask |= 1 << i
-                v0 = ev.plan(cnt)
+            if face and (not keep or (ev.b[face] and not ev.b[keep])):
+                keep = face
+        elif face:  # Normal: re-roll each die the best combination can do without
+            cnt[face] -= 1
+            if ev.plan(cnt) >= best:
+                mask |= 1 << die
+                best = ev.plan(cnt)
             else:
-                cnt[f] += 1
-    for i in range(o.n_dice if level == EASY else 0):
-        if dice[i] and dice[i] != keep:
-            mask |= 1 << i
-        elif dice[i]:
+                cnt[face] += 1
+    for die in range(o.n_dice if level == EASY else 0):
+        if dice[die] and dice[die] != keep:
+            mask |= 1 << die
+        elif dice[die]:
             keep = 0  # the other dice of that colour go
-    if level == EASY and v0 > 0 and not rng.randrange(3):
+    if level == EASY and best > 0 and not rng.randrange(3):
         return A.STOP
     return A.REROLL + mask if mask and cnt[0] < o.n_dice else A.STOP
 
@@ -381,12 +381,12 @@ def _fill(ev, a, cnt, k, f0, left):
     ``left`` more faces >= f0 (cnt: the counts of k)."""
     for f in range(f0, 6):
         cnt[f] += 1
-        j = _SUCC[6 * k + f]
+        node = _SUCC[6 * k + f]
         if left > 1:
-            _fill(ev, a, cnt, j, f, left - 1)
+            _fill(ev, a, cnt, node, f, left - 1)
         else:
-            v = ev.val(cnt) + _BASE
-            a[j] = 0 if v < 0 else v if v < D.VALUE_MAX else D.VALUE_MAX
+            value = ev.val(cnt) + _BASE
+            a[node] = 0 if value < 0 else value if value < D.VALUE_MAX else D.VALUE_MAX
         cnt[f] -= 1
 
 
@@ -394,47 +394,47 @@ def _decide(a, dice, r, red):
     """dicetab.best_keep: the exact expectimax (see dicetab's module doc),
     the same ties, over the values in ``a`` at the final nodes; r rolls
     left; red >= 0: a RED token may change one die at the end at that cost."""
-    n = len(dice)
-    s = _SUCC
-    lo = _OFF[n]
-    nd = [0] * 16  # nd[m]: the node of the dice at the positions in mask m
-    for i in range(n):
-        for m in range(1 << i):
-            nd[1 << i | m] = s[6 * nd[m] + dice[i]]
-    for lev in range(-1, r):
-        k0 = lo
-        if lev < 0 and red >= 0:  # F(m): its value, or the best change of one die - cost
-            k0 = _OFF[n - 1]
-            for k in range(k0, lo):
-                x = _NEG
-                for i in range(6 * k, 6 * k + 6):
-                    if a[s[i]] > x:
-                        x = a[s[i]]
-                a[k] = x - red
-        elif lev > 0:  # W: to the common denominator (keep k: * 6 ** |k|) ...
-            k0 = 0
-            for j in range(1, n + 1):
-                for k in range(_OFF[j], _OFF[j + 1]):
-                    a[k] *= _P6[j]
-        for k in range(k0, lo):  # ... and the maxima pushed up to the finals
-            x = a[k]
-            for i in range(6 * k, 6 * k + 6):
-                if a[s[i]] < x:
-                    a[s[i]] = x
-        if lev < 0:
-            best = a[nd[(1 << n) - 1]] * 6 ** (n * r)  # STOP
+    n_dice = len(dice)
+    succ = _SUCC
+    first_final = _OFF[n_dice]
+    nodes = [0] * 16  # nd[m]: the node of the dice at the positions in mask m
+    for index in range(n_dice):
+        for mask in range(1 << index):
+            nodes[1 << index | mask] = succ[6 * nodes[mask] + dice[index]]
+    for depth in range(-1, r):
+        start = first_final
+        if depth < 0 and red >= 0:  # F(m): its value, or the best change of one die - cost
+            start = _OFF[n_dice - 1]
+            for node in range(start, first_final):
+                top = _NEG
+                for index in range(6 * node, 6 * node + 6):
+                    if a[succ[index]] > top:
+                        top = a[succ[index]]
+                a[node] = top - red
+        elif depth > 0:  # W: to the common denominator (keep k: * 6 ** |k|) ...
+            start = 0
+            for size in range(1, n_dice + 1):
+                for node in range(_OFF[size], _OFF[size + 1]):
+                    a[node] *= _P6[size]
+        for node in range(start, first_final):  # ... and the maxima pushed up to the finals
+            top = a[node]
+            for index in range(6 * node, 6 * node + 6):
+                if a[succ[index]] < top:
+                    a[succ[index]] = top
+        if depth < 0:
+            best = a[nodes[(1 << n_dice) - 1]] * 6 ** (n_dice * r)  # STOP
             continue
-        k = lo - 1
-        while k >= 0:  # E: the sum over the next die's faces, bottom up
-            i = 6 * k
-            a[k] = a[s[i]] + a[s[i + 1]] + a[s[i + 2]] + a[s[i + 3]] + a[s[i + 4]] + a[s[i + 5]]
-            k -= 1
+        node = first_final - 1
+        while node >= 0:  # E: the sum over the next die's faces, bottom up
+            index = 6 * node
+            a[node] = a[succ[index]] + a[succ[index + 1]] + a[succ[index + 2]] + a[succ[index + 3]] + a[succ[index + 4]] + a[succ[index + 5]]
+            node -= 1
     act = A.STOP
-    for m in _ORDER[n - 3] if r else b"":
-        k = nd[(1 << n) - 1 - m]
-        if a[k] * _P6[n - _POP[m]] > best:
-            best = a[k] * _P6[n - _POP[m]]
-            act = A.REROLL + m
+    for mask in _ORDER[n_dice - 3] if r else b"":
+        node = nodes[(1 << n_dice) - 1 - mask]
+        if a[node] * _P6[n_dice - _POP[mask]] > best:
+            best = a[node] * _P6[n_dice - _POP[mask]]
+            act = A.REROLL + mask
     return act
 
 
@@ -446,30 +446,30 @@ def _resolve(o, ev, acts, level, rng):
     best = 0
     act = A.END_TURN
     good = []
-    for a in reversed(acts):  # flags are listed last
-        if a == A.END_TURN:
+    for action in reversed(acts):  # flags are listed last
+        if action == A.END_TURN:
             continue
-        if a > A.FLAG:
-            c, k = divmod(a - A.FLAG, 5)
-            c += 1
-            v = ev.t[_FL + c * 5 + k]
-            r = 0
+        if action > A.FLAG:
+            colour, count = divmod(action - A.FLAG, 5)
+            colour += 1
+            value = ev.t[_FL + colour * 5 + count]
+            rest = 0
         else:
-            d, r = divmod(a - A.AIM, 8)
-            c = o.dice[d]
-            v = ev.aimv(c, r >> 1, r & 1)
-            k = 1
+            die, rest = divmod(action - A.AIM, 8)
+            colour = o.dice[die]
+            value = ev.aimv(colour, rest >> 1, rest & 1)
+            count = 1
         if level == EASY:
-            if v > 0:
-                good.append(a)
+            if value > 0:
+                good.append(action)
             continue
-        cnt[c] -= k
-        cnt[0] -= r >> 1
-        v += ev.plan(cnt)
-        cnt[c] += k
-        cnt[0] += r >> 1
-        if v > best:
-            best, act = v, a
+        cnt[colour] -= count
+        cnt[0] -= rest >> 1
+        value += ev.plan(cnt)
+        cnt[colour] += count
+        cnt[0] += rest >> 1
+        if value > best:
+            best, act = value, action
     if level == EASY and good:
         return rng.choice(good)
     return act

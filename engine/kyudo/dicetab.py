@@ -149,13 +149,13 @@ def node(faces):
     """The node (0..209) of the multiset of ``faces`` (any order, 0-4 faces)."""
     if len(faces) > 4:
         raise ValueError("at most 4 dice")
-    k = 0
-    s = _SUCC
-    for f in faces:
-        if not 0 <= f < 6:
-            raise ValueError("bad face %r" % (f,))
-        k = s[6 * k + f]
-    return k
+    multiset = 0
+    succ = _SUCC
+    for face in faces:
+        if not 0 <= face < 6:
+            raise ValueError("bad face %r" % (face,))
+        multiset = succ[6 * multiset + face]
+    return multiset
 
 
 def rank(faces):
@@ -169,19 +169,19 @@ def node_size(k):
     """The number of faces in node ``k``."""
     if not 0 <= k < 210:
         raise ValueError("bad node %r" % (k,))
-    s = 0
-    while k >= OFFSETS[s + 1]:
-        s += 1
-    return s
+    size = 0
+    while k >= OFFSETS[size + 1]:
+        size += 1
+    return size
 
 
 def _binom(x, j):
     if x < j:
         return 0
-    c = 1
-    for i in range(j):
-        c = c * (x - i) // (i + 1)
-    return c
+    result = 1
+    for index in range(j):
+        result = result * (x - index) // (index + 1)
+    return result
 
 
 def unrank(r, size):
@@ -189,40 +189,40 @@ def unrank(r, size):
     if not 0 <= r < n_multisets(size):
         raise ValueError("bad rank %r for size %r" % (r, size))
     out = [0] * size
-    i = size - 1
-    while i >= 0:
+    index = size - 1
+    while index >= 0:
         # colex: b_i = face_i + i are strictly increasing, r = sum C(b_i, i + 1)
-        b = i + 5
-        c = _binom(b, i + 1)
-        while c > r:
-            b -= 1
-            c = _binom(b, i + 1)
-        out[i] = b - i
-        r -= c
-        i -= 1
+        top = index + 5
+        term = _binom(top, index + 1)
+        while term > r:
+            top -= 1
+            term = _binom(top, index + 1)
+        out[index] = top - index
+        r -= term
+        index -= 1
     return out
 
 
 def faces(k):
     """The sorted faces of node ``k``."""
-    s = node_size(k)
-    return unrank(k - OFFSETS[s], s)
+    size = node_size(k)
+    return unrank(k - OFFSETS[size], size)
 
 
 def counts(k):
     """How many of each face (ARROW..RED) node ``k`` holds: a list of 6."""
-    c = [0] * 6
-    for f in faces(k):
-        c[f] += 1
-    return c
+    tally = [0] * 6
+    for face in faces(k):
+        tally[face] += 1
+    return tally
 
 
 def from_counts(c):
     """The node of the multiset with ``c[f]`` dice of face f."""
-    fs = []
-    for f in range(6):
-        fs += [f] * c[f]
-    return node(fs)
+    all_faces = []
+    for face in range(6):
+        all_faces += [face] * c[face]
+    return node(all_faces)
 
 
 def keeps(n=4):
@@ -232,8 +232,8 @@ def keeps(n=4):
 
 def values_from(score, n=4):
     """A values list for n dice: score(sorted faces) for each final rank."""
-    lo = OFFSETS[n]
-    return [score(unrank(r, n)) for r in range(OFFSETS[n + 1] - lo)]
+    first = OFFSETS[n]
+    return [score(unrank(index, n)) for index in range(OFFSETS[n + 1] - first)]
 
 
 # -- transitions (built lazily) --------------------------------------------
@@ -244,17 +244,17 @@ _cache = [None, None, None, None, None]  # [n]: trans_table(n); [0]: weights()
 def weights():
     """210 bytes: the number of ordered rolls of |k| dice giving each node k.
     Built at the first call (read-only: do not change it)."""
-    w = _cache[0]
-    if w is None:
-        w = bytearray(210)
-        w[0] = 1
-        s = _SUCC
-        for p in range(84):
-            i = 6 * p
-            for f in range(6):
-                w[s[i + f]] += w[p]  # the last die was f
-        _cache[0] = w
-    return w
+    table = _cache[0]
+    if table is None:
+        table = bytearray(210)
+        table[0] = 1
+        succ = _SUCC
+        for parent in range(84):
+            base = 6 * parent
+            for face in range(6):
+                table[succ[base + face]] += table[parent]  # the last die was f
+        _cache[0] = table
+    return table
 
 
 def trans_table(n=4):
@@ -268,56 +268,56 @@ def trans_table(n=4):
     do not change it)."""
     if n != 3 and n != 4:
         raise ValueError("3 or 4 dice")
-    t = _cache[n]
-    if t is None:
-        s = _SUCC
-        lo = OFFSETS[n]
-        t = bytearray(trans_start(OFFSETS[n + 1] - 1, n) + 1)
+    table = _cache[n]
+    if table is None:
+        succ = _SUCC
+        first = OFFSETS[n]
+        table = bytearray(trans_start(OFFSETS[n + 1] - 1, n) + 1)
         pos = 0
-        for k in range(OFFSETS[n + 1]):
-            d = n - node_size(k)
+        for keep in range(OFFSETS[n + 1]):
+            free = n - node_size(keep)
             # the nodes of k + a for the a of size lev, in rank order, grow in
             # place: the a of size lev + 1 with top face f are the a of size
             # lev with faces <= f (the first C(lev + f, lev)), plus f. Going
             # backwards never overwrites an entry still to be read.
-            t[pos] = k
-            for lev in range(d):
-                f = 5
-                while f >= 0:
-                    base = pos + _binom(lev + f, lev + 1)
-                    j = _binom(lev + f, lev) - 1
-                    while j >= 0:
-                        t[base + j] = s[6 * t[pos + j] + f]
-                        j -= 1
-                    f -= 1
-            end = pos + n_multisets(d)
+            table[pos] = keep
+            for size in range(free):
+                face = 5
+                while face >= 0:
+                    base = pos + _binom(size + face, size + 1)
+                    index = _binom(size + face, size) - 1
+                    while index >= 0:
+                        table[base + index] = succ[6 * table[pos + index] + face]
+                        index -= 1
+                    face -= 1
+            end = pos + n_multisets(free)
             while pos < end:
-                t[pos] -= lo
+                table[pos] -= first
                 pos += 1
-        _cache[n] = t
-    return t
+        _cache[n] = table
+    return table
 
 
 def trans_start(k, n=4):
     """Where keep k's run starts in trans_table(n)."""
-    s = node_size(k)
-    if s > n:
+    size = node_size(k)
+    if size > n:
         raise ValueError("keep larger than the dice")
     start = 0
-    for j in range(s):
-        start += n_multisets(j) * n_multisets(n - j)
-    return start + (k - OFFSETS[s]) * n_multisets(n - s)
+    for smaller in range(size):
+        start += n_multisets(smaller) * n_multisets(n - smaller)
+    return start + (k - OFFSETS[size]) * n_multisets(n - size)
 
 
 def transitions(k, n=4):
     """[(final rank, weight), ...] for keeping node k and rolling the rest of
     n dice; the weights sum to 6 ** (n - |k|)."""
-    t = trans_table(n)
-    w = weights()
-    d = n - node_size(k)
-    i = trans_start(k, n)
-    w0 = OFFSETS[d]
-    return [(t[i + j], w[w0 + j]) for j in range(n_multisets(d))]
+    table = trans_table(n)
+    weight = weights()
+    free = n - node_size(k)
+    start = trans_start(k, n)
+    first = OFFSETS[free]
+    return [(table[start + index], weight[first + index]) for index in range(n_multisets(free))]
 
 
 # -- expectimax ------------------------------------------------------------
@@ -326,43 +326,43 @@ def transitions(k, n=4):
 def _prep(dice, values, rolls_left=0):
     """(n, values as a sequence, nd): nd[m] = the node of the dice at the
     positions in bit mask m."""
-    n = len(dice)
-    if n != 3 and n != 4:
+    n_dice = len(dice)
+    if n_dice != 3 and n_dice != 4:
         raise ValueError("3 or 4 dice")
     if rolls_left < 0:
         raise ValueError("rolls_left < 0")
-    nf = OFFSETS[n + 1] - OFFSETS[n]
+    finals = OFFSETS[n_dice + 1] - OFFSETS[n_dice]
     if callable(values):
-        values = [values(r) for r in range(nf)]
-    elif len(values) != nf:
+        values = [values(index) for index in range(finals)]
+    elif len(values) != finals:
         raise ValueError("values need 126 entries for 4 dice, 56 for 3")
-    s = _SUCC
-    nd = [0] * (1 << n)
-    for i in range(n):
-        f = dice[i]
-        if not 0 <= f < 6:
-            raise ValueError("bad face %r" % (f,))
-        b = 1 << i
-        for m in range(b):
-            nd[b | m] = s[6 * nd[m] + f]
-    return n, values, nd
+    succ = _SUCC
+    nodes = [0] * (1 << n_dice)
+    for die in range(n_dice):
+        face = dice[die]
+        if not 0 <= face < 6:
+            raise ValueError("bad face %r" % (face,))
+        bit = 1 << die
+        for mask in range(bit):
+            nodes[bit | mask] = succ[6 * nodes[mask] + face]
+    return n_dice, values, nodes
 
 
 def _red(n, values, nd):
     """(value, action): the best change of at most one die, RED_SKIP if none
     is strictly better, else the first best RED_FIX + die * 6 + face."""
     full = (1 << n) - 1
-    lo = OFFSETS[n]
-    best = values[nd[full] - lo]
+    first = OFFSETS[n]
+    best = values[nd[full] - first]
     act = A.RED_SKIP
-    s = _SUCC
-    for i in range(n):
-        j = 6 * nd[full ^ (1 << i)]
-        for g in range(6):
-            x = values[s[j + g] - lo]
-            if x > best:
-                best = x
-                act = A.RED_FIX + i * 6 + g
+    succ = _SUCC
+    for die in range(n):
+        base = 6 * nd[full ^ (1 << die)]
+        for face in range(6):
+            value = values[succ[base + face] - first]
+            if value > best:
+                best = value
+                act = A.RED_FIX + die * 6 + face
     return best, act
 
 
@@ -383,91 +383,91 @@ def _solve(n, r, values, red):
     over the keep nodes of n dice (its first 210 or 84 entries) holding,
     for each keep k of size s < n, S_r(k) = E_r(k) * 6 ** (n * (r - 1) + n - s)
     (an exact int); r >= 1. Entries of size n hold W_{r-1}."""
-    s = _SUCC
-    lo = OFFSETS[n]
-    hi = OFFSETS[n + 1]
+    succ = _SUCC
+    first = OFFSETS[n]
+    end = OFFSETS[n + 1]
     global _work
-    a = _work
-    if a is None:
-        a = _work = [0] * 210
+    memo = _work
+    if memo is None:
+        memo = _work = [0] * 210
     # (r >= 1: the keeps' entries are all written before they are read)
-    for i in range(hi - lo):
-        a[lo + i] = values[i]
+    for index in range(end - first):
+        memo[first + index] = values[index]
     if red:
         # F(m) = max over m - {one die} + {any face}: push each size n-1
         # keep's best completion to its completions (from the plain values)
-        for k in range(OFFSETS[n - 1], lo):
-            i = 6 * k
-            c0 = s[i]
-            c1 = s[i + 1]
-            c2 = s[i + 2]
-            c3 = s[i + 3]
-            c4 = s[i + 4]
-            c5 = s[i + 5]
-            t = max(values[c0 - lo], values[c1 - lo], values[c2 - lo], values[c3 - lo], values[c4 - lo], values[c5 - lo])
-            if a[c0] < t:
-                a[c0] = t
-            if a[c1] < t:
-                a[c1] = t
-            if a[c2] < t:
-                a[c2] = t
-            if a[c3] < t:
-                a[c3] = t
-            if a[c4] < t:
-                a[c4] = t
-            if a[c5] < t:
-                a[c5] = t
+        for keep in range(OFFSETS[n - 1], first):
+            index = 6 * keep
+            child0 = succ[index]
+            child1 = succ[index + 1]
+            child2 = succ[index + 2]
+            child3 = succ[index + 3]
+            child4 = succ[index + 4]
+            child5 = succ[index + 5]
+            top = max(values[child0 - first], values[child1 - first], values[child2 - first], values[child3 - first], values[child4 - first], values[child5 - first])
+            if memo[child0] < top:
+                memo[child0] = top
+            if memo[child1] < top:
+                memo[child1] = top
+            if memo[child2] < top:
+                memo[child2] = top
+            if memo[child3] < top:
+                memo[child3] = top
+            if memo[child4] < top:
+                memo[child4] = top
+            if memo[child5] < top:
+                memo[child5] = top
     for lev in range(r):
         if lev:
             # W_lev: scale every node to the common denominator (keep of size
             # j: * 6 ** j), then push maxima up to the finals (k = m is STOP)
-            for j in range(n + 1):
-                p = _P6[j]
-                for k in range(OFFSETS[j], OFFSETS[j + 1]):
-                    a[k] *= p
-            for k in range(lo):
-                v = a[k]
-                i = 6 * k
-                c = s[i]
-                if a[c] < v:
-                    a[c] = v
-                c = s[i + 1]
-                if a[c] < v:
-                    a[c] = v
-                c = s[i + 2]
-                if a[c] < v:
-                    a[c] = v
-                c = s[i + 3]
-                if a[c] < v:
-                    a[c] = v
-                c = s[i + 4]
-                if a[c] < v:
-                    a[c] = v
-                c = s[i + 5]
-                if a[c] < v:
-                    a[c] = v
+            for size in range(n + 1):
+                scale = _P6[size]
+                for keep in range(OFFSETS[size], OFFSETS[size + 1]):
+                    memo[keep] *= scale
+            for keep in range(first):
+                value = memo[keep]
+                index = 6 * keep
+                child = succ[index]
+                if memo[child] < value:
+                    memo[child] = value
+                child = succ[index + 1]
+                if memo[child] < value:
+                    memo[child] = value
+                child = succ[index + 2]
+                if memo[child] < value:
+                    memo[child] = value
+                child = succ[index + 3]
+                if memo[child] < value:
+                    memo[child] = value
+                child = succ[index + 4]
+                if memo[child] < value:
+                    memo[child] = value
+                child = succ[index + 5]
+                if memo[child] < value:
+                    memo[child] = value
         # E_{lev+1}: the sum over the 6 faces of the next die, bottom up
-        k = lo - 1
-        while k >= 0:
-            i = 6 * k
-            a[k] = a[s[i]] + a[s[i + 1]] + a[s[i + 2]] + a[s[i + 3]] + a[s[i + 4]] + a[s[i + 5]]
-            k -= 1
-    return a
+        keep = first - 1
+        while keep >= 0:
+            index = 6 * keep
+            memo[keep] = memo[succ[index]] + memo[succ[index + 1]] + memo[succ[index + 2]] + memo[succ[index + 3]] + memo[succ[index + 4]] + memo[succ[index + 5]]
+            keep -= 1
+    return memo
 
 
 def action_values(dice, rolls_left, values, red=False):
     """(den, [(action, num), ...]): the exact expected value num / den of
     every legal action, STOP first, then the REROLL masks in tie-break order.
     den = 6 ** (n * rolls_left). With rolls_left == 0 only STOP."""
-    n, values, nd = _prep(dice, values, rolls_left)
-    den = 6 ** (n * rolls_left)
-    out = [(A.STOP, _stop(n, values, nd, red) * den)]
+    n_dice, values, nodes = _prep(dice, values, rolls_left)
+    den = 6 ** (n_dice * rolls_left)
+    out = [(A.STOP, _stop(n_dice, values, nodes, red) * den)]
     if rolls_left > 0:
-        a = _solve(n, rolls_left, values, red)
-        full = (1 << n) - 1
-        for m in _ORDER[n]:
-            k = full ^ m
-            out.append((A.REROLL + m, a[nd[k]] * _P6[_POP[k]]))
+        memo = _solve(n_dice, rolls_left, values, red)
+        full = (1 << n_dice) - 1
+        for mask in _ORDER[n_dice]:
+            keep = full ^ mask
+            out.append((A.REROLL + mask, memo[nodes[keep]] * _P6[_POP[keep]]))
     return den, out
 
 
@@ -480,21 +480,21 @@ def best_keep(dice, rolls_left, values, red=False):
     indexed by final rank (see the module doc); ``red``: the archer holds a
     RED token and may change one die after the last roll. Maximises the
     exact expected value; ties as in the module doc."""
-    n, values, nd = _prep(dice, values, rolls_left)
+    n_dice, values, nodes = _prep(dice, values, rolls_left)
     if not rolls_left:
         return A.STOP
-    best = _stop(n, values, nd, red) * 6 ** (n * rolls_left)
+    best = _stop(n_dice, values, nodes, red) * 6 ** (n_dice * rolls_left)
     act = A.STOP
-    a = _solve(n, rolls_left, values, red)
-    full = (1 << n) - 1
-    pw = _P6
+    memo = _solve(n_dice, rolls_left, values, red)
+    full = (1 << n_dice) - 1
+    powers = _P6
     pop = _POP
-    for m in _ORDER[n]:
-        k = full ^ m
-        v = a[nd[k]] * pw[pop[k]]
-        if v > best:
-            best = v
-            act = A.REROLL + m
+    for mask in _ORDER[n_dice]:
+        keep = full ^ mask
+        value = memo[nodes[keep]] * powers[pop[keep]]
+        if value > best:
+            best = value
+            act = A.REROLL + mask
     return act
 
 
@@ -502,9 +502,9 @@ def expected_value(dice, rolls_left, values, red=False, action=None):
     """(num, den): the exact expected final value of ``action`` (default: the
     best one) from these dice, playing optimally afterwards.
     den = 6 ** (len(dice) * rolls_left)."""
-    den, av = action_values(dice, rolls_left, values, red)
-    best = av[0][1]
-    for act, num in av:
+    den, actions = action_values(dice, rolls_left, values, red)
+    best = actions[0][1]
+    for act, num in actions:
         if act == action:
             return num, den
         if num > best:
@@ -517,7 +517,7 @@ def expected_value(dice, rolls_left, values, red=False, action=None):
 def start_value(n, values, red=False, rolls=3):
     """(num, den): the expected final value of a whole roll phase of n dice
     with up to ``rolls`` rolls (>= 1), played optimally. den = 6 ** (n * rolls)."""
-    n, values, nd = _prep([0] * n, values, rolls - 1)
+    n, values, nodes = _prep([0] * n, values, rolls - 1)
     return _solve(n, rolls, values, red)[0], 6 ** (n * rolls)
 
 
@@ -526,5 +526,5 @@ def best_red(dice, values):
     face for the change of one die that maximises values[rank]. Keeps the
     token unless a change is strictly better; the first best (die, face)
     with dice from 0 and faces from ARROW."""
-    n, values, nd = _prep(dice, values)
-    return _red(n, values, nd)[1]
+    n_dice, values, nodes = _prep(dice, values)
+    return _red(n_dice, values, nodes)[1]

@@ -139,11 +139,11 @@ def strike_part(card):
 
 def reaction(card, inc, part, options):
     """The effect of playing ``card`` against the incoming play, or -1."""
-    k = KIND[card]
-    for rk, eff, opt in REACTIONS[inc]:
-        if rk != k or (opt and not options & opt):
+    kind = KIND[card]
+    for reply_kind, eff, opt in REACTIONS[inc]:
+        if reply_kind != kind or (opt and not options & opt):
             continue
-        if inc == INC_STRIKE and k in (K_BASIC, K_COUNTER) and answer_part(card) != part:
+        if inc == INC_STRIKE and kind in (K_BASIC, K_COUNTER) and answer_part(card) != part:
             continue
         return eff
     return -1

@@ -34,27 +34,27 @@ def _ippon(s, seat, why):
 def end_exchange(s, nxt):
     """Score (C8, C6 encho), refill (C5, C6), fresh hand (C10), discard
     down to 12 (C5), then the next opener (C9 after an ippon, else R11)."""
-    ip = s.ippons
-    if s.conceded != A.NONE and (ip[0] >= 2 or ip[1] >= 2 or s.encho):
+    ippons = s.ippons
+    if s.conceded != A.NONE and (ippons[0] >= 2 or ippons[1] >= 2 or s.encho):
         s._finish((1 - s.conceded,), A.END_IPPON)
         return
     revealed = s.time_up
     first = s.att
-    for i in range(2):
-        p = (first + i) & 1
-        for d in range(3):
-            for _ in range(s.lost[3 * p + d]):
-                refill(s, p, d)
-        s.events.append(("refill", p, s.lost[3 * p] + s.lost[3 * p + 1] + s.lost[3 * p + 2]))
-    for p in range(2):
-        if not s.hands[p]:  # C10: nobody is eliminated
-            s.events.append(("fresh_hand", p))
-            for d in range(3):
-                for _ in range(DEAL[d]):
-                    refill(s, p, d)
+    for index in range(2):
+        seat = (first + index) & 1
+        for deck in range(3):
+            for _ in range(s.lost[3 * seat + deck]):
+                refill(s, seat, deck)
+        s.events.append(("refill", seat, s.lost[3 * seat] + s.lost[3 * seat + 1] + s.lost[3 * seat + 2]))
+    for seat in range(2):
+        if not s.hands[seat]:  # C10: nobody is eliminated
+            s.events.append(("fresh_hand", seat))
+            for deck in range(3):
+                for _ in range(DEAL[deck]):
+                    refill(s, seat, deck)
     if s.time_up and not revealed:
-        if ip[0] != ip[1]:
-            s._finish((0 if ip[0] > ip[1] else 1,), A.END_TIME)
+        if ippons[0] != ippons[1]:
+            s._finish((0 if ippons[0] > ippons[1] else 1,), A.END_TIME)
             return
         s.encho = 1  # C6: the next exchange is the first of encho
         s.events.append(("encho",))
@@ -77,42 +77,42 @@ def refill(s, p, d):
         if not s.decks[d]:
             keep = bytearray()
             back = bytearray()
-            for c in s.discard:
-                (back if DECK_OF[c] == d else keep).append(c)
+            for card in s.discard:
+                (back if DECK_OF[card] == d else keep).append(card)
             if not back:
                 return  # every card of the category is in the hands
             s.rng.shuffle(back)
             s.discard = keep
             s.decks[d] = back
             s.events.append(("reshuffle", d))
-        c = s._draw(d)
-        if c != C.JIKAN:
-            s._give(p, c)
+        card = s._draw(d)
+        if card != C.JIKAN:
+            s._give(p, card)
             return
-        s.aside.append(c)
+        s.aside.append(card)
         s.time_up = 1
         s.events.append(("jikan", p))
 
 def discard_next(s):
     """The first seat over 12 cards discards (C5), else the next exchange."""
-    for p in range(s.players):
-        if len(s.hands[p]) > A.HAND_MAX:
+    for seat in range(s.players):
+        if len(s.hands[seat]) > A.HAND_MAX:
             s.phase = A.P_DISCARD
-            s.current_player = p
+            s.current_player = seat
             return
     s._begin(s.initiative)
 
 def time_called(s, reason, leader_first):
     """Time with no further play: the ippon leader, else hantei on fewer
     hansoku (C7), else hikiwake (a draw)."""
-    ip = s.ippons
-    if leader_first and ip[0] != ip[1]:
-        s._finish((0 if ip[0] > ip[1] else 1,), reason)
+    ippons = s.ippons
+    if leader_first and ippons[0] != ippons[1]:
+        s._finish((0 if ippons[0] > ippons[1] else 1,), reason)
         return
-    h = s.hansoku
-    if h[0] != h[1]:
-        s.events.append(("hantei", (0 if h[0] < h[1] else 1,)))
-        s._finish((0 if h[0] < h[1] else 1,), A.END_HANTEI)
+    hansoku = s.hansoku
+    if hansoku[0] != hansoku[1]:
+        s.events.append(("hantei", (0 if hansoku[0] < hansoku[1] else 1,)))
+        s._finish((0 if hansoku[0] < hansoku[1] else 1,), A.END_HANTEI)
     else:
         s.events.append(("hantei", (0, 1)))
         s._finish((0, 1), A.END_DRAW)

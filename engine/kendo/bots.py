@@ -128,9 +128,9 @@ def _count(obs):
         _HC[deck] = hidden if hidden > 0 else 0
 
 
-def _hand_of(obs, p):
+def _hand_of(obs, seat):
     """Set _K to the expected cards per category in player p's hand."""
-    size = obs[A.O_SIZES][p]
+    size = obs[A.O_SIZES][seat]
     tot = _HC[0] + _HC[1] + _HC[2]
     for deck in range(3):
         if tot <= 0:
@@ -141,17 +141,17 @@ def _hand_of(obs, p):
             _K[deck] = (size * _HC[deck] + (tot >> 1)) // tot
 
 
-def _hyp(n, a, k):
+def _hyp(total, count, drawn):
     """P(no marked card) drawing k of n cards of which a are marked, /4096."""
-    if a <= 0 or k <= 0:
+    if count <= 0 or drawn <= 0:
         return _ONE
-    if k > n - a:
+    if drawn > total - count:
         return 0
     chance = _ONE
-    drawn = 0
-    while drawn < k:
-        chance = chance * (n - a - drawn) // (n - drawn)
-        drawn += 1
+    step = 0
+    while step < drawn:
+        chance = chance * (total - count - step) // (total - step)
+        step += 1
     return chance
 
 
@@ -181,26 +181,26 @@ def _openers():
     return mine[0] + mine[1] + mine[2] + mine[3] + mine[_T_ALT]
 
 
-def _keep(t, w):
+def _keep(kind, weights):
     """What losing one card of type t costs beyond the card (tenths of a
-    card), with the weights ``w``."""
-    if t < 20:
-        value = w[0] if t < 4 else w[1]
-        if _answers(t if t < 4 else (t - 4) >> 2) <= 1:
-            value += w[7]  # my last answer to that part
-    elif t == _T_NEUTRAL:
+    card), with the ``weights``."""
+    if kind < 20:
+        value = weights[0] if kind < 4 else weights[1]
+        if _answers(kind if kind < 4 else (kind - 4) >> 2) <= 1:
+            value += weights[7]  # my last answer to that part
+    elif kind == _T_NEUTRAL:
         mine = _M
-        return w[3] + (2 if mine[_T_NEUTRAL] + mine[_T_DEFLECT] + mine[_T_REINF] <= 1 else 0)
-    elif t < _T_ALT:
-        return w[t - 18]
+        return weights[3] + (2 if mine[_T_NEUTRAL] + mine[_T_DEFLECT] + mine[_T_REINF] <= 1 else 0)
+    elif kind < _T_ALT:
+        return weights[kind - 18]
     else:
-        value = w[6]
-    if (t < 4 or t == _T_ALT) and _openers() <= 1:
-        value += w[8]  # my last opening card
+        value = weights[6]
+    if (kind < 4 or kind == _T_ALT) and _openers() <= 1:
+        value += weights[8]  # my last opening card
     return value
 
 
-def _switch(obs, w):
+def _switch(obs, weights):
     """Switch the weakest card whose subdeck can replace it, if it is below
     its category's average; else keep the hand."""
     decks = obs[A.O_DECKS]
@@ -210,7 +210,7 @@ def _switch(obs, w):
         deck = DECK_OF[card]
         if not decks[deck]:
             continue
-        value = _keep(_TI[card], w)
+        value = _keep(_TI[card], weights)
         # what a fresh card of that category is worth, roughly, less one
         if value < (4, 3, 5)[deck] and value < best_value:
             best_value = value
@@ -220,18 +220,18 @@ def _switch(obs, w):
     return best  # SWITCH + card, SWITCH == 0
 
 
-def _discard(obs, w):
+def _discard(obs, weights):
     best = -1
     best_value = 99
     for card in obs[A.O_HAND]:
-        value = _keep(_TI[card], w)
+        value = _keep(_TI[card], weights)
         if value < best_value:
             best_value = value
             best = card
     return A.DISCARD + best
 
 
-def _open(obs, seat, w):
+def _open(obs, seat, weights):
     hand = obs[A.O_HAND]
     sizes = obs[A.O_SIZES]
     comp = obs[A.O_MODE] == A.COMPETITION
@@ -254,11 +254,11 @@ def _open(obs, seat, w):
                 score = _hyp(_UC[2], answers, _K[2]) * (120 if comp else 20) // _ONE
             elif card < C.COUNTER0:
                 score = _none_strike(kind) * (300 if comp else 40) // _ONE  # 2 cards, or an ippon
-                if w[11]:  # the target may counter instead
-                    score -= (_ONE - _none_counter(kind)) * w[11] // _ONE
+                if weights[11]:  # the target may counter instead
+                    score -= (_ONE - _none_counter(kind)) * weights[11] // _ONE
             else:
                 continue
-            score = (score - _keep(kind, w)) * 64 - sizes[tgt]  # a tie: the fewest cards (G17)
+            score = (score - _keep(kind, weights)) * 64 - sizes[tgt]  # a tie: the fewest cards (G17)
             if _R[0] is not None:
                 score += _R[0].randrange(_NOISE_O) * 64
             if best < 0 or score > best_score:
@@ -277,7 +277,7 @@ def _open(obs, seat, w):
     return A.OPEN + (best_target * 16 + best) * 5 + reinforce
 
 
-def _react(obs, w):
+def _react(obs, weights):
     hand = obs[A.O_HAND]
     inc = obs[A.O_INC]
     part = obs[A.O_PART]
@@ -289,10 +289,10 @@ def _react(obs, w):
         eff = reaction(card, inc, part, obs[A.O_OPTIONS])
         if eff < 0:
             continue
-        score = -_keep(_TI[card], w) * 16
+        score = -_keep(_TI[card], weights) * 16
         if eff == C.E_CHAIN:  # a strike back
             chance = _none_strike(card & 3)
-            if w[9] and chance * 100 < w[9] * _ONE:
+            if weights[9] and chance * 100 < weights[9] * _ONE:
                 score -= 2000  # only when nothing else answers
             else:
                 score += (chance * (300 if comp else 40) + (_ONE - chance) * 10) * 16 // _ONE
@@ -301,7 +301,7 @@ def _react(obs, w):
             chance = _hyp(_UC[2], unseen[_T_REINF] + unseen[_T_NEUTRAL] + unseen[_T_DEFLECT], _K[2])
             score += (chance * 20 + (_ONE - chance) * 10) * 16 // _ONE
         elif eff == C.E_AVOID:  # the initiative
-            score += (w[10] - 8) * 16 if _openers() else -16
+            score += (weights[10] - 8) * 16 if _openers() else -16
         if _R[0] is not None:
             score += _R[0].randrange(_NOISE_R) * 16
         if best < 0 or score > best_score:

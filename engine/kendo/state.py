@@ -72,28 +72,28 @@ def _decode_open(action):
 _ONE = bytearray(1)  # the one-byte slice _with and _insert put in (no garbage)
 
 
-def _without(b, card):
-    """Remove one ``card`` from bytearray ``b`` in place (the device's
+def _without(items, card):
+    """Remove one ``card`` from the bytearray ``items`` in place (the device's
     bytearray has no remove nor item deletion; slice assignment it has)."""
     index = 0
-    while b[index] != card:
+    while items[index] != card:
         index += 1
-    b[index:index + 1] = b""
-    return b
+    items[index:index + 1] = b""
+    return items
 
 
-def _insert(b, i, card):
+def _insert(items, index, card):
     _ONE[0] = card
-    b[i:i] = _ONE
-    return b
+    items[index:index] = _ONE
+    return items
 
 
-def _with(b, card):
-    """Put ``card`` into the sorted bytearray ``b``, in place, still sorted."""
+def _with(items, card):
+    """Put ``card`` into the sorted bytearray ``items``, in place, still sorted."""
     index = 0
-    while index < len(b) and b[index] < card:
+    while index < len(items) and items[index] < card:
         index += 1
-    return _insert(b, index, card)
+    return _insert(items, index, card)
 
 
 class KendoState:
@@ -178,11 +178,11 @@ class KendoState:
                 out.append(A.FAIL)
         return out
 
-    def _openings(self, p, out):
-        hand = self.hands[p]
+    def _openings(self, seat, out):
+        hand = self.hands[seat]
         reinf = [card for card in hand if KIND[card] == C.K_REINF]
         for target in range(self.players):
-            if target == p or self.eliminated[target]:
+            if target == seat or self.eliminated[target]:
                 continue
             for card in hand:  # sorted: Basic ids first, then the alternatives
                 kind = KIND[card]
@@ -266,22 +266,22 @@ class KendoState:
         return describe(action)
 
     # -- setup ------------------------------------------------------------
-    def _draw(self, d):
-        deck = self.decks[d]
+    def _draw(self, index):
+        deck = self.decks[index]
         card = deck[-1]
         deck[-1:] = b""
         return card
 
-    def _give(self, s, c):
-        self.hands[s] = _with(self.hands[s], c)
+    def _give(self, seat, card):
+        self.hands[seat] = _with(self.hands[seat], card)
 
-    def _switch(self, s, c):
+    def _switch(self, seat, card):
         """Take the top card of c's subdeck first, then put c at the bottom (G9)."""
-        deck = DECK_OF[c]
+        deck = DECK_OF[card]
         new = self._draw(deck)
-        self.hands[s] = _without(self.hands[s], c)
-        _insert(self.decks[deck], 0, c)
-        self._give(s, new)
+        self.hands[seat] = _without(self.hands[seat], card)
+        _insert(self.decks[deck], 0, card)
+        self._give(seat, new)
 
     def _next_switcher(self):
         following = (self.current_player + 1) % self.players
@@ -296,9 +296,9 @@ class KendoState:
         else:
             self.current_player = following
 
-    def _total(self, s):
+    def _total(self, seat):
         total = 0
-        for card in self.hands[s]:
+        for card in self.hands[seat]:
             total += number(card)
         return total
 
@@ -336,15 +336,15 @@ class KendoState:
         return first
 
     # -- exchanges ----------------------------------------------------------
-    def _begin(self, s):
-        """Seat ``s`` (or the next one clockwise who can) opens (R2, G7)."""
+    def _begin(self, first):
+        """Seat ``first`` (or the next one clockwise who can) opens (R2, G7)."""
         self.chain = bytearray()
         self.pend = A.NONE
         self.conceded = A.NONE
         for index in range(len(self.lost)):
             self.lost[index] = 0
         for index in range(self.players):
-            seat = (s + index) % self.players
+            seat = (first + index) % self.players
             if self.eliminated[seat]:
                 continue
             if self._openings(seat, []):
@@ -360,7 +360,7 @@ class KendoState:
             return
         if self.options & A.OPT_REARM:
             # the spent Basic cards go back into their subdeck, shuffled, and
-            # every seat still in takes one, from seat s on (house rule)
+            # every seat still in takes one, from seat ``first`` on (house rule)
             deck = self.decks[0]
             keep = bytearray()
             for card in self.discard:
@@ -371,11 +371,11 @@ class KendoState:
             self.discard = keep
             self.rng.shuffle(deck)
             for index in range(self.players):
-                seat = (s + index) % self.players
+                seat = (first + index) % self.players
                 if not self.eliminated[seat]:
                     self._give(seat, self._draw(0))
             self.events.append(("rearm",))
-            self._begin(s)
+            self._begin(first)
             return
         # deadlock: the most cards wins, a tie is a draw (G7)
         best = -1
@@ -391,22 +391,22 @@ class KendoState:
                 win.append(seat)
         self._finish(tuple(win), A.END_DEADLOCK if len(win) == 1 else A.END_DRAW)
 
-    def _play(self, p, c):
-        self.hands[p] = _without(self.hands[p], c)
-        self.lost[3 * p + DECK_OF[c]] += 1
-        self.discard.append(c)
-        self.chain.append(p)
-        self.chain.append(c)
+    def _play(self, seat, card):
+        self.hands[seat] = _without(self.hands[seat], card)
+        self.lost[3 * seat + DECK_OF[card]] += 1
+        self.discard.append(card)
+        self.chain.append(seat)
+        self.chain.append(card)
 
-    def _open(self, p, action):
+    def _open(self, seat, action):
         target, main, reinf = _decode_open(action)
-        self._play(p, main)
-        self.att = self.striker = p
+        self._play(seat, main)
+        self.att = self.striker = seat
         self.dfd = self.current_player = target
         self.phase = A.P_REACT
-        self.events.append(("open", p, target, main, reinf))
+        self.events.append(("open", seat, target, main, reinf))
         if reinf >= 0:
-            self._play(p, reinf)
+            self._play(seat, reinf)
             self.inc = C.INC_REINF
             self.pend = main
         elif KIND[main] == C.K_ALT:
@@ -423,43 +423,43 @@ class KendoState:
         self.striker = self.att
         self.current_player = self.dfd
 
-    def _react(self, p, c):
-        eff = reaction(c, self.inc, self.part, self.options)
-        self._play(p, c)
-        self.events.append(("play", p, c, eff))
+    def _react(self, seat, card):
+        eff = reaction(card, self.inc, self.part, self.options)
+        self._play(seat, card)
+        self.events.append(("play", seat, card, eff))
         striker = self.striker
         if eff == C.E_BOUNCE and not self.options & A.OPT_REFLECT_CANCEL:
-            self.striker = p
+            self.striker = seat
             self.current_player = striker
         elif eff == C.E_CANCEL or eff == C.E_BOUNCE:
             self._strike_after_reinf()
         elif eff == C.E_CHAIN:
-            self.part = strike_part(c)
-            self.striker = p
+            self.part = strike_part(card)
+            self.striker = seat
             self.current_player = striker
         elif eff == C.E_AVOID:
-            self._end(p)
+            self._end(seat)
         else:  # E_BLOCK: the last striker opens next (R11)
             self._end(striker)
 
-    def _fail(self, p):
+    def _fail(self, seat):
         striker = self.striker
-        self.events.append(("fail", p, self.inc))
+        self.events.append(("fail", seat, self.inc))
         if self.mode == A.COMPETITION and self.inc != C.INC_REINF:
             from engine.kendo.compete import score_failure
 
-            score_failure(self, p, striker)  # C3, C4
+            score_failure(self, seat, striker)  # C3, C4
             self._end(striker)
             return
         for _ in range(FAIL_LOSS[self.inc]):
-            hand = self.hands[p]
+            hand = self.hands[seat]
             if not hand:
                 break
             card = hand[self.rng.randrange(len(hand))]
-            self.hands[p] = _without(hand, card)
-            self.lost[3 * p + DECK_OF[card]] += 1
+            self.hands[seat] = _without(hand, card)
+            self.lost[3 * seat + DECK_OF[card]] += 1
             self._give(striker, card)
-            self.events.append(("pull", striker, p))
+            self.events.append(("pull", striker, seat))
         if self.inc == C.INC_REINF:
             self._strike_after_reinf()
         else:

@@ -137,18 +137,18 @@ _SUCC = (
 
 
 class _Ev:
-    """What each combination is worth to ``me`` now (tables made per decision)."""
+    """What each combination is worth to ``seat`` now (tables made per decision)."""
 
-    def __init__(self, o, me, lv):
-        self.o = o
-        self.me = me
-        self.hard = hard = lv == HARD
-        spectators = o.spectators
-        self.my = mine = spectators[me]
+    def __init__(self, table, seat, level):
+        self.o = table
+        self.me = seat
+        self.hard = hard = level == HARD
+        spectators = table.spectators
+        self.my = mine = spectators[seat]
         opps = self.opps = []
         top = 0
-        for opponent in range(o.players):
-            if opponent != me and not o.eliminated[opponent]:
+        for opponent in range(table.players):
+            if opponent != seat and not table.eliminated[opponent]:
                 opps.append(opponent)
                 top = max(top, spectators[opponent])
         # e 0 (filled below), cb 6 each, tf 0, tv _TOKV: one literal (no temporaries)
@@ -156,22 +156,22 @@ class _Ev:
         worth = self.t = [0] * 63
         need = 0
         for colour in range(1, 6):
-            facts[colour] = o.circles[me][colour] - o.ticked[me][colour]
+            facts[colour] = table.circles[seat][colour] - table.ticked[seat][colour]
             need += facts[colour]
         for opponent in opps:
             their_need = 0
             for colour in range(1, 6):
-                amount = o.circles[opponent][colour] - o.ticked[opponent][colour]
+                amount = table.circles[opponent][colour] - table.ticked[opponent][colour]
                 their_need += amount
-                if hard:  # closing c: attacks on it start (open), on me stop (closed)
+                if hard:  # closing it: attacks on it start (open), on me stop (closed)
                     facts[_CB + colour] += ATTRACTIVENESS[colour] * (3 if amount else 2)
             facts[_TF + opponent] = 4 + ((spectators[opponent] == top) + (their_need <= 4) if hard else 0)
         self.need = need
         self.comp = comp = _WIN if mine >= top else 40 if hard else 20  # the target complete
         for colour in (A.ORANGE, A.GREEN, A.RED):
-            if hard and o.tokens[me][colour] > 1:
+            if hard and table.tokens[seat][colour] > 1:
                 facts[_TV + colour] //= 2  # spending one of two costs less
-        for picks in range(1, 9):  # p circles: the best colour closed, the target
+        for picks in range(1, 9):  # picks circles: the best colour closed, the target
             amount = 0
             for colour in range(1, 6):
                 if 0 < facts[colour] <= picks:
@@ -180,10 +180,10 @@ class _Ev:
         self.aims()
         for colour in range(1, 6):
             size = CORNER_SIZE[colour]
-            boxes = o.flags[me][colour]
+            boxes = table.flags[seat][colour]
             move = MOVE_PICKS[colour]
             # a token gained: less if I hold one, or it must be stolen
-            one = worth[_PK + move] if move else _TOKV[colour] >> ((hard and o.tokens[me][colour] > 0) + (not o.supply[colour]))
+            one = worth[_PK + move] if move else _TOKV[colour] >> ((hard and table.tokens[seat][colour] > 0) + (not table.supply[colour]))
             for count in range(2, 5):
                 amount = min(count, size * CORNERS - boxes)
                 corners = (boxes + amount) // size - boxes // size  # corners completed: moves
@@ -194,41 +194,41 @@ class _Ev:
         for opponent in opps:
             amount += facts[_TF + opponent]  # the talent: per opponent, their threat (more made Hard chase four colours)
         self.tal = amount if hard else 20
-        self.rc = o.ring_colour if hard and o.ring_owner >= 0 and o.ring_owner != me else 0
+        self.rc = table.ring_colour if hard and table.ring_owner >= 0 and table.ring_owner != seat else 0
 
     def aims(self):
         for colour in range(1, 6):
             for arrows in range(1, 4):
                 self.t[colour * 4 + arrows] = max(self.aimv(colour, arrows, 0), self.aimv(colour, arrows, 1))
 
-    def aimv(self, c, k, org):
+    def aimv(self, colour, arrows, org):
         """k arrows at colour c: fill the empty circles, the rest attack
         (org: spend an ORANGE token on them; _NEG when that is not possible)."""
         table = self.o
-        empty = self.b[c]
-        fill = min(k, empty)
-        value = fill * (ATTRACTIVENESS[c] * 10 - 8 if self.hard else _WC)
+        empty = self.b[colour]
+        fill = min(arrows, empty)
+        value = fill * (ATTRACTIVENESS[colour] * 10 - 8 if self.hard else _WC)
         if fill == empty and empty:
-            value += self.b[_CB + c] + (self.comp if empty == self.need else 0)
-        k -= fill
+            value += self.b[_CB + colour] + (self.comp if empty == self.need else 0)
+        arrows -= fill
         if org:
-            if not k or not table.tokens[self.me][A.ORANGE] or table.fury == c:
+            if not arrows or not table.tokens[self.me][A.ORANGE] or table.fury == colour:
                 return _NEG
-            return value + self.atk(c, k * ORANGE_LOSS) - self.b[_TV + A.ORANGE]
-        return value + self.atk(c, k * (ORANGE_LOSS if table.fury == c else ATTRACTIVENESS[c]))
+            return value + self.atk(colour, arrows * ORANGE_LOSS) - self.b[_TV + A.ORANGE]
+        return value + self.atk(colour, arrows * (ORANGE_LOSS if table.fury == colour else ATTRACTIVENESS[colour]))
 
-    def atk(self, c, x):
+    def atk(self, colour, amount):
         """What every opponent with colour c open (c = 0: every opponent)
         losing x spectators, one loss event each, is worth."""
         table = self.o
         total = 0
         for opponent in self.opps:
             left = table.spectators[opponent]
-            if x and (not c or table.ticked[opponent][c] < table.circles[opponent][c]):
-                if self.hard and table.tokens[opponent][A.GREEN] and (x >= 3 or x >= left):
+            if amount and (not colour or table.ticked[opponent][colour] < table.circles[opponent][colour]):
+                if self.hard and table.tokens[opponent][A.GREEN] and (amount >= 3 or amount >= left):
                     total += 13  # they will shield: only the token goes
-                elif x < left:
-                    total += x * _WS * self.b[_TF + opponent] // 4
+                elif amount < left:
+                    total += amount * _WS * self.b[_TF + opponent] // 4
                 else:
                     total += _WIN if self.hard and len(self.opps) == 1 else _ELIM + left * _WS * self.b[_TF + opponent] // 4
         return total
@@ -271,12 +271,12 @@ class _Ev:
         return result + self.plan(cnt)
 
 
-def _counts(o, unused):
+def _counts(table, unused):
     """Dice counts per face (unused: only the dice no combination took yet)."""
     cnt = bytearray(6)
-    for die in range(o.n_dice):
-        if not (unused and o.used >> die & 1):
-            cnt[o.dice[die]] += 1
+    for die in range(table.n_dice):
+        if not (unused and table.used >> die & 1):
+            cnt[table.dice[die]] += 1
     return cnt
 
 
@@ -344,105 +344,105 @@ def choose(obs, seat, level, rng):
     return act
 
 
-def _roll(o, ev, level, rng):
+def _roll(table, scores, level, rng):
     """After roll 1 or 2: STOP or REROLL + mask."""
     if level == HARD:
         values = [0] * 210
-        _fill(ev, values, bytearray(6), 0, 0, o.n_dice)
-        return _decide(values, o.dice, 3 - o.rolls, ev.b[_TV + A.RED] if o.tokens[ev.me][A.RED] and not o.red_used else -1)
-    dice = o.dice
-    cnt = _counts(o, 0)
-    best = ev.val(cnt)
+        _fill(scores, values, bytearray(6), 0, 0, table.n_dice)
+        return _decide(values, table.dice, 3 - table.rolls, scores.b[_TV + A.RED] if table.tokens[scores.me][A.RED] and not table.red_used else -1)
+    dice = table.dice
+    cnt = _counts(table, 0)
+    best = scores.val(cnt)
     mask = keep = 0
-    for die in range(o.n_dice):
+    for die in range(table.n_dice):
         face = dice[die]
         if level == EASY:  # arrows and one colour die (an open colour first)
-            if face and (not keep or (ev.b[face] and not ev.b[keep])):
+            if face and (not keep or (scores.b[face] and not scores.b[keep])):
                 keep = face
         elif face:  # Normal: re-roll each die the best combination can do without
             cnt[face] -= 1
-            if ev.plan(cnt) >= best:
+            if scores.plan(cnt) >= best:
                 mask |= 1 << die
-                best = ev.plan(cnt)
+                best = scores.plan(cnt)
             else:
                 cnt[face] += 1
-    for die in range(o.n_dice if level == EASY else 0):
+    for die in range(table.n_dice if level == EASY else 0):
         if dice[die] and dice[die] != keep:
             mask |= 1 << die
         elif dice[die]:
             keep = 0  # the other dice of that colour go
     if level == EASY and best > 0 and not rng.randrange(3):
         return A.STOP
-    return A.REROLL + mask if mask and cnt[0] < o.n_dice else A.STOP
+    return A.REROLL + mask if mask and cnt[0] < table.n_dice else A.STOP
 
 
-def _fill(ev, a, cnt, k, f0, left):
-    """a[node] = the clamped value of every final multiset: keep k plus
-    ``left`` more faces >= f0 (cnt: the counts of k)."""
-    for f in range(f0, 6):
-        cnt[f] += 1
-        node = _SUCC[6 * k + f]
+def _fill(scores, values, cnt, node, first, left):
+    """values[final] = the clamped value of every final multiset: keep
+    ``node`` plus ``left`` more faces >= ``first`` (cnt: the counts of node)."""
+    for face in range(first, 6):
+        cnt[face] += 1
+        child = _SUCC[6 * node + face]
         if left > 1:
-            _fill(ev, a, cnt, node, f, left - 1)
+            _fill(scores, values, cnt, child, face, left - 1)
         else:
-            value = ev.val(cnt) + _BASE
-            a[node] = 0 if value < 0 else value if value < D.VALUE_MAX else D.VALUE_MAX
-        cnt[f] -= 1
+            value = scores.val(cnt) + _BASE
+            values[child] = 0 if value < 0 else value if value < D.VALUE_MAX else D.VALUE_MAX
+        cnt[face] -= 1
 
 
-def _decide(a, dice, r, red):
+def _decide(values, dice, rolls, red):
     """dicetab.best_keep: the exact expectimax (see dicetab's module doc),
-    the same ties, over the values in ``a`` at the final nodes; r rolls
+    the same ties, over the values in ``values`` at the final nodes; ``rolls`` rolls
     left; red >= 0: a RED token may change one die at the end at that cost."""
     n_dice = len(dice)
     succ = _SUCC
     first_final = _OFF[n_dice]
-    nodes = [0] * 16  # nd[m]: the node of the dice at the positions in mask m
+    nodes = [0] * 16  # nodes[mask]: the node of the dice at the positions in mask
     for index in range(n_dice):
         for mask in range(1 << index):
             nodes[1 << index | mask] = succ[6 * nodes[mask] + dice[index]]
-    for depth in range(-1, r):
+    for depth in range(-1, rolls):
         start = first_final
         if depth < 0 and red >= 0:  # F(m): its value, or the best change of one die - cost
             start = _OFF[n_dice - 1]
             for node in range(start, first_final):
                 top = _NEG
                 for index in range(6 * node, 6 * node + 6):
-                    if a[succ[index]] > top:
-                        top = a[succ[index]]
-                a[node] = top - red
+                    if values[succ[index]] > top:
+                        top = values[succ[index]]
+                values[node] = top - red
         elif depth > 0:  # W: to the common denominator (keep k: * 6 ** |k|) ...
             start = 0
             for size in range(1, n_dice + 1):
                 for node in range(_OFF[size], _OFF[size + 1]):
-                    a[node] *= _P6[size]
+                    values[node] *= _P6[size]
         for node in range(start, first_final):  # ... and the maxima pushed up to the finals
-            top = a[node]
+            top = values[node]
             for index in range(6 * node, 6 * node + 6):
-                if a[succ[index]] < top:
-                    a[succ[index]] = top
+                if values[succ[index]] < top:
+                    values[succ[index]] = top
         if depth < 0:
-            best = a[nodes[(1 << n_dice) - 1]] * 6 ** (n_dice * r)  # STOP
+            best = values[nodes[(1 << n_dice) - 1]] * 6 ** (n_dice * rolls)  # STOP
             continue
         node = first_final - 1
         while node >= 0:  # E: the sum over the next die's faces, bottom up
             index = 6 * node
-            a[node] = a[succ[index]] + a[succ[index + 1]] + a[succ[index + 2]] + a[succ[index + 3]] + a[succ[index + 4]] + a[succ[index + 5]]
+            values[node] = values[succ[index]] + values[succ[index + 1]] + values[succ[index + 2]] + values[succ[index + 3]] + values[succ[index + 4]] + values[succ[index + 5]]
             node -= 1
     act = A.STOP
-    for mask in _ORDER[n_dice - 3] if r else b"":
+    for mask in _ORDER[n_dice - 3] if rolls else b"":
         node = nodes[(1 << n_dice) - 1 - mask]
-        if a[node] * _P6[n_dice - _POP[mask]] > best:
-            best = a[node] * _P6[n_dice - _POP[mask]]
+        if values[node] * _P6[n_dice - _POP[mask]] > best:
+            best = values[node] * _P6[n_dice - _POP[mask]]
             act = A.REROLL + mask
     return act
 
 
-def _resolve(o, ev, acts, level, rng):
+def _resolve(table, scores, acts, level, rng):
     """The combination that starts the best sequence, flags first (their
     moves and tokens come before the aims); END_TURN when nothing pays.
     Easy: a random combination worth something now."""
-    cnt = _counts(o, 1)
+    cnt = _counts(table, 1)
     best = 0
     act = A.END_TURN
     good = []
@@ -452,12 +452,12 @@ def _resolve(o, ev, acts, level, rng):
         if action > A.FLAG:
             colour, count = divmod(action - A.FLAG, 5)
             colour += 1
-            value = ev.t[_FL + colour * 5 + count]
+            value = scores.t[_FL + colour * 5 + count]
             rest = 0
         else:
             die, rest = divmod(action - A.AIM, 8)
-            colour = o.dice[die]
-            value = ev.aimv(colour, rest >> 1, rest & 1)
+            colour = table.dice[die]
+            value = scores.aimv(colour, rest >> 1, rest & 1)
             count = 1
         if level == EASY:
             if value > 0:
@@ -465,7 +465,7 @@ def _resolve(o, ev, acts, level, rng):
             continue
         cnt[colour] -= count
         cnt[0] -= rest >> 1
-        value += ev.plan(cnt)
+        value += scores.plan(cnt)
         cnt[colour] += count
         cnt[0] += rest >> 1
         if value > best:

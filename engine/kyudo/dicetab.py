@@ -165,75 +165,75 @@ def rank(faces):
     return node(faces) - OFFSETS[len(faces)]
 
 
-def node_size(k):
-    """The number of faces in node ``k``."""
-    if not 0 <= k < 210:
-        raise ValueError("bad node %r" % (k,))
+def node_size(node):
+    """The number of faces in ``node``."""
+    if not 0 <= node < 210:
+        raise ValueError("bad node %r" % (node,))
     size = 0
-    while k >= OFFSETS[size + 1]:
+    while node >= OFFSETS[size + 1]:
         size += 1
     return size
 
 
-def _binom(x, j):
-    if x < j:
+def _binom(total, size):
+    if total < size:
         return 0
     result = 1
-    for index in range(j):
-        result = result * (x - index) // (index + 1)
+    for index in range(size):
+        result = result * (total - index) // (index + 1)
     return result
 
 
-def unrank(r, size):
-    """The sorted faces of the multiset of rank ``r`` among those of ``size``."""
-    if not 0 <= r < n_multisets(size):
-        raise ValueError("bad rank %r for size %r" % (r, size))
+def unrank(rank, size):
+    """The sorted faces of the multiset of ``rank`` among those of ``size``."""
+    if not 0 <= rank < n_multisets(size):
+        raise ValueError("bad rank %r for size %r" % (rank, size))
     out = [0] * size
     index = size - 1
     while index >= 0:
         # colex: b_i = face_i + i are strictly increasing, r = sum C(b_i, i + 1)
         top = index + 5
         term = _binom(top, index + 1)
-        while term > r:
+        while term > rank:
             top -= 1
             term = _binom(top, index + 1)
         out[index] = top - index
-        r -= term
+        rank -= term
         index -= 1
     return out
 
 
-def faces(k):
-    """The sorted faces of node ``k``."""
-    size = node_size(k)
-    return unrank(k - OFFSETS[size], size)
+def faces(node):
+    """The sorted faces of ``node``."""
+    size = node_size(node)
+    return unrank(node - OFFSETS[size], size)
 
 
-def counts(k):
-    """How many of each face (ARROW..RED) node ``k`` holds: a list of 6."""
+def counts(node):
+    """How many of each face (ARROW..RED) ``node`` holds: a list of 6."""
     tally = [0] * 6
-    for face in faces(k):
+    for face in faces(node):
         tally[face] += 1
     return tally
 
 
-def from_counts(c):
+def from_counts(counts):
     """The node of the multiset with ``c[f]`` dice of face f."""
     all_faces = []
     for face in range(6):
-        all_faces += [face] * c[face]
+        all_faces += [face] * counts[face]
     return node(all_faces)
 
 
-def keeps(n=4):
-    """The keep nodes for n dice: range(210) for 4 dice, range(84) for 3."""
-    return range(OFFSETS[n + 1])
+def keeps(n_dice=4):
+    """The keep nodes for ``n_dice`` dice: range(210) for 4 dice, range(84) for 3."""
+    return range(OFFSETS[n_dice + 1])
 
 
-def values_from(score, n=4):
-    """A values list for n dice: score(sorted faces) for each final rank."""
-    first = OFFSETS[n]
-    return [score(unrank(index, n)) for index in range(OFFSETS[n + 1] - first)]
+def values_from(score, n_dice=4):
+    """A values list for ``n_dice`` dice: score(sorted faces) for each final rank."""
+    first = OFFSETS[n_dice]
+    return [score(unrank(index, n_dice)) for index in range(OFFSETS[n_dice + 1] - first)]
 
 
 # -- transitions (built lazily) --------------------------------------------
@@ -252,13 +252,13 @@ def weights():
         for parent in range(84):
             base = 6 * parent
             for face in range(6):
-                table[succ[base + face]] += table[parent]  # the last die was f
+                table[succ[base + face]] += table[parent]  # the last die was face
         _cache[0] = table
     return table
 
 
-def trans_table(n=4):
-    """The keep -> final transitions for n (3 or 4) dice, a bytearray.
+def trans_table(n_dice=4):
+    """The keep -> final transitions for n = ``n_dice`` (3 or 4) dice, a bytearray.
 
     For each keep node k in order, one byte per multiset a of n - |k| dice
     (in rank order): the final rank of k + a. The run of keep k starts at
@@ -266,19 +266,19 @@ def trans_table(n=4):
     the j-th is ``weights()[OFFSETS[n - |k|] + j]``. 1365 bytes for 4 dice,
     364 for 3. Built at the first call, in place, with no garbage (read-only:
     do not change it)."""
-    if n != 3 and n != 4:
+    if n_dice != 3 and n_dice != 4:
         raise ValueError("3 or 4 dice")
-    table = _cache[n]
+    table = _cache[n_dice]
     if table is None:
         succ = _SUCC
-        first = OFFSETS[n]
-        table = bytearray(trans_start(OFFSETS[n + 1] - 1, n) + 1)
+        first = OFFSETS[n_dice]
+        table = bytearray(trans_start(OFFSETS[n_dice + 1] - 1, n_dice) + 1)
         pos = 0
-        for keep in range(OFFSETS[n + 1]):
-            free = n - node_size(keep)
-            # the nodes of k + a for the a of size lev, in rank order, grow in
-            # place: the a of size lev + 1 with top face f are the a of size
-            # lev with faces <= f (the first C(lev + f, lev)), plus f. Going
+        for keep in range(OFFSETS[n_dice + 1]):
+            free = n_dice - node_size(keep)
+            # the nodes of keep + a for the a of each size, in rank order, grow
+            # in place: the a of size + 1 with top face f are the a of size
+            # with faces <= f (the first C(size + f, size)), plus f. Going
             # backwards never overwrites an entry still to be read.
             table[pos] = keep
             for size in range(free):
@@ -294,28 +294,28 @@ def trans_table(n=4):
             while pos < end:
                 table[pos] -= first
                 pos += 1
-        _cache[n] = table
+        _cache[n_dice] = table
     return table
 
 
-def trans_start(k, n=4):
-    """Where keep k's run starts in trans_table(n)."""
-    size = node_size(k)
-    if size > n:
+def trans_start(node, n_dice=4):
+    """Where the run of keep ``node`` starts in trans_table(n_dice)."""
+    size = node_size(node)
+    if size > n_dice:
         raise ValueError("keep larger than the dice")
     start = 0
     for smaller in range(size):
-        start += n_multisets(smaller) * n_multisets(n - smaller)
-    return start + (k - OFFSETS[size]) * n_multisets(n - size)
+        start += n_multisets(smaller) * n_multisets(n_dice - smaller)
+    return start + (node - OFFSETS[size]) * n_multisets(n_dice - size)
 
 
-def transitions(k, n=4):
-    """[(final rank, weight), ...] for keeping node k and rolling the rest of
-    n dice; the weights sum to 6 ** (n - |k|)."""
-    table = trans_table(n)
+def transitions(node, n_dice=4):
+    """[(final rank, weight), ...] for keeping ``node`` and rolling the rest
+    of ``n_dice`` dice; the weights sum to 6 ** (n_dice - |node|)."""
+    table = trans_table(n_dice)
     weight = weights()
-    free = n - node_size(k)
-    start = trans_start(k, n)
+    free = n_dice - node_size(node)
+    start = trans_start(node, n_dice)
     first = OFFSETS[free]
     return [(table[start + index], weight[first + index]) for index in range(n_multisets(free))]
 
@@ -348,16 +348,16 @@ def _prep(dice, values, rolls_left=0):
     return n_dice, values, nodes
 
 
-def _red(n, values, nd):
+def _red(n_dice, values, table):
     """(value, action): the best change of at most one die, RED_SKIP if none
     is strictly better, else the first best RED_FIX + die * 6 + face."""
-    full = (1 << n) - 1
-    first = OFFSETS[n]
-    best = values[nd[full] - first]
+    full = (1 << n_dice) - 1
+    first = OFFSETS[n_dice]
+    best = values[table[full] - first]
     act = A.RED_SKIP
     succ = _SUCC
-    for die in range(n):
-        base = 6 * nd[full ^ (1 << die)]
+    for die in range(n_dice):
+        base = 6 * table[full ^ (1 << die)]
         for face in range(6):
             value = values[succ[base + face] - first]
             if value > best:
@@ -366,11 +366,11 @@ def _red(n, values, nd):
     return best, act
 
 
-def _stop(n, values, nd, red):
+def _stop(n_dice, values, table, red):
     """F of the current dice: its value, with a RED token the best change."""
     if red:
-        return _red(n, values, nd)[0]
-    return values[nd[(1 << n) - 1] - OFFSETS[n]]
+        return _red(n_dice, values, table)[0]
+    return values[table[(1 << n_dice) - 1] - OFFSETS[n_dice]]
 
 
 # The per-decision memo, made at the first decision and reused by every one
@@ -378,14 +378,14 @@ def _stop(n, values, nd, red):
 _work = None
 
 
-def _solve(n, r, values, red):
+def _solve(n_dice, rolls, values, red):
     """The per-decision memo (``_work``, valid until the next call): a list
-    over the keep nodes of n dice (its first 210 or 84 entries) holding,
+    over the keep nodes of n = ``n_dice`` dice (its first 210 or 84 entries) holding,
     for each keep k of size s < n, S_r(k) = E_r(k) * 6 ** (n * (r - 1) + n - s)
-    (an exact int); r >= 1. Entries of size n hold W_{r-1}."""
+    (an exact int), r = ``rolls`` >= 1. Entries of size n hold W_{r-1}."""
     succ = _SUCC
-    first = OFFSETS[n]
-    end = OFFSETS[n + 1]
+    first = OFFSETS[n_dice]
+    end = OFFSETS[n_dice + 1]
     global _work
     memo = _work
     if memo is None:
@@ -396,7 +396,7 @@ def _solve(n, r, values, red):
     if red:
         # F(m) = max over m - {one die} + {any face}: push each size n-1
         # keep's best completion to its completions (from the plain values)
-        for keep in range(OFFSETS[n - 1], first):
+        for keep in range(OFFSETS[n_dice - 1], first):
             index = 6 * keep
             child0 = succ[index]
             child1 = succ[index + 1]
@@ -417,11 +417,11 @@ def _solve(n, r, values, red):
                 memo[child4] = top
             if memo[child5] < top:
                 memo[child5] = top
-    for lev in range(r):
+    for lev in range(rolls):
         if lev:
             # W_lev: scale every node to the common denominator (keep of size
             # j: * 6 ** j), then push maxima up to the finals (k = m is STOP)
-            for size in range(n + 1):
+            for size in range(n_dice + 1):
                 scale = _P6[size]
                 for keep in range(OFFSETS[size], OFFSETS[size + 1]):
                     memo[keep] *= scale
@@ -514,11 +514,11 @@ def expected_value(dice, rolls_left, values, red=False, action=None):
     return best, den
 
 
-def start_value(n, values, red=False, rolls=3):
-    """(num, den): the expected final value of a whole roll phase of n dice
-    with up to ``rolls`` rolls (>= 1), played optimally. den = 6 ** (n * rolls)."""
-    n, values, nodes = _prep([0] * n, values, rolls - 1)
-    return _solve(n, rolls, values, red)[0], 6 ** (n * rolls)
+def start_value(n_dice, values, red=False, rolls=3):
+    """(num, den): the expected final value of a whole roll phase of ``n_dice``
+    dice with up to ``rolls`` rolls (>= 1), played optimally. den = 6 ** (n_dice * rolls)."""
+    n_dice, values, nodes = _prep([0] * n_dice, values, rolls - 1)
+    return _solve(n_dice, rolls, values, red)[0], 6 ** (n_dice * rolls)
 
 
 def best_red(dice, values):

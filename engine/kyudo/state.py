@@ -351,18 +351,18 @@ class KyudoState:
             return self.queue[0][1]
         return self.active
 
-    def _start_turn(self, s):
-        """Upkeep (R21, R22) and the roll phase of seat ``s``."""
-        self.active = s
+    def _start_turn(self, seat):
+        """Upkeep (R21, R22) and the roll phase of ``seat``."""
+        self.active = seat
         self.turn += 1
         events = self.events
-        events.append(("turn", s, self.round))
-        if self.captured_by == s:
+        events.append(("turn", seat, self.round))
+        if self.captured_by == seat:
             self.captured_by = -1
-            events.append(("die_back", s))
-        if self.ring_owner == s:
+            events.append(("die_back", seat))
+        if self.ring_owner == seat:
             self.ring_owner = self.ring_colour = -1
-            events.append(("ring_off", s))
+            events.append(("ring_off", seat))
         self.n_dice = 4 if self.captured_by < 0 else 3
         self.dice = bytearray(self.n_dice)
         self.rolls = self.used = self.red_used = self.fury = 0
@@ -503,22 +503,22 @@ class KyudoState:
         else:
             self.phase = A.P_RESOLVE
 
-    def _opponents(self, kind, b):
+    def _opponents(self, kind, amount):
         """Queue ``(kind, opponent, b)`` first, one per opponent still in, clockwise."""
         players = self.players
         for position in range(players - 1, 0, -1):
             victim = (self.active + position) % players
             if not self.eliminated[victim]:
-                self.queue.insert(0, (kind, victim, b))
+                self.queue.insert(0, (kind, victim, amount))
 
     # -- combinations ----------------------------------------------------
-    def _use(self, face, n, used):
-        """Also mark ``n`` unused dice showing ``face``, lowest first."""
+    def _use(self, face, count, used):
+        """Also mark ``count`` unused dice showing ``face``, lowest first."""
         used |= self.used
         for die in range(self.n_dice):
-            if n and not used >> die & 1 and self.dice[die] == face:
+            if count and not used >> die & 1 and self.dice[die] == face:
                 used |= 1 << die
-                n -= 1
+                count -= 1
         self.used = used
 
     def _aim(self, code):
@@ -570,45 +570,45 @@ class KyudoState:
         self._run()
 
     # -- atomic effects (each is followed by the win check, R20) --------------
-    def _tick(self, s, c):
-        self.ticked[s][c] += 1
-        self.events.append(("circle", s, c))
-        if self.ticked[s][c] == self.circles[s][c]:
-            self.events.append(("closed", s, c))
+    def _tick(self, seat, colour):
+        self.ticked[seat][colour] += 1
+        self.events.append(("circle", seat, colour))
+        if self.ticked[seat][colour] == self.circles[seat][colour]:
+            self.events.append(("closed", seat, colour))
         self._check_win()
 
-    def _give(self, s, t):
-        """Seat ``s`` puts a ``t`` token back in the supply."""
-        self.tokens[s][t] -= 1
-        self.supply[t] += 1
+    def _give(self, seat, colour):
+        """``seat`` puts a ``colour`` token back in the supply."""
+        self.tokens[seat][colour] -= 1
+        self.supply[colour] += 1
 
-    def _take(self, s, t, src):
-        """Seat ``s`` takes a ``t`` token from seat ``src`` (-1: the supply)."""
+    def _take(self, seat, colour, src):
+        """``seat`` takes a ``colour`` token from seat ``src`` (-1: the supply)."""
         if src < 0:
-            self.supply[t] -= 1
+            self.supply[colour] -= 1
         else:
-            self.tokens[src][t] -= 1
-        self.tokens[s][t] += 1
-        self.events.append(("token", s, t, src))
+            self.tokens[src][colour] -= 1
+        self.tokens[seat][colour] += 1
+        self.events.append(("token", seat, colour, src))
 
-    def _lose(self, v, amount):
+    def _lose(self, seat, amount):
         spectators = self.spectators
-        if amount > spectators[v]:
-            amount = spectators[v]
-        spectators[v] -= amount
-        self.events.append(("loss", v, amount))
-        if not spectators[v]:  # R19, G9: out; tokens to the supply, the die back, the ring off
-            self.eliminated[v] = 1
+        if amount > spectators[seat]:
+            amount = spectators[seat]
+        spectators[seat] -= amount
+        self.events.append(("loss", seat, amount))
+        if not spectators[seat]:  # R19, G9: out; tokens to the supply, the die back, the ring off
+            self.eliminated[seat] = 1
             for token in _TOKENS:
-                self.supply[token] += self.tokens[v][token]
-                self.tokens[v][token] = 0
-            if self.captured_by == v:
+                self.supply[token] += self.tokens[seat][token]
+                self.tokens[seat][token] = 0
+            if self.captured_by == seat:
                 self.captured_by = -1
-            if self.ring_owner == v:
+            if self.ring_owner == seat:
                 self.ring_owner = self.ring_colour = -1
-            if v == self.active:
+            if seat == self.active:
                 self.queue = []
-            self.events.append(("eliminated", v))
+            self.events.append(("eliminated", seat))
         self._check_win()
 
     def _check_win(self):
@@ -635,27 +635,27 @@ class KyudoState:
                 self._win(seat, A.WIN_TARGET)
                 return
 
-    def _win(self, s, reason):
-        self._winner = s
+    def _win(self, seat, reason):
+        self._winner = seat
         self.win_reason = reason
         self.phase = A.P_OVER
         self.queue = []
-        self.events.append(("win", s, reason))
+        self.events.append(("win", seat, reason))
 
     # -- small queries: bitmasks, bit i = colour or seat i -----------------
-    def _open(self, s):
-        """The colours in which seat ``s`` has an empty circle."""
+    def _open(self, seat):
+        """The colours in which ``seat`` has an empty circle."""
         mask = 0
         for colour in range(1, 6):
-            if self.ticked[s][colour] < self.circles[s][colour]:
+            if self.ticked[seat][colour] < self.circles[seat][colour]:
                 mask |= 1 << colour
         return mask
 
-    def _holders(self, t):
-        """The opponents holding a ``t`` token."""
+    def _holders(self, colour):
+        """The opponents holding a ``colour`` token."""
         mask = 0
         for seat in range(self.players):
-            if seat != self.active and self.tokens[seat][t]:
+            if seat != self.active and self.tokens[seat][colour]:
                 mask |= 1 << seat
         return mask
 
@@ -737,13 +737,13 @@ class KyudoState:
         players = self.players
         phase = self.phase
         valid = len(set(self.characters)) == players and max(self.characters) < 4 and max(self.dice) < 6
-        t = (self.first, players, self.active, players, phase, 12, self.rolls, MAX_ROLLS + 1,
+        bounds = (self.first, players, self.active, players, phase, 12, self.rolls, MAX_ROLLS + 1,
                   self.used, 1 << self.n_dice, self.red_used, 2, self.fury, 6,
                   self.round, ROUND_CAP + 1, self.n_dice - 3, 2, self.win_reason + 1, 4,
                   self.captured_by + 1, players + 1, self.ring_owner + 1, players + 1,
                   self.ring_colour + 1, 7, self._winner + 1, players + 1)
-        for index in range(0, len(t), 2):
-            valid = valid and 0 <= t[index] < t[index + 1]
+        for index in range(0, len(bounds), 2):
+            valid = valid and 0 <= bounds[index] < bounds[index + 1]
         valid = valid and (self.ring_owner < 0) == (self.ring_colour < 0) and self.ring_colour != 0
         valid = valid and (phase == A.P_OVER) == (self._winner >= 0) == (self.win_reason >= 0)
         valid = valid and (phase == A.P_SETUP) == (self.round == 0) and (self.turn == 0) == (self.round == 0)
@@ -753,11 +753,11 @@ class KyudoState:
             for colour in range(1, 6):
                 valid = valid and CIRCLES[colour] <= self.circles[seat][colour] and self.ticked[seat][colour] <= self.circles[seat][colour]
                 valid = valid and self.flags[seat][colour] <= CORNER_SIZE[colour] * CORNERS
-        for t in range(1, 6):
-            total = self.supply[t]
+        for token in range(1, 6):
+            total = self.supply[token]
             for seat in range(players):
-                total += self.tokens[seat][t]
-            valid = valid and total == (players - 1 if t in _TOKENS else 0)
+                total += self.tokens[seat][token]
+            valid = valid and total == (players - 1 if token in _TOKENS else 0)
         queue = self.queue
         for kind, target, amount in queue:
             valid = valid and _E_LOSS <= kind <= _E_TAKE and (target < players or kind not in (_E_LOSS, _E_DROP))
@@ -775,17 +775,17 @@ class KyudoState:
             raise BadSave("inconsistent Kyudo save")
 
 
-def _bits(m):
+def _bits(mask):
     count = 0
-    while m:
-        m &= m - 1
+    while mask:
+        mask &= mask - 1
         count += 1
     return count
 
 
-def _bit(m):
-    """The index of the lowest set bit of ``m`` (> 0)."""
+def _bit(mask):
+    """The index of the lowest set bit of ``mask`` (> 0)."""
     index = 0
-    while not m >> index & 1:
+    while not mask >> index & 1:
         index += 1
     return index

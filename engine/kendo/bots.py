@@ -181,26 +181,26 @@ def _openers():
     return mine[0] + mine[1] + mine[2] + mine[3] + mine[_T_ALT]
 
 
-def _keep(kind, weights):
+def _keep(kind, values):
     """What losing one card of type t costs beyond the card (tenths of a
-    card), with the ``weights``."""
+    card), with the weights ``values``."""
     if kind < 20:
-        value = weights[0] if kind < 4 else weights[1]
+        value = values[0] if kind < 4 else values[1]
         if _answers(kind if kind < 4 else (kind - 4) >> 2) <= 1:
-            value += weights[7]  # my last answer to that part
+            value += values[7]  # my last answer to that part
     elif kind == _T_NEUTRAL:
         mine = _M
-        return weights[3] + (2 if mine[_T_NEUTRAL] + mine[_T_DEFLECT] + mine[_T_REINF] <= 1 else 0)
+        return values[3] + (2 if mine[_T_NEUTRAL] + mine[_T_DEFLECT] + mine[_T_REINF] <= 1 else 0)
     elif kind < _T_ALT:
-        return weights[kind - 18]
+        return values[kind - 18]
     else:
-        value = weights[6]
+        value = values[6]
     if (kind < 4 or kind == _T_ALT) and _openers() <= 1:
-        value += weights[8]  # my last opening card
+        value += values[8]  # my last opening card
     return value
 
 
-def _switch(obs, weights):
+def _switch(obs, values):
     """Switch the weakest card whose subdeck can replace it, if it is below
     its category's average; else keep the hand."""
     decks = obs[A.O_DECKS]
@@ -210,7 +210,7 @@ def _switch(obs, weights):
         deck = DECK_OF[card]
         if not decks[deck]:
             continue
-        value = _keep(_TI[card], weights)
+        value = _keep(_TI[card], values)
         # what a fresh card of that category is worth, roughly, less one
         if value < (4, 3, 5)[deck] and value < best_value:
             best_value = value
@@ -220,18 +220,18 @@ def _switch(obs, weights):
     return best  # SWITCH + card, SWITCH == 0
 
 
-def _discard(obs, weights):
+def _discard(obs, values):
     best = -1
     best_value = 99
     for card in obs[A.O_HAND]:
-        value = _keep(_TI[card], weights)
+        value = _keep(_TI[card], values)
         if value < best_value:
             best_value = value
             best = card
     return A.DISCARD + best
 
 
-def _open(obs, seat, weights):
+def _open(obs, seat, values):
     hand = obs[A.O_HAND]
     sizes = obs[A.O_SIZES]
     comp = obs[A.O_MODE] == A.COMPETITION
@@ -254,11 +254,11 @@ def _open(obs, seat, weights):
                 score = _hyp(_UC[2], answers, _K[2]) * (120 if comp else 20) // _ONE
             elif card < C.COUNTER0:
                 score = _none_strike(kind) * (300 if comp else 40) // _ONE  # 2 cards, or an ippon
-                if weights[11]:  # the target may counter instead
-                    score -= (_ONE - _none_counter(kind)) * weights[11] // _ONE
+                if values[11]:  # the target may counter instead
+                    score -= (_ONE - _none_counter(kind)) * values[11] // _ONE
             else:
                 continue
-            score = (score - _keep(kind, weights)) * 64 - sizes[tgt]  # a tie: the fewest cards (G17)
+            score = (score - _keep(kind, values)) * 64 - sizes[tgt]  # a tie: the fewest cards (G17)
             if _R[0] is not None:
                 score += _R[0].randrange(_NOISE_O) * 64
             if best < 0 or score > best_score:
@@ -277,7 +277,7 @@ def _open(obs, seat, weights):
     return A.OPEN + (best_target * 16 + best) * 5 + reinforce
 
 
-def _react(obs, weights):
+def _react(obs, values):
     hand = obs[A.O_HAND]
     inc = obs[A.O_INC]
     part = obs[A.O_PART]
@@ -289,10 +289,10 @@ def _react(obs, weights):
         eff = reaction(card, inc, part, obs[A.O_OPTIONS])
         if eff < 0:
             continue
-        score = -_keep(_TI[card], weights) * 16
+        score = -_keep(_TI[card], values) * 16
         if eff == C.E_CHAIN:  # a strike back
             chance = _none_strike(card & 3)
-            if weights[9] and chance * 100 < weights[9] * _ONE:
+            if values[9] and chance * 100 < values[9] * _ONE:
                 score -= 2000  # only when nothing else answers
             else:
                 score += (chance * (300 if comp else 40) + (_ONE - chance) * 10) * 16 // _ONE
@@ -301,7 +301,7 @@ def _react(obs, weights):
             chance = _hyp(_UC[2], unseen[_T_REINF] + unseen[_T_NEUTRAL] + unseen[_T_DEFLECT], _K[2])
             score += (chance * 20 + (_ONE - chance) * 10) * 16 // _ONE
         elif eff == C.E_AVOID:  # the initiative
-            score += (weights[10] - 8) * 16 if _openers() else -16
+            score += (values[10] - 8) * 16 if _openers() else -16
         if _R[0] is not None:
             score += _R[0].randrange(_NOISE_R) * 16
         if best < 0 or score > best_score:
@@ -318,17 +318,17 @@ def choose(obs, seat, level, rng):
     _R[0] = rng if level < NORMAL else None
     _count(obs)
     if obs[A.O_MODE] == A.COMPETITION:
-        weights = _W_XC if level >= HARD else _W_HC
+        values = _W_XC if level >= HARD else _W_HC
     else:
-        weights = _W_H
+        values = _W_H
     phase = obs[A.O_PHASE]
     if phase == A.P_REACT:
-        action = _react(obs, weights)
+        action = _react(obs, values)
     elif phase == A.P_OPEN:
-        action = _open(obs, seat, weights)
+        action = _open(obs, seat, values)
     elif phase == A.P_SWITCH:
-        action = _switch(obs, weights)
+        action = _switch(obs, values)
     else:
-        action = _discard(obs, weights)
+        action = _discard(obs, values)
     _R[0] = None
     return action

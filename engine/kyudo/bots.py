@@ -139,16 +139,16 @@ _SUCC = (
 class _Ev:
     """What each combination is worth to ``seat`` now (tables made per decision)."""
 
-    def __init__(self, table, seat, level):
-        self.o = table
+    def __init__(self, state, seat, level):
+        self.o = state
         self.me = seat
         self.hard = hard = level == HARD
-        spectators = table.spectators
+        spectators = state.spectators
         self.my = mine = spectators[seat]
         opps = self.opps = []
         top = 0
-        for opponent in range(table.players):
-            if opponent != seat and not table.eliminated[opponent]:
+        for opponent in range(state.players):
+            if opponent != seat and not state.eliminated[opponent]:
                 opps.append(opponent)
                 top = max(top, spectators[opponent])
         # e 0 (filled below), cb 6 each, tf 0, tv _TOKV: one literal (no temporaries)
@@ -156,12 +156,12 @@ class _Ev:
         worth = self.t = [0] * 63
         need = 0
         for colour in range(1, 6):
-            facts[colour] = table.circles[seat][colour] - table.ticked[seat][colour]
+            facts[colour] = state.circles[seat][colour] - state.ticked[seat][colour]
             need += facts[colour]
         for opponent in opps:
             their_need = 0
             for colour in range(1, 6):
-                amount = table.circles[opponent][colour] - table.ticked[opponent][colour]
+                amount = state.circles[opponent][colour] - state.ticked[opponent][colour]
                 their_need += amount
                 if hard:  # closing it: attacks on it start (open), on me stop (closed)
                     facts[_CB + colour] += ATTRACTIVENESS[colour] * (3 if amount else 2)
@@ -169,7 +169,7 @@ class _Ev:
         self.need = need
         self.comp = comp = _WIN if mine >= top else 40 if hard else 20  # the target complete
         for colour in (A.ORANGE, A.GREEN, A.RED):
-            if hard and table.tokens[seat][colour] > 1:
+            if hard and state.tokens[seat][colour] > 1:
                 facts[_TV + colour] //= 2  # spending one of two costs less
         for picks in range(1, 9):  # picks circles: the best colour closed, the target
             amount = 0
@@ -180,10 +180,10 @@ class _Ev:
         self.aims()
         for colour in range(1, 6):
             size = CORNER_SIZE[colour]
-            boxes = table.flags[seat][colour]
+            boxes = state.flags[seat][colour]
             move = MOVE_PICKS[colour]
             # a token gained: less if I hold one, or it must be stolen
-            one = worth[_PK + move] if move else _TOKV[colour] >> ((hard and table.tokens[seat][colour] > 0) + (not table.supply[colour]))
+            one = worth[_PK + move] if move else _TOKV[colour] >> ((hard and state.tokens[seat][colour] > 0) + (not state.supply[colour]))
             for count in range(2, 5):
                 amount = min(count, size * CORNERS - boxes)
                 corners = (boxes + amount) // size - boxes // size  # corners completed: moves
@@ -194,38 +194,38 @@ class _Ev:
         for opponent in opps:
             amount += facts[_TF + opponent]  # the talent: per opponent, their threat (more made Hard chase four colours)
         self.tal = amount if hard else 20
-        self.rc = table.ring_colour if hard and table.ring_owner >= 0 and table.ring_owner != seat else 0
+        self.rc = state.ring_colour if hard and state.ring_owner >= 0 and state.ring_owner != seat else 0
 
     def aims(self):
         for colour in range(1, 6):
             for arrows in range(1, 4):
                 self.t[colour * 4 + arrows] = max(self.aimv(colour, arrows, 0), self.aimv(colour, arrows, 1))
 
-    def aimv(self, colour, arrows, org):
-        """k arrows at colour c: fill the empty circles, the rest attack
+    def aimv(self, colour, count, org):
+        """``count`` arrows at ``colour``: fill the empty circles, the rest attack
         (org: spend an ORANGE token on them; _NEG when that is not possible)."""
-        table = self.o
+        state = self.o
         empty = self.b[colour]
-        fill = min(arrows, empty)
+        fill = min(count, empty)
         value = fill * (ATTRACTIVENESS[colour] * 10 - 8 if self.hard else _WC)
         if fill == empty and empty:
             value += self.b[_CB + colour] + (self.comp if empty == self.need else 0)
-        arrows -= fill
+        count -= fill
         if org:
-            if not arrows or not table.tokens[self.me][A.ORANGE] or table.fury == colour:
+            if not count or not state.tokens[self.me][A.ORANGE] or state.fury == colour:
                 return _NEG
-            return value + self.atk(colour, arrows * ORANGE_LOSS) - self.b[_TV + A.ORANGE]
-        return value + self.atk(colour, arrows * (ORANGE_LOSS if table.fury == colour else ATTRACTIVENESS[colour]))
+            return value + self.atk(colour, count * ORANGE_LOSS) - self.b[_TV + A.ORANGE]
+        return value + self.atk(colour, count * (ORANGE_LOSS if state.fury == colour else ATTRACTIVENESS[colour]))
 
     def atk(self, colour, amount):
-        """What every opponent with colour c open (c = 0: every opponent)
-        losing x spectators, one loss event each, is worth."""
-        table = self.o
+        """What every opponent with ``colour`` open (0: every opponent)
+        losing ``amount`` spectators, one loss event each, is worth."""
+        state = self.o
         total = 0
         for opponent in self.opps:
-            left = table.spectators[opponent]
-            if amount and (not colour or table.ticked[opponent][colour] < table.circles[opponent][colour]):
-                if self.hard and table.tokens[opponent][A.GREEN] and (amount >= 3 or amount >= left):
+            left = state.spectators[opponent]
+            if amount and (not colour or state.ticked[opponent][colour] < state.circles[opponent][colour]):
+                if self.hard and state.tokens[opponent][A.GREEN] and (amount >= 3 or amount >= left):
                     total += 13  # they will shield: only the token goes
                 elif amount < left:
                     total += amount * _WS * self.b[_TF + opponent] // 4
@@ -271,72 +271,72 @@ class _Ev:
         return result + self.plan(cnt)
 
 
-def _counts(table, unused):
+def _counts(state, unused):
     """Dice counts per face (unused: only the dice no combination took yet)."""
     cnt = bytearray(6)
-    for die in range(table.n_dice):
-        if not (unused and table.used >> die & 1):
-            cnt[table.dice[die]] += 1
+    for die in range(state.n_dice):
+        if not (unused and state.used >> die & 1):
+            cnt[state.dice[die]] += 1
     return cnt
 
 
 def choose(obs, seat, level, rng):
     """A legal action for ``seat`` (the one to decide now) from its observation."""
-    table = obs[A.O_TABLE]
-    phase = table.phase
-    if phase == A.P_ROLL and table.rolls:
-        return _roll(table, _Ev(table, seat, level), level, rng)
-    acts = table.legal_actions()
+    state = obs[A.O_TABLE]
+    phase = state.phase
+    if phase == A.P_ROLL and state.rolls:
+        return _roll(state, _Ev(state, seat, level), level, rng)
+    acts = state.legal_actions()
     if len(acts) == 1:
         return acts[0]
     if level == EASY and (phase == A.P_SETUP or phase >= A.P_PICK):
         return rng.choice(acts)
-    scores = None if phase == A.P_SETUP else _Ev(table, seat, level)
+    stats = None if phase == A.P_SETUP else _Ev(state, seat, level)
     if phase == A.P_RESOLVE:
-        return _resolve(table, scores, acts, level, rng)
+        return _resolve(state, stats, acts, level, rng)
     if phase == A.P_RED:  # change one die if that pays more than the token
-        cnt = _counts(table, 0)
-        best = scores.val(cnt) + scores.b[_TV + A.RED]
+        cnt = _counts(state, 0)
+        best = stats.val(cnt) + stats.b[_TV + A.RED]
         act = A.RED_SKIP
         for action in acts:
             die, face = divmod(action - A.RED_FIX, 6)
             if action > A.RED_SKIP:
-                cnt[table.dice[die]] -= 1
+                cnt[state.dice[die]] -= 1
                 cnt[face] += 1
-                if scores.val(cnt) > best:
-                    best, act = scores.val(cnt), action
+                if stats.val(cnt) > best:
+                    best, act = stats.val(cnt), action
                 cnt[face] -= 1
-                cnt[table.dice[die]] += 1
+                cnt[state.dice[die]] += 1
         return A.RED_SKIP if level == EASY and rng.randrange(2) else act
     if phase == A.P_SHIELD:
-        score = table.queue[0][2]
+        score = state.queue[0][2]
         if level == HARD:  # the loss costs more than the token is worth
-            shield = score * _WS * (6 if scores.my <= 6 else 4) // 4 >= scores.b[_TV + A.GREEN]
+            shield = score * _WS * (6 if stats.my <= 6 else 4) // 4 >= stats.b[_TV + A.GREEN]
         else:
             shield = level == NORMAL and score >= 3
-        return A.SHIELD if shield or score >= scores.my else A.NO_SHIELD
+        return A.SHIELD if shield or score >= stats.my else A.NO_SHIELD
     best = _NEG
     for action in acts:
         target = action % 10
         if phase == A.P_PICK:  # a BLACK / BLUE move circle; Hard: and the best plan after it
-            facts = scores.b
-            score = _WC + (facts[_CB + target] + (scores.comp if scores.need == 1 else 0) if facts[target] == 1 else 0) - facts[target]
-            if scores.hard:
+            facts = stats.b
+            score = _WC + (facts[_CB + target] + (stats.comp if stats.need == 1 else 0) if facts[target] == 1 else 0) - facts[target]
+            if stats.hard:
                 facts[target] -= 1
-                scores.need -= 1
-                scores.aims()
-                score += scores.plan(_counts(table, 1))
+                stats.need -= 1
+                stats.aims()
+                score += stats.plan(_counts(state, 1))
                 facts[target] += 1
-                scores.need += 1
+                stats.need += 1
         elif phase == A.P_SETUP:
             score = _SETUP[target]
         elif phase == A.P_STEAL:  # from the biggest threat
-            score = table.spectators[target] * 16 + scores.b[_TF + target]
+            score = state.spectators[target] * 16 + stats.b[_TF + target]
         elif phase < A.P_KUMA_DROP:  # Kitsune: closed (or nearly) for the most
             score = 0  # opponents; Shika: the colour they still need most
-            for opponent in scores.opps:
-                empty = table.circles[opponent][target] - table.ticked[opponent][target]
-                score += empty * scores.b[_TF + opponent] if phase == A.P_SHIKA else (empty < 2) + (empty < 1)
+            for opponent in stats.opps:
+                empty = state.circles[opponent][target] - state.ticked[opponent][target]
+                score += empty * stats.b[_TF + opponent] if phase == A.P_SHIKA else (empty < 2) + (empty < 1)
         else:  # Kuma: drop the least useful token, take the most useful
             score = _TOKV[target] if phase == A.P_KUMA_TAKE else -_TOKV[target]
         if score > best:
@@ -344,48 +344,48 @@ def choose(obs, seat, level, rng):
     return act
 
 
-def _roll(table, scores, level, rng):
+def _roll(state, stats, level, rng):
     """After roll 1 or 2: STOP or REROLL + mask."""
     if level == HARD:
         values = [0] * 210
-        _fill(scores, values, bytearray(6), 0, 0, table.n_dice)
-        return _decide(values, table.dice, 3 - table.rolls, scores.b[_TV + A.RED] if table.tokens[scores.me][A.RED] and not table.red_used else -1)
-    dice = table.dice
-    cnt = _counts(table, 0)
-    best = scores.val(cnt)
+        _fill(stats, values, bytearray(6), 0, 0, state.n_dice)
+        return _decide(values, state.dice, 3 - state.rolls, stats.b[_TV + A.RED] if state.tokens[stats.me][A.RED] and not state.red_used else -1)
+    dice = state.dice
+    cnt = _counts(state, 0)
+    best = stats.val(cnt)
     mask = keep = 0
-    for die in range(table.n_dice):
+    for die in range(state.n_dice):
         face = dice[die]
         if level == EASY:  # arrows and one colour die (an open colour first)
-            if face and (not keep or (scores.b[face] and not scores.b[keep])):
+            if face and (not keep or (stats.b[face] and not stats.b[keep])):
                 keep = face
         elif face:  # Normal: re-roll each die the best combination can do without
             cnt[face] -= 1
-            if scores.plan(cnt) >= best:
+            if stats.plan(cnt) >= best:
                 mask |= 1 << die
-                best = scores.plan(cnt)
+                best = stats.plan(cnt)
             else:
                 cnt[face] += 1
-    for die in range(table.n_dice if level == EASY else 0):
+    for die in range(state.n_dice if level == EASY else 0):
         if dice[die] and dice[die] != keep:
             mask |= 1 << die
         elif dice[die]:
             keep = 0  # the other dice of that colour go
     if level == EASY and best > 0 and not rng.randrange(3):
         return A.STOP
-    return A.REROLL + mask if mask and cnt[0] < table.n_dice else A.STOP
+    return A.REROLL + mask if mask and cnt[0] < state.n_dice else A.STOP
 
 
-def _fill(scores, values, cnt, node, first, left):
+def _fill(stats, values, cnt, keep, first, left):
     """values[final] = the clamped value of every final multiset: keep
     ``node`` plus ``left`` more faces >= ``first`` (cnt: the counts of node)."""
     for face in range(first, 6):
         cnt[face] += 1
-        child = _SUCC[6 * node + face]
+        child = _SUCC[6 * keep + face]
         if left > 1:
-            _fill(scores, values, cnt, child, face, left - 1)
+            _fill(stats, values, cnt, child, face, left - 1)
         else:
-            value = scores.val(cnt) + _BASE
+            value = stats.val(cnt) + _BASE
             values[child] = 0 if value < 0 else value if value < D.VALUE_MAX else D.VALUE_MAX
         cnt[face] -= 1
 
@@ -438,11 +438,11 @@ def _decide(values, dice, rolls, red):
     return act
 
 
-def _resolve(table, scores, acts, level, rng):
+def _resolve(state, stats, acts, level, rng):
     """The combination that starts the best sequence, flags first (their
     moves and tokens come before the aims); END_TURN when nothing pays.
     Easy: a random combination worth something now."""
-    cnt = _counts(table, 1)
+    cnt = _counts(state, 1)
     best = 0
     act = A.END_TURN
     good = []
@@ -452,12 +452,12 @@ def _resolve(table, scores, acts, level, rng):
         if action > A.FLAG:
             colour, count = divmod(action - A.FLAG, 5)
             colour += 1
-            value = scores.t[_FL + colour * 5 + count]
+            value = stats.t[_FL + colour * 5 + count]
             rest = 0
         else:
             die, rest = divmod(action - A.AIM, 8)
-            colour = table.dice[die]
-            value = scores.aimv(colour, rest >> 1, rest & 1)
+            colour = state.dice[die]
+            value = stats.aimv(colour, rest >> 1, rest & 1)
             count = 1
         if level == EASY:
             if value > 0:
@@ -465,7 +465,7 @@ def _resolve(table, scores, acts, level, rng):
             continue
         cnt[colour] -= count
         cnt[0] -= rest >> 1
-        value += scores.plan(cnt)
+        value += stats.plan(cnt)
         cnt[colour] += count
         cnt[0] += rest >> 1
         if value > best:

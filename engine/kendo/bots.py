@@ -286,7 +286,7 @@ def _react(obs, values):
     best = -1
     best_score = 0
     for card in hand:
-        eff = reaction(card, inc, part, obs[A.O_OPTIONS])
+        eff = reaction(card, inc, part, obs[A.O_OPTIONS] & A.OPT_ALT_DEFLECT)
         if eff < 0:
             continue
         score = -_keep(_TI[card], values) * 16

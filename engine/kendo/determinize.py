@@ -1,12 +1,12 @@
 """Kendo Duel: a full state from one seat's observation, the unseen cards
 dealt at random (determinization, for the Hard computer player's look-ahead).
-Only bots import it (through ``KendoState.from_observation``).
+Only bots import it (through ``KendoState.from_observation``, which passes
+the class in: this module never imports engine/kendo/state.py back).
 """
 
 from engine.kendo import actions as A
 from engine.kendo import cards as C
 from engine.kendo.cards import DECK_OF
-from engine.kendo.state import _insert
 
 
 def from_observation(cls, obs, rng):
@@ -18,7 +18,6 @@ def from_observation(cls, obs, rng):
     players = len(obs[A.O_SIZES])
     state = cls(None, players, obs[A.O_MODE], obs[A.O_OPTIONS])
     state.rng = rng.fork()
-    seat = obs[A.O_SEAT]
     state.phase = obs[A.O_PHASE]
     state.current_player = obs[A.O_CURRENT]
     state.discard = bytearray(obs[A.O_DISCARD])
@@ -40,6 +39,14 @@ def from_observation(cls, obs, rng):
     state.aside = bytearray(obs[A.O_ASIDE])
     state.lost = bytearray(obs[A.O_LOST])
     state.end_reason = obs[A.O_END_REASON]
+    _deal(state, obs, rng)
+    return state
+
+
+def _deal(state, obs, rng):
+    """The unseen cards of ``obs``, shuffled by ``rng``, into the subdecks
+    (each its own category, as many as it holds) and the other hands."""
+    seat = obs[A.O_SEAT]
     jikan = state.mode == A.COMPETITION and state.phase != A.P_SWITCH and not state.time_up
     seen = bytearray(C.N_CARDS)
     for cards in (obs[A.O_HAND], obs[A.O_DISCARD]):
@@ -59,10 +66,11 @@ def from_observation(cls, obs, rng):
             rest.append(card)
     if jikan:  # never in a hand; it lies in the bottom half (C2)
         deck = state.decks[2]
-        _insert(deck, rng.randrange(len(deck) // 2 + 1), C.JIKAN)
+        index = rng.randrange(len(deck) // 2 + 1)
+        deck[index:index] = bytes((C.JIKAN,))
     state.hands = []
     used = 0
-    for other in range(players):
+    for other in range(state.players):
         if other == seat:
             state.hands.append(bytearray(obs[A.O_HAND]))
             continue
@@ -70,4 +78,3 @@ def from_observation(cls, obs, rng):
         hand = bytearray(sorted(rest[used:used + size]))
         used += size
         state.hands.append(hand)
-    return state

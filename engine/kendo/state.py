@@ -172,7 +172,7 @@ class KendoState:
                 out.append(A.DISCARD + card)
         else:
             for card in hand:
-                if reaction(card, self.inc, self.part, self.options) >= 0:
+                if reaction(card, self.inc, self.part, self.options & A.OPT_ALT_DEFLECT) >= 0:
                     out.append(A.PLAY + card)
             if not out:
                 out.append(A.FAIL)
@@ -424,7 +424,7 @@ class KendoState:
         self.current_player = self.dfd
 
     def _react(self, seat, card):
-        eff = reaction(card, self.inc, self.part, self.options)
+        eff = reaction(card, self.inc, self.part, self.options & A.OPT_ALT_DEFLECT)
         self._play(seat, card)
         self.events.append(("play", seat, card, eff))
         striker = self.striker

@@ -51,17 +51,18 @@ factor for Hard), a win now _WIN.
   raid drops the least useful token (RED, ORANGE, GREEN) and takes the most.
 
 Memory (a Hard game must fit a 32 KB MicroPython heap next to the state):
-the expectimax is dicetab's, copied (``_decide``, on dicetab's lattice
-``_SUCC``) rather than imported, because dicetab costs about 6 KB of heap
-(and, before the build folded its constants, the actions module 2.6 KB more). tests/test_kyudo_bots.py checks both against
-dicetab. The contract's ints (actions.py) and dicetab.VALUE_MAX are read
+the expectimax is dicetab's, copied (``_decide``, on the lattice tables
+both read from data.py) rather than imported, because dicetab costs about
+6 KB of heap (and, before the build folded its constants, the actions module
+2.6 KB more). tests/test_kyudo_bots.py checks the copy against dicetab. The contract's ints (actions.py) and dicetab.VALUE_MAX are read
 by name and folded into ints by the build, which drops both imports.
 """
 
 from engine.kyudo import actions as A  # consts only: folded by the build, the import dropped
 from engine.kyudo import dicetab as D  # VALUE_MAX only: folded, the import dropped
 from engine.kyudo.data import (
-    ATTRACTIVENESS, CORNER_SIZE, CORNERS, MOVE_PICKS, ORANGE_LOSS, RING_LOSS, ULTIMATE_LOSS,
+    ATTRACTIVENESS, CORNER_SIZE, CORNERS, MOVE_PICKS, OFFSETS, ORANGE_LOSS, ORDER, P6, POP, RING_LOSS, SUCC,
+    ULTIMATE_LOSS,
 )
 
 try:
@@ -97,44 +98,6 @@ _PK = const(54)
 _CB = const(6)
 _TF = const(12)
 _TV = const(16)
-
-# dicetab's multiset lattice: node k (size 0-3) plus face f is node
-# _SUCC[6 * k + f]; the nodes of size s start at _OFF[s]
-_OFF = (0, 1, 7, 28, 84, 210)
-_P6 = (1, 6, 36, 216, 1296)
-_POP = b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04"
-_ORDER = (b"\x01\x02\x04\x03\x05\x06\x07", b"\x01\x02\x04\x08\x03\x05\x06\x09\x0a\x0c\x07\x0b\x0d\x0e\x0f")
-_SUCC = (
-    b"\x01\x02\x03\x04\x05\x06\x07\x08\x0a\x0d\x11\x16\x08\x09\x0b\x0e\x12\x17"
-    b"\x0a\x0b\x0c\x0f\x13\x18\x0d\x0e\x0f\x10\x14\x19\x11\x12\x13\x14\x15\x1a"
-    b"\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x20\x26\x30\x3f\x1d\x1e\x21\x27\x31\x40"
-    b"\x1e\x1f\x22\x28\x32\x41\x20\x21\x23\x29\x33\x42\x21\x22\x24\x2a\x34\x43"
-    b"\x23\x24\x25\x2b\x35\x44\x26\x27\x29\x2c\x36\x45\x27\x28\x2a\x2d\x37\x46"
-    b"\x29\x2a\x2b\x2e\x38\x47\x2c\x2d\x2e\x2f\x39\x48\x30\x31\x33\x36\x3a\x49"
-    b"\x31\x32\x34\x37\x3b\x4a\x33\x34\x35\x38\x3c\x4b\x36\x37\x38\x39\x3d\x4c"
-    b"\x3a\x3b\x3c\x3d\x3e\x4d\x3f\x40\x42\x45\x49\x4e\x40\x41\x43\x46\x4a\x4f"
-    b"\x42\x43\x44\x47\x4b\x50\x45\x46\x47\x48\x4c\x51\x49\x4a\x4b\x4c\x4d\x52"
-    b"\x4e\x4f\x50\x51\x52\x53\x54\x55\x59\x63\x77\x9a\x55\x56\x5a\x64\x78\x9b"
-    b"\x56\x57\x5b\x65\x79\x9c\x57\x58\x5c\x66\x7a\x9d\x59\x5a\x5d\x67\x7b\x9e"
-    b"\x5a\x5b\x5e\x68\x7c\x9f\x5b\x5c\x5f\x69\x7d\xa0\x5d\x5e\x60\x6a\x7e\xa1"
-    b"\x5e\x5f\x61\x6b\x7f\xa2\x60\x61\x62\x6c\x80\xa3\x63\x64\x67\x6d\x81\xa4"
-    b"\x64\x65\x68\x6e\x82\xa5\x65\x66\x69\x6f\x83\xa6\x67\x68\x6a\x70\x84\xa7"
-    b"\x68\x69\x6b\x71\x85\xa8\x6a\x6b\x6c\x72\x86\xa9\x6d\x6e\x70\x73\x87\xaa"
-    b"\x6e\x6f\x71\x74\x88\xab\x70\x71\x72\x75\x89\xac\x73\x74\x75\x76\x8a\xad"
-    b"\x77\x78\x7b\x81\x8b\xae\x78\x79\x7c\x82\x8c\xaf\x79\x7a\x7d\x83\x8d\xb0"
-    b"\x7b\x7c\x7e\x84\x8e\xb1\x7c\x7d\x7f\x85\x8f\xb2\x7e\x7f\x80\x86\x90\xb3"
-    b"\x81\x82\x84\x87\x91\xb4\x82\x83\x85\x88\x92\xb5\x84\x85\x86\x89\x93\xb6"
-    b"\x87\x88\x89\x8a\x94\xb7\x8b\x8c\x8e\x91\x95\xb8\x8c\x8d\x8f\x92\x96\xb9"
-    b"\x8e\x8f\x90\x93\x97\xba\x91\x92\x93\x94\x98\xbb\x95\x96\x97\x98\x99\xbc"
-    b"\x9a\x9b\x9e\xa4\xae\xbd\x9b\x9c\x9f\xa5\xaf\xbe\x9c\x9d\xa0\xa6\xb0\xbf"
-    b"\x9e\x9f\xa1\xa7\xb1\xc0\x9f\xa0\xa2\xa8\xb2\xc1\xa1\xa2\xa3\xa9\xb3\xc2"
-    b"\xa4\xa5\xa7\xaa\xb4\xc3\xa5\xa6\xa8\xab\xb5\xc4\xa7\xa8\xa9\xac\xb6\xc5"
-    b"\xaa\xab\xac\xad\xb7\xc6\xae\xaf\xb1\xb4\xb8\xc7\xaf\xb0\xb2\xb5\xb9\xc8"
-    b"\xb1\xb2\xb3\xb6\xba\xc9\xb4\xb5\xb6\xb7\xbb\xca\xb8\xb9\xba\xbb\xbc\xcb"
-    b"\xbd\xbe\xc0\xc3\xc7\xcc\xbe\xbf\xc1\xc4\xc8\xcd\xc0\xc1\xc2\xc5\xc9\xce"
-    b"\xc3\xc4\xc5\xc6\xca\xcf\xc7\xc8\xc9\xca\xcb\xd0\xcc\xcd\xce\xcf\xd0\xd1"
-)
-
 
 class _Ev:
     """What each combination is worth to ``seat`` now (tables made per decision)."""
@@ -381,7 +344,7 @@ def _fill(stats, values, cnt, keep, first, left):
     ``node`` plus ``left`` more faces >= ``first`` (cnt: the counts of node)."""
     for face in range(first, 6):
         cnt[face] += 1
-        child = _SUCC[6 * keep + face]
+        child = SUCC[6 * keep + face]
         if left > 1:
             _fill(stats, values, cnt, child, face, left - 1)
         else:
@@ -395,8 +358,8 @@ def _decide(values, dice, rolls, red):
     the same ties, over the values in ``values`` at the final nodes; ``rolls`` rolls
     left; red >= 0: a RED token may change one die at the end at that cost."""
     n_dice = len(dice)
-    succ = _SUCC
-    first_final = _OFF[n_dice]
+    succ = SUCC
+    first_final = OFFSETS[n_dice]
     nodes = [0] * 16  # nodes[mask]: the node of the dice at the positions in mask
     for index in range(n_dice):
         for mask in range(1 << index):
@@ -404,7 +367,7 @@ def _decide(values, dice, rolls, red):
     for depth in range(-1, rolls):
         start = first_final
         if depth < 0 and red >= 0:  # F(m): its value, or the best change of one die - cost
-            start = _OFF[n_dice - 1]
+            start = OFFSETS[n_dice - 1]
             for node in range(start, first_final):
                 top = _NEG
                 for index in range(6 * node, 6 * node + 6):
@@ -414,8 +377,8 @@ def _decide(values, dice, rolls, red):
         elif depth > 0:  # W: to the common denominator (keep k: * 6 ** |k|) ...
             start = 0
             for size in range(1, n_dice + 1):
-                for node in range(_OFF[size], _OFF[size + 1]):
-                    values[node] *= _P6[size]
+                for node in range(OFFSETS[size], OFFSETS[size + 1]):
+                    values[node] *= P6[size]
         for node in range(start, first_final):  # ... and the maxima pushed up to the finals
             top = values[node]
             for index in range(6 * node, 6 * node + 6):
@@ -430,10 +393,10 @@ def _decide(values, dice, rolls, red):
             values[node] = values[succ[index]] + values[succ[index + 1]] + values[succ[index + 2]] + values[succ[index + 3]] + values[succ[index + 4]] + values[succ[index + 5]]
             node -= 1
     act = A.STOP
-    for mask in _ORDER[n_dice - 3] if rolls else b"":
+    for mask in ORDER[n_dice - 3] if rolls else b"":
         node = nodes[(1 << n_dice) - 1 - mask]
-        if values[node] * _P6[n_dice - _POP[mask]] > best:
-            best = values[node] * _P6[n_dice - _POP[mask]]
+        if values[node] * P6[n_dice - POP[mask]] > best:
+            best = values[node] * P6[n_dice - POP[mask]]
             act = A.REROLL + mask
     return act
 

@@ -18,8 +18,9 @@ and that rank indexes the ``values`` tables. A *keep* is any node of size
 0..n (210 keeps for 4 dice, the 84 of sizes 0-3 for 3 dice); keeping all n
 dice is STOP.
 
-``_SUCC`` (504 bytes, literal below) is the whole structure: for each node k
-of size 0-3 and each face f, ``_SUCC[6 * k + f]`` is the node of k + {f}.
+``SUCC`` (504 bytes, a literal in engine/kyudo/data.py, which also holds
+OFFSETS and the small tables the bots share) is the whole structure: for
+each node k of size 0-3 and each face f, ``SUCC[6 * k + f]`` is the node of k + {f}.
 ``node(faces)`` folds it, the transitions and weights are built from it, and
 the expectimax walks it. It is a literal rather than built at first use:
 the build (colex ranking of 504 multisets) measured 2.8 ms on CPython and
@@ -52,7 +53,7 @@ With r rolls left, the value of a final multiset m is F(m) = values[rank]
     W_r(m) = max over the sub-multisets k of m of E_r(k)      (k = m: STOP)
 
 Rolling the free dice one at a time gives E_r(k) = 1/6 * sum over f of
-E_r(k + f), so one pass over ``_SUCC`` (504 additions) computes the sum
+E_r(k + f), so one pass over ``SUCC`` (504 additions) computes the sum
 numerator S(k) = E_r(k) * 6 ** (n - |k|) of every keep at once, exactly, with
 no division; a second pass pushes maxima up the lattice to get W_r of every
 final multiset. Each keep multiset is so valued once per depth, in one list
@@ -84,6 +85,7 @@ with ``values_from(score, n)``.
 """
 
 from engine.kyudo import actions as A  # consts only: folded by the build, the import dropped
+from engine.kyudo.data import OFFSETS, ORDER, P6, POP, SUCC  # the lattice's one home
 
 try:
     from micropython import const
@@ -94,47 +96,6 @@ except ImportError:
 
 
 VALUE_MAX = const(639)  # |value| bound for small ints with 4 dice and 2 rolls left
-OFFSETS = (0, 1, 7, 28, 84, 210)  # first node of each size 0..4; 210 nodes
-_P6 = (1, 6, 36, 216, 1296, 7776, 46656, 279936, 1679616)  # 6 ** i
-_POP = b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04"
-# REROLL masks in tie-break order: fewest dice first, then lowest mask
-_ORDER = (
-    None, None, None,
-    b"\x01\x02\x04\x03\x05\x06\x07",
-    b"\x01\x02\x04\x08\x03\x05\x06\x09\x0a\x0c\x07\x0b\x0d\x0e\x0f",
-)
-
-# _SUCC[6 * k + f] = node of (multiset k) + {f}, for the 84 nodes of size 0-3
-_SUCC = (
-    b"\x01\x02\x03\x04\x05\x06\x07\x08\x0a\x0d\x11\x16\x08\x09\x0b\x0e\x12\x17"
-    b"\x0a\x0b\x0c\x0f\x13\x18\x0d\x0e\x0f\x10\x14\x19\x11\x12\x13\x14\x15\x1a"
-    b"\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x20\x26\x30\x3f\x1d\x1e\x21\x27\x31\x40"
-    b"\x1e\x1f\x22\x28\x32\x41\x20\x21\x23\x29\x33\x42\x21\x22\x24\x2a\x34\x43"
-    b"\x23\x24\x25\x2b\x35\x44\x26\x27\x29\x2c\x36\x45\x27\x28\x2a\x2d\x37\x46"
-    b"\x29\x2a\x2b\x2e\x38\x47\x2c\x2d\x2e\x2f\x39\x48\x30\x31\x33\x36\x3a\x49"
-    b"\x31\x32\x34\x37\x3b\x4a\x33\x34\x35\x38\x3c\x4b\x36\x37\x38\x39\x3d\x4c"
-    b"\x3a\x3b\x3c\x3d\x3e\x4d\x3f\x40\x42\x45\x49\x4e\x40\x41\x43\x46\x4a\x4f"
-    b"\x42\x43\x44\x47\x4b\x50\x45\x46\x47\x48\x4c\x51\x49\x4a\x4b\x4c\x4d\x52"
-    b"\x4e\x4f\x50\x51\x52\x53\x54\x55\x59\x63\x77\x9a\x55\x56\x5a\x64\x78\x9b"
-    b"\x56\x57\x5b\x65\x79\x9c\x57\x58\x5c\x66\x7a\x9d\x59\x5a\x5d\x67\x7b\x9e"
-    b"\x5a\x5b\x5e\x68\x7c\x9f\x5b\x5c\x5f\x69\x7d\xa0\x5d\x5e\x60\x6a\x7e\xa1"
-    b"\x5e\x5f\x61\x6b\x7f\xa2\x60\x61\x62\x6c\x80\xa3\x63\x64\x67\x6d\x81\xa4"
-    b"\x64\x65\x68\x6e\x82\xa5\x65\x66\x69\x6f\x83\xa6\x67\x68\x6a\x70\x84\xa7"
-    b"\x68\x69\x6b\x71\x85\xa8\x6a\x6b\x6c\x72\x86\xa9\x6d\x6e\x70\x73\x87\xaa"
-    b"\x6e\x6f\x71\x74\x88\xab\x70\x71\x72\x75\x89\xac\x73\x74\x75\x76\x8a\xad"
-    b"\x77\x78\x7b\x81\x8b\xae\x78\x79\x7c\x82\x8c\xaf\x79\x7a\x7d\x83\x8d\xb0"
-    b"\x7b\x7c\x7e\x84\x8e\xb1\x7c\x7d\x7f\x85\x8f\xb2\x7e\x7f\x80\x86\x90\xb3"
-    b"\x81\x82\x84\x87\x91\xb4\x82\x83\x85\x88\x92\xb5\x84\x85\x86\x89\x93\xb6"
-    b"\x87\x88\x89\x8a\x94\xb7\x8b\x8c\x8e\x91\x95\xb8\x8c\x8d\x8f\x92\x96\xb9"
-    b"\x8e\x8f\x90\x93\x97\xba\x91\x92\x93\x94\x98\xbb\x95\x96\x97\x98\x99\xbc"
-    b"\x9a\x9b\x9e\xa4\xae\xbd\x9b\x9c\x9f\xa5\xaf\xbe\x9c\x9d\xa0\xa6\xb0\xbf"
-    b"\x9e\x9f\xa1\xa7\xb1\xc0\x9f\xa0\xa2\xa8\xb2\xc1\xa1\xa2\xa3\xa9\xb3\xc2"
-    b"\xa4\xa5\xa7\xaa\xb4\xc3\xa5\xa6\xa8\xab\xb5\xc4\xa7\xa8\xa9\xac\xb6\xc5"
-    b"\xaa\xab\xac\xad\xb7\xc6\xae\xaf\xb1\xb4\xb8\xc7\xaf\xb0\xb2\xb5\xb9\xc8"
-    b"\xb1\xb2\xb3\xb6\xba\xc9\xb4\xb5\xb6\xb7\xbb\xca\xb8\xb9\xba\xbb\xbc\xcb"
-    b"\xbd\xbe\xc0\xc3\xc7\xcc\xbe\xbf\xc1\xc4\xc8\xcd\xc0\xc1\xc2\xc5\xc9\xce"
-    b"\xc3\xc4\xc5\xc6\xca\xcf\xc7\xc8\xc9\xca\xcb\xd0\xcc\xcd\xce\xcf\xd0\xd1"
-)
 
 
 # -- multisets -----------------------------------------------------------
@@ -150,7 +111,7 @@ def node(faces):
     if len(faces) > 4:
         raise ValueError("at most 4 dice")
     multiset = 0
-    succ = _SUCC
+    succ = SUCC
     for face in faces:
         if not 0 <= face < 6:
             raise ValueError("bad face %r" % (face,))
@@ -248,7 +209,7 @@ def weights():
     if table is None:
         table = bytearray(210)
         table[0] = 1
-        succ = _SUCC
+        succ = SUCC
         for parent in range(84):
             base = 6 * parent
             for face in range(6):
@@ -270,7 +231,7 @@ def trans_table(n_dice=4):
         raise ValueError("3 or 4 dice")
     table = _cache[n_dice]
     if table is None:
-        succ = _SUCC
+        succ = SUCC
         first = OFFSETS[n_dice]
         table = bytearray(trans_start(OFFSETS[n_dice + 1] - 1, n_dice) + 1)
         pos = 0
@@ -336,7 +297,7 @@ def _prep(dice, values, rolls_left=0):
         values = [values(index) for index in range(finals)]
     elif len(values) != finals:
         raise ValueError("values need 126 entries for 4 dice, 56 for 3")
-    succ = _SUCC
+    succ = SUCC
     nodes = [0] * (1 << n_dice)
     for die in range(n_dice):
         face = dice[die]
@@ -355,7 +316,7 @@ def _red(n_dice, values, table):
     first = OFFSETS[n_dice]
     best = values[table[full] - first]
     act = A.RED_SKIP
-    succ = _SUCC
+    succ = SUCC
     for die in range(n_dice):
         base = 6 * table[full ^ (1 << die)]
         for face in range(6):
@@ -383,7 +344,7 @@ def _solve(n_dice, rolls, values, red):
     over the keep nodes of n = ``n_dice`` dice (its first 210 or 84 entries) holding,
     for each keep k of size s < n, S_r(k) = E_r(k) * 6 ** (n * (r - 1) + n - s)
     (an exact int), r = ``rolls`` >= 1. Entries of size n hold W_{r-1}."""
-    succ = _SUCC
+    succ = SUCC
     first = OFFSETS[n_dice]
     end = OFFSETS[n_dice + 1]
     global _work
@@ -422,7 +383,7 @@ def _solve(n_dice, rolls, values, red):
             # W_lev: scale every node to the common denominator (keep of size
             # j: * 6 ** j), then push maxima up to the finals (k = m is STOP)
             for size in range(n_dice + 1):
-                scale = _P6[size]
+                scale = P6[size]
                 for keep in range(OFFSETS[size], OFFSETS[size + 1]):
                     memo[keep] *= scale
             for keep in range(first):
@@ -465,9 +426,9 @@ def action_values(dice, rolls_left, values, red=False):
     if rolls_left > 0:
         memo = _solve(n_dice, rolls_left, values, red)
         full = (1 << n_dice) - 1
-        for mask in _ORDER[n_dice]:
+        for mask in ORDER[n_dice - 3]:
             keep = full ^ mask
-            out.append((A.REROLL + mask, memo[nodes[keep]] * _P6[_POP[keep]]))
+            out.append((A.REROLL + mask, memo[nodes[keep]] * P6[POP[keep]]))
     return den, out
 
 
@@ -487,9 +448,9 @@ def best_keep(dice, rolls_left, values, red=False):
     act = A.STOP
     memo = _solve(n_dice, rolls_left, values, red)
     full = (1 << n_dice) - 1
-    powers = _P6
-    pop = _POP
-    for mask in _ORDER[n_dice]:
+    powers = P6
+    pop = POP
+    for mask in ORDER[n_dice - 3]:
         keep = full ^ mask
         value = memo[nodes[keep]] * powers[pop[keep]]
         if value > best:

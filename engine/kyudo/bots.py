@@ -52,7 +52,7 @@ factor for Hard), a win now _WIN.
 
 Memory (a Hard game must fit a 32 KB MicroPython heap next to the state):
 the expectimax is dicetab's, copied (``_decide``, on the lattice tables
-both read from data.py) rather than imported, because dicetab costs about
+both read from lattice.py) rather than imported, because dicetab costs about
 6 KB of heap (and, before the build folded its constants, the actions module
 2.6 KB more). tests/test_kyudo_bots.py checks the copy against dicetab. The contract's ints (actions.py) and dicetab.VALUE_MAX are read
 by name and folded into ints by the build, which drops both imports.
@@ -61,9 +61,9 @@ by name and folded into ints by the build, which drops both imports.
 from engine.kyudo import actions as A  # consts only: folded by the build, the import dropped
 from engine.kyudo import dicetab as D  # VALUE_MAX only: folded, the import dropped
 from engine.kyudo.data import (
-    ATTRACTIVENESS, CORNER_SIZE, CORNERS, MOVE_PICKS, OFFSETS, ORANGE_LOSS, ORDER, P6, POP, RING_LOSS, SUCC,
-    ULTIMATE_LOSS,
+    ATTRACTIVENESS, CORNER_SIZE, CORNERS, MOVE_PICKS, ORANGE_LOSS, RING_LOSS, ULTIMATE_LOSS,
 )
+from engine.kyudo.lattice import OFFSETS, ORDER, P6, POP, SUCC
 
 try:
     from micropython import const

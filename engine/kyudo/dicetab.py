@@ -18,7 +18,7 @@ and that rank indexes the ``values`` tables. A *keep* is any node of size
 0..n (210 keeps for 4 dice, the 84 of sizes 0-3 for 3 dice); keeping all n
 dice is STOP.
 
-``SUCC`` (504 bytes, a literal in engine/kyudo/data.py, which also holds
+``SUCC`` (504 bytes, a literal in engine/kyudo/lattice.py, which also holds
 OFFSETS and the small tables the bots share) is the whole structure: for
 each node k of size 0-3 and each face f, ``SUCC[6 * k + f]`` is the node of k + {f}.
 ``node(faces)`` folds it, the transitions and weights are built from it, and
@@ -85,7 +85,7 @@ with ``values_from(score, n)``.
 """
 
 from engine.kyudo import actions as A  # consts only: folded by the build, the import dropped
-from engine.kyudo.data import OFFSETS, ORDER, P6, POP, SUCC  # the lattice's one home
+from engine.kyudo.lattice import OFFSETS, ORDER, P6, POP, SUCC
 
 try:
     from micropython import const

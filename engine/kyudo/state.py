@@ -246,40 +246,46 @@ class KyudoState:
             if self._setup_seat() < 0:
                 self.round = 1
                 self._start_turn(self.first)
-        else:
-            queue = self.queue
-            effect = queue.pop(0)
-            target = effect[1]
-            if phase == A.P_SHIELD:
-                if action == A.SHIELD:
-                    self._give(target, A.GREEN)
-                    self.events.append(("shield", target))
-                else:
-                    self._lose(target, effect[2])
-            elif phase == A.P_PICK:
-                if target > 1:
-                    queue.insert(0, (_E_PICK, target - 1, 0))
-                self._tick(archer, action - A.PICK)
-            elif phase == A.P_STEAL:
-                self._take(archer, target, action - A.STEAL)
-            elif phase == A.P_KITSUNE:
-                colour = action - A.CHOOSE
-                for seat in range(self.players):
-                    if seat != archer and not self.eliminated[seat] and self.circles[seat][colour] < MAX_CIRCLES:
-                        self.circles[seat][colour] += 1  # reopens a closed colour (G17)
-                        self.events.append(("extra", seat, colour))
-                self.events.append(("talent", archer, A.KITSUNE, colour))
-            elif phase == A.P_SHIKA:
-                self.ring_colour = action - A.CHOOSE
-                self.ring_owner = archer
-                self.events.append(("talent", archer, A.SHIKA, self.ring_colour))
-            elif phase == A.P_KUMA_DROP:
-                self._give(target, action - A.DISCARD)
-                self.events.append(("discard", target, action - A.DISCARD))
-            else:  # A.P_KUMA_TAKE
-                self._take(archer, action - A.TAKE, -1)
+        else:  # a pending sub-decision on the queue head
+            self._decide(phase, action)
             self._run()
         self.current_player = self._who()
+
+    def _decide(self, phase, action):
+        """The queue head's decision (shield, circle pick, steal, talent
+        choice, Kuma's raid): pops it and applies ``action``."""
+        archer = self.active
+        queue = self.queue
+        effect = queue.pop(0)
+        target = effect[1]
+        if phase == A.P_SHIELD:
+            if action == A.SHIELD:
+                self._give(target, A.GREEN)
+                self.events.append(("shield", target))
+            else:
+                self._lose(target, effect[2])
+        elif phase == A.P_PICK:
+            if target > 1:
+                queue.insert(0, (_E_PICK, target - 1, 0))
+            self._tick(archer, action - A.PICK)
+        elif phase == A.P_STEAL:
+            self._take(archer, target, action - A.STEAL)
+        elif phase == A.P_KITSUNE:
+            colour = action - A.CHOOSE
+            for seat in range(self.players):
+                if seat != archer and not self.eliminated[seat] and self.circles[seat][colour] < MAX_CIRCLES:
+                    self.circles[seat][colour] += 1  # reopens a closed colour (G17)
+                    self.events.append(("extra", seat, colour))
+            self.events.append(("talent", archer, A.KITSUNE, colour))
+        elif phase == A.P_SHIKA:
+            self.ring_colour = action - A.CHOOSE
+            self.ring_owner = archer
+            self.events.append(("talent", archer, A.SHIKA, self.ring_colour))
+        elif phase == A.P_KUMA_DROP:
+            self._give(target, action - A.DISCARD)
+            self.events.append(("discard", target, action - A.DISCARD))
+        else:  # A.P_KUMA_TAKE
+            self._take(archer, action - A.TAKE, -1)
 
     def observation(self, seat):
         """What ``seat`` sees, by actions.O_*: everything is public but the
@@ -435,34 +441,8 @@ class KyudoState:
             kind, target, amount = queue[0]
             archer = self.active
             phase = 0
-            if kind == _E_LOSS:
-                if self.eliminated[target]:
-                    queue.pop(0)
-                elif self.tokens[target][A.GREEN]:
-                    phase = A.P_SHIELD  # the victim decides (R17, G20)
-                else:
-                    queue.pop(0)
-                    self._lose(target, amount)
-            elif kind == _E_PICK:
-                mask = self._open(archer)
-                if mask & (mask - 1):
-                    phase = A.P_PICK
-                else:
-                    queue.pop(0)
-                    if mask:  # one colour left to tick: no choice to make
-                        if target > 1:
-                            queue.insert(0, (_E_PICK, target - 1, 0))
-                        self._tick(archer, _bit(mask))
-            elif kind == _E_GAIN:
-                mask = 0 if self.supply[target] else self._holders(target)
-                if mask & (mask - 1):
-                    phase = A.P_STEAL
-                else:
-                    queue.pop(0)
-                    if self.supply[target]:
-                        self._take(archer, target, -1)
-                    elif mask:  # a single opponent holds one (G12)
-                        self._take(archer, target, _bit(mask))
+            if kind <= _E_GAIN:  # _E_LOSS, _E_PICK, _E_GAIN
+                phase = self._step(kind, target, amount)
             elif kind == _E_ULT:
                 queue.pop(0)
                 self.events.append(("ultimate", archer))
@@ -503,8 +483,44 @@ class KyudoState:
         else:
             self.phase = A.P_RESOLVE
 
+    def _step(self, kind, target, amount):
+        """One queued loss, circle pick or token gain (``kind``, ``target``,
+        ``amount`` as queued): resolved and popped (0), or the phase that
+        must decide on it first."""
+        queue = self.queue
+        archer = self.active
+        if kind == _E_LOSS:
+            if self.eliminated[target]:
+                queue.pop(0)
+            elif self.tokens[target][A.GREEN]:
+                return A.P_SHIELD  # the victim decides (R17, G20)
+            else:
+                queue.pop(0)
+                self._lose(target, amount)
+        elif kind == _E_PICK:
+            mask = self._open(archer)
+            if mask & (mask - 1):
+                return A.P_PICK
+            else:
+                queue.pop(0)
+                if mask:  # one colour left to tick: no choice to make
+                    if target > 1:
+                        queue.insert(0, (_E_PICK, target - 1, 0))
+                    self._tick(archer, _bit(mask))
+        elif kind == _E_GAIN:
+            mask = 0 if self.supply[target] else self._holders(target)
+            if mask & (mask - 1):
+                return A.P_STEAL
+            else:
+                queue.pop(0)
+                if self.supply[target]:
+                    self._take(archer, target, -1)
+                elif mask:  # a single opponent holds one (G12)
+                    self._take(archer, target, _bit(mask))
+        return 0
+
     def _opponents(self, kind, amount):
-        """Queue ``(kind, opponent, b)`` first, one per opponent still in, clockwise."""
+        """Queue ``(kind, opponent, amount)`` first, one per opponent still in, clockwise."""
         players = self.players
         for position in range(players - 1, 0, -1):
             victim = (self.active + position) % players
@@ -751,7 +767,8 @@ class KyudoState:
             valid = valid and self.spectators[seat] <= START_SPECTATORS
             valid = valid and (self.spectators[seat] or not sum(self.tokens[seat]))
             for colour in range(1, 6):
-                valid = valid and CIRCLES[colour] <= self.circles[seat][colour] and self.ticked[seat][colour] <= self.circles[seat][colour]
+                circles = self.circles[seat][colour]
+                valid = valid and CIRCLES[colour] <= circles and self.ticked[seat][colour] <= circles
                 valid = valid and self.flags[seat][colour] <= CORNER_SIZE[colour] * CORNERS
         for token in range(1, 6):
             total = self.supply[token]

@@ -54,8 +54,9 @@ Memory (a Hard game must fit a 32 KB MicroPython heap next to the state):
 the expectimax is dicetab's, copied (``_decide``, on the lattice tables
 both read from lattice.py) rather than imported, because dicetab costs about
 6 KB of heap (and, before the build folded its constants, the actions module
-2.6 KB more). tests/test_kyudo_bots.py checks the copy against dicetab. The contract's ints (actions.py) and dicetab.VALUE_MAX are read
-by name and folded into ints by the build, which drops both imports.
+2.6 KB more). tests/test_kyudo_bots.py checks the copy against dicetab. The
+contract's ints (actions.py) and dicetab.VALUE_MAX are read by name and
+folded into ints by the build, which drops both imports.
 """
 
 from engine.kyudo import actions as A  # consts only: folded by the build, the import dropped
@@ -115,7 +116,8 @@ class _Ev:
                 opps.append(opponent)
                 top = max(top, spectators[opponent])
         # e 0 (filled below), cb 6 each, tf 0, tv _TOKV: one literal (no temporaries)
-        facts = self.b = bytearray(b"\x00\x00\x00\x00\x00\x00\x00\x06\x06\x06\x06\x06\x00\x00\x00\x00\x00\x00\x0e\x12\x00\x0c")
+        facts = self.b = bytearray(
+            b"\x00\x00\x00\x00\x00\x00\x00\x06\x06\x06\x06\x06\x00\x00\x00\x00\x00\x00\x0e\x12\x00\x0c")
         worth = self.t = [0] * 63
         need = 0
         for colour in range(1, 6):
@@ -146,7 +148,8 @@ class _Ev:
             boxes = state.flags[seat][colour]
             move = MOVE_PICKS[colour]
             # a token gained: less if I hold one, or it must be stolen
-            one = worth[_PK + move] if move else _TOKV[colour] >> ((hard and state.tokens[seat][colour] > 0) + (not state.supply[colour]))
+            one = worth[_PK + move] if move else _TOKV[colour] >> (
+                (hard and state.tokens[seat][colour] > 0) + (not state.supply[colour]))
             for count in range(2, 5):
                 amount = min(count, size * CORNERS - boxes)
                 corners = (boxes + amount) // size - boxes // size  # corners completed: moves
@@ -155,7 +158,8 @@ class _Ev:
         self.ult = self.atk(0, ULTIMATE_LOSS)
         amount = 0
         for opponent in opps:
-            amount += facts[_TF + opponent]  # the talent: per opponent, their threat (more made Hard chase four colours)
+            # the talent: per opponent, their threat (more made Hard chase four colours)
+            amount += facts[_TF + opponent]
         self.tal = amount if hard else 20
         self.rc = state.ring_colour if hard and state.ring_owner >= 0 and state.ring_owner != seat else 0
 
@@ -193,14 +197,16 @@ class _Ev:
                 elif amount < left:
                     total += amount * _WS * self.b[_TF + opponent] // 4
                 else:
-                    total += _WIN if self.hard and len(self.opps) == 1 else _ELIM + left * _WS * self.b[_TF + opponent] // 4
+                    total += (_WIN if self.hard and len(self.opps) == 1
+                              else _ELIM + left * _WS * self.b[_TF + opponent] // 4)
         return total
 
     def plan(self, cnt):
         """The best combination sequence for the dice counts ``cnt``: flags,
         and the arrows at one colour (or one arrow each at two)."""
         worth = self.t
-        best = base = worth[29 + cnt[1]] + worth[34 + cnt[2]] + worth[39 + cnt[3]] + worth[44 + cnt[4]] + worth[49 + cnt[5]]
+        best = base = (worth[29 + cnt[1]] + worth[34 + cnt[2]] + worth[39 + cnt[3]]
+                       + worth[44 + cnt[4]] + worth[49 + cnt[5]])
         arrows = cnt[0]
         if arrows:
             arrows = min(arrows, 3)
@@ -208,14 +214,16 @@ class _Ev:
             for colour in range(1, 6):
                 count = cnt[colour]
                 if count:
-                    value = base + worth[colour * 4 + arrows] + worth[_FL + colour * 5 + count - 1] - worth[_FL + colour * 5 + count]
+                    flag = _FL + colour * 5 + count
+                    value = base + worth[colour * 4 + arrows] + worth[flag - 1] - worth[flag]
                     if value > best:
                         best = value
                     second = first
                     first = colour
             if arrows == 2 and second and cnt[first] == cnt[second] == 1:
                 facts = self.b
-                best = max(best, worth[first * 4 + 1] + worth[second * 4 + 1] + (self.comp if self.need == 2 and facts[first] == facts[second] == 1 else 0))
+                both = self.comp if self.need == 2 and facts[first] == facts[second] == 1 else 0
+                best = max(best, worth[first * 4 + 1] + worth[second * 4 + 1] + both)
         return best
 
     def val(self, cnt):
@@ -257,33 +265,22 @@ def choose(obs, seat, level, rng):
     stats = None if phase == A.P_SETUP else _Ev(state, seat, level)
     if phase == A.P_RESOLVE:
         return _resolve(state, stats, acts, level, rng)
-    if phase == A.P_RED:  # change one die if that pays more than the token
-        cnt = _counts(state, 0)
-        best = stats.val(cnt) + stats.b[_TV + A.RED]
-        act = A.RED_SKIP
-        for action in acts:
-            die, face = divmod(action - A.RED_FIX, 6)
-            if action > A.RED_SKIP:
-                cnt[state.dice[die]] -= 1
-                cnt[face] += 1
-                if stats.val(cnt) > best:
-                    best, act = stats.val(cnt), action
-                cnt[face] -= 1
-                cnt[state.dice[die]] += 1
-        return A.RED_SKIP if level == EASY and rng.randrange(2) else act
+    if phase == A.P_RED:
+        return _red(state, stats, acts, level, rng)
     if phase == A.P_SHIELD:
-        score = state.queue[0][2]
+        loss = state.queue[0][2]
         if level == HARD:  # the loss costs more than the token is worth
-            shield = score * _WS * (6 if stats.my <= 6 else 4) // 4 >= stats.b[_TV + A.GREEN]
+            shield = loss * _WS * (6 if stats.my <= 6 else 4) // 4 >= stats.b[_TV + A.GREEN]
         else:
-            shield = level == NORMAL and score >= 3
-        return A.SHIELD if shield or score >= stats.my else A.NO_SHIELD
+            shield = level == NORMAL and loss >= 3
+        return A.SHIELD if shield or loss >= stats.my else A.NO_SHIELD
     best = _NEG
     for action in acts:
         target = action % 10
         if phase == A.P_PICK:  # a BLACK / BLUE move circle; Hard: and the best plan after it
             facts = stats.b
-            score = _WC + (facts[_CB + target] + (stats.comp if stats.need == 1 else 0) if facts[target] == 1 else 0) - facts[target]
+            closing = facts[_CB + target] + (stats.comp if stats.need == 1 else 0) if facts[target] == 1 else 0
+            score = _WC + closing - facts[target]
             if stats.hard:
                 facts[target] -= 1
                 stats.need -= 1
@@ -307,12 +304,31 @@ def choose(obs, seat, level, rng):
     return act
 
 
+def _red(state, stats, acts, level, rng):
+    """After the last roll, with a RED token: change one die if that pays
+    more than the token (Easy: only half the time)."""
+    cnt = _counts(state, 0)
+    best = stats.val(cnt) + stats.b[_TV + A.RED]
+    act = A.RED_SKIP
+    for action in acts:
+        die, face = divmod(action - A.RED_FIX, 6)
+        if action > A.RED_SKIP:
+            cnt[state.dice[die]] -= 1
+            cnt[face] += 1
+            if stats.val(cnt) > best:
+                best, act = stats.val(cnt), action
+            cnt[face] -= 1
+            cnt[state.dice[die]] += 1
+    return A.RED_SKIP if level == EASY and rng.randrange(2) else act
+
+
 def _roll(state, stats, level, rng):
     """After roll 1 or 2: STOP or REROLL + mask."""
     if level == HARD:
         values = [0] * 210
         _fill(stats, values, bytearray(6), 0, 0, state.n_dice)
-        return _decide(values, state.dice, 3 - state.rolls, stats.b[_TV + A.RED] if state.tokens[stats.me][A.RED] and not state.red_used else -1)
+        red = stats.b[_TV + A.RED] if state.tokens[stats.me][A.RED] and not state.red_used else -1
+        return _decide(values, state.dice, 3 - state.rolls, red)
     dice = state.dice
     cnt = _counts(state, 0)
     best = stats.val(cnt)
@@ -390,7 +406,8 @@ def _decide(values, dice, rolls, red):
         node = first_final - 1
         while node >= 0:  # E: the sum over the next die's faces, bottom up
             index = 6 * node
-            values[node] = values[succ[index]] + values[succ[index + 1]] + values[succ[index + 2]] + values[succ[index + 3]] + values[succ[index + 4]] + values[succ[index + 5]]
+            values[node] = (values[succ[index]] + values[succ[index + 1]] + values[succ[index + 2]]
+                            + values[succ[index + 3]] + values[succ[index + 4]] + values[succ[index + 5]])
             node -= 1
     act = A.STOP
     for mask in ORDER[n_dice - 3] if rolls else b"":

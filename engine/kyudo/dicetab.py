@@ -341,8 +341,8 @@ _work = None
 
 def _solve(n_dice, rolls, values, red):
     """The per-decision memo (``_work``, valid until the next call): a list
-    over the keep nodes of n = ``n_dice`` dice (its first 210 or 84 entries) holding,
-    for each keep k of size s < n, S_r(k) = E_r(k) * 6 ** (n * (r - 1) + n - s)
+    over the keep nodes of n = ``n_dice`` dice (its first 210 or 84 entries)
+    holding, for each keep k of size s < n, S_r(k) = E_r(k) * 6 ** (n * (r - 1) + n - s)
     (an exact int), r = ``rolls`` >= 1. Entries of size n hold W_{r-1}."""
     succ = SUCC
     first = OFFSETS[n_dice]
@@ -355,29 +355,7 @@ def _solve(n_dice, rolls, values, red):
     for index in range(end - first):
         memo[first + index] = values[index]
     if red:
-        # F(m) = max over m - {one die} + {any face}: push each size n-1
-        # keep's best completion to its completions (from the plain values)
-        for keep in range(OFFSETS[n_dice - 1], first):
-            index = 6 * keep
-            child0 = succ[index]
-            child1 = succ[index + 1]
-            child2 = succ[index + 2]
-            child3 = succ[index + 3]
-            child4 = succ[index + 4]
-            child5 = succ[index + 5]
-            top = max(values[child0 - first], values[child1 - first], values[child2 - first], values[child3 - first], values[child4 - first], values[child5 - first])
-            if memo[child0] < top:
-                memo[child0] = top
-            if memo[child1] < top:
-                memo[child1] = top
-            if memo[child2] < top:
-                memo[child2] = top
-            if memo[child3] < top:
-                memo[child3] = top
-            if memo[child4] < top:
-                memo[child4] = top
-            if memo[child5] < top:
-                memo[child5] = top
+        _red_finals(memo, values, n_dice)
     for lev in range(rolls):
         if lev:
             # W_lev: scale every node to the common denominator (keep of size
@@ -411,9 +389,40 @@ def _solve(n_dice, rolls, values, red):
         keep = first - 1
         while keep >= 0:
             index = 6 * keep
-            memo[keep] = memo[succ[index]] + memo[succ[index + 1]] + memo[succ[index + 2]] + memo[succ[index + 3]] + memo[succ[index + 4]] + memo[succ[index + 5]]
+            memo[keep] = (memo[succ[index]] + memo[succ[index + 1]] + memo[succ[index + 2]]
+                          + memo[succ[index + 3]] + memo[succ[index + 4]] + memo[succ[index + 5]])
             keep -= 1
     return memo
+
+
+def _red_finals(memo, values, n_dice):
+    """With a RED token, F(m) = max over m - {one die} + {any face}: push
+    each size n-1 keep's best completion (from the plain ``values``) to its
+    completions in ``memo``, whose finals hold the plain values."""
+    succ = SUCC
+    first = OFFSETS[n_dice]
+    for keep in range(OFFSETS[n_dice - 1], first):
+        index = 6 * keep
+        child0 = succ[index]
+        child1 = succ[index + 1]
+        child2 = succ[index + 2]
+        child3 = succ[index + 3]
+        child4 = succ[index + 4]
+        child5 = succ[index + 5]
+        top = max(values[child0 - first], values[child1 - first], values[child2 - first],
+                  values[child3 - first], values[child4 - first], values[child5 - first])
+        if memo[child0] < top:
+            memo[child0] = top
+        if memo[child1] < top:
+            memo[child1] = top
+        if memo[child2] < top:
+            memo[child2] = top
+        if memo[child3] < top:
+            memo[child3] = top
+        if memo[child4] < top:
+            memo[child4] = top
+        if memo[child5] < top:
+            memo[child5] = top
 
 
 def action_values(dice, rolls_left, values, red=False):

@@ -173,7 +173,8 @@ def _answers(part):
     """My answers to a strike on ``part`` (from _M)."""
     mine = _M
     first = 4 + part * 4
-    return mine[part] + mine[first] + mine[first + 1] + mine[first + 2] + mine[first + 3] + mine[_T_DEFLECT] + mine[_T_PARRY]
+    return (mine[part] + mine[first] + mine[first + 1] + mine[first + 2] + mine[first + 3]
+            + mine[_T_DEFLECT] + mine[_T_PARRY])
 
 
 def _openers():

@@ -45,7 +45,8 @@ def end_exchange(state, nxt):
         for deck in range(3):
             for _ in range(state.lost[3 * seat + deck]):
                 refill(state, seat, deck)
-        state.events.append(("refill", seat, state.lost[3 * seat] + state.lost[3 * seat + 1] + state.lost[3 * seat + 2]))
+        lost = state.lost
+        state.events.append(("refill", seat, lost[3 * seat] + lost[3 * seat + 1] + lost[3 * seat + 2]))
     for seat in range(2):
         if not state.hands[seat]:  # C10: nobody is eliminated
             state.events.append(("fresh_hand", seat))

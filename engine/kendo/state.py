@@ -66,7 +66,8 @@ def _decode_open(action):
     """actions.decode_open."""
     target, reinf = divmod(action - A.OPEN, 5)
     target, main = divmod(target, 16)
-    return target, (main if main < C.COUNTER0 else main + (C.ALT0 - C.COUNTER0)), (C.REINF0 - 1 + reinf if reinf else -1)
+    main = main if main < C.COUNTER0 else main + (C.ALT0 - C.COUNTER0)
+    return target, main, (C.REINF0 - 1 + reinf if reinf else -1)
 
 
 _ONE = bytearray(1)  # the one-byte slice _with and _insert put in (no garbage)
@@ -591,8 +592,9 @@ class KendoState:
         # the scalars the screens index tables with (tools/soak.py found a
         # CRC-valid save with part 200 that passed, then broke the screen)
         players = self.players
-        if (self.part > 3 or self.inc > 2 or self.switch_from >= players or self.initiative >= players or self.att >= players
-                or self.dfd >= players or self.striker >= players or self.end_reason > 5 or self.encho > 99
+        if (self.part > 3 or self.inc > 2 or self.switch_from >= players or self.initiative >= players
+                or self.att >= players or self.dfd >= players or self.striker >= players
+                or self.end_reason > 5 or self.encho > 99
                 or (self.conceded != A.NONE and self.conceded >= players)):
             raise BadSave("bad exchange values")
         # seats out of the game: 0 or 1, at least two left while it goes on,

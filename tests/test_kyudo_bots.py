@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from engine.kyudo import actions as A
-from engine.kyudo import bots, dicetab, lattice
+from engine.kyudo import bots, dicetab
 from engine.kyudo.state import KyudoState
 from engine.rng import Rng
 
@@ -26,11 +26,12 @@ def test_the_targets_read_as_action_mod_10_and_the_levels():
 
 
 def test_the_lattice_is_dicetabs():
-    # one home, engine/kyudo/lattice.py: the bots and dicetab read the same objects
+    # one home, engine/kyudo/bots.py: dicetab reads the same objects
     for name in ("SUCC", "OFFSETS", "ORDER", "POP", "P6"):
-        assert getattr(bots, name) is getattr(dicetab, name) is getattr(lattice, name)
-    assert lattice.P6 == tuple(6 ** i for i in range(5))
-    assert lattice.POP == bytes(bin(m).count("1") for m in range(16))
+        assert getattr(bots, name) is getattr(dicetab, name)
+    assert dicetab.VALUE_MAX == bots._VALUE_MAX == 639
+    assert bots.P6 == tuple(6 ** i for i in range(5))
+    assert bots.POP == bytes(bin(m).count("1") for m in range(16))
 
 
 def _decide(dice, left, vals, red=-1):

@@ -36,7 +36,7 @@ def gen_succ():
 
 
 def gen_succ_literal():
-    """The source of lattice.SUCC (paste it into engine/kyudo/lattice.py if the node order changes)."""
+    """The source of bots.SUCC (paste it into engine/kyudo/bots.py if the node order changes)."""
     b = gen_succ()
     return "\n".join('    b"' + "".join("\\x%02x" % x for x in b[i : i + 18]) + '"' for i in range(0, len(b), 18))
 

@@ -51,20 +51,20 @@ factor for Hard), a win now _WIN.
   raid drops the least useful token (RED, ORANGE, GREEN) and takes the most.
 
 Memory (a Hard game must fit a 32 KB MicroPython heap next to the state):
-the expectimax is dicetab's, copied (``_decide``, on the lattice tables
-both read from lattice.py) rather than imported, because dicetab costs about
-6 KB of heap (and, before the build folded its constants, the actions module
-2.6 KB more). tests/test_kyudo_bots.py checks the copy against dicetab. The
-contract's ints (actions.py) and dicetab.VALUE_MAX are read by name and
-folded into ints by the build, which drops both imports.
+the expectimax is dicetab's, copied (``_decide``) rather than imported,
+because dicetab costs about 6 KB of heap (and, before the build folded its
+constants, the actions module 2.6 KB more). tests/test_kyudo_bots.py checks
+the copy against dicetab. The dice lattice's tables (SUCC, OFFSETS, P6, POP,
+ORDER) and dicetab's VALUE_MAX have their one home here, where the device needs them:
+dicetab reads them from this module (the device never loads dicetab). The
+contract's ints (actions.py) are read by name and folded into ints by the
+build, which drops the import.
 """
 
 from engine.kyudo import actions as A  # consts only: folded by the build, the import dropped
-from engine.kyudo import dicetab as D  # VALUE_MAX only: folded, the import dropped
 from engine.kyudo.data import (
     ATTRACTIVENESS, CORNER_SIZE, CORNERS, MOVE_PICKS, ORANGE_LOSS, RING_LOSS, ULTIMATE_LOSS,
 )
-from engine.kyudo.lattice import OFFSETS, ORDER, P6, POP, SUCC
 
 try:
     from micropython import const
@@ -81,13 +81,56 @@ HARD = const(3)
 # actions.STEAL 130 + seat, CHOOSE 140 + colour, DISCARD 150 + token, TAKE
 # 160 + token, TICK 170 + colour: for these the target is ``action % 10``
 
+_VALUE_MAX = const(639)  # dicetab.VALUE_MAX, its one home: |value| bound for small ints (4 dice, 2 rolls left)
+
+# The dice lattice (engine/kyudo/dicetab.py's module doc), its one home (dicetab
+# reads it from here): the multisets of 0-4 faces are nodes 0-209, by size;
+# node k (size 0-3) plus face f is node SUCC[6 * k + f]; the nodes of size s
+# start at OFFSETS[s].
+OFFSETS = (0, 1, 7, 28, 84, 210)  # first node of each size 0..4; 210 nodes
+P6 = (1, 6, 36, 216, 1296)  # 6 ** i
+POP = b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04"  # bits set in a 4-bit mask
+# REROLL masks in tie-break order (fewest dice first, then lowest mask): ORDER[n_dice - 3]
+ORDER = (b"\x01\x02\x04\x03\x05\x06\x07", b"\x01\x02\x04\x08\x03\x05\x06\x09\x0a\x0c\x07\x0b\x0d\x0e\x0f")
+# tests/test_kyudo_dicetab.py rebuilds SUCC plainly and checks it
+SUCC = (
+    b"\x01\x02\x03\x04\x05\x06\x07\x08\x0a\x0d\x11\x16\x08\x09\x0b\x0e\x12\x17"
+    b"\x0a\x0b\x0c\x0f\x13\x18\x0d\x0e\x0f\x10\x14\x19\x11\x12\x13\x14\x15\x1a"
+    b"\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x20\x26\x30\x3f\x1d\x1e\x21\x27\x31\x40"
+    b"\x1e\x1f\x22\x28\x32\x41\x20\x21\x23\x29\x33\x42\x21\x22\x24\x2a\x34\x43"
+    b"\x23\x24\x25\x2b\x35\x44\x26\x27\x29\x2c\x36\x45\x27\x28\x2a\x2d\x37\x46"
+    b"\x29\x2a\x2b\x2e\x38\x47\x2c\x2d\x2e\x2f\x39\x48\x30\x31\x33\x36\x3a\x49"
+    b"\x31\x32\x34\x37\x3b\x4a\x33\x34\x35\x38\x3c\x4b\x36\x37\x38\x39\x3d\x4c"
+    b"\x3a\x3b\x3c\x3d\x3e\x4d\x3f\x40\x42\x45\x49\x4e\x40\x41\x43\x46\x4a\x4f"
+    b"\x42\x43\x44\x47\x4b\x50\x45\x46\x47\x48\x4c\x51\x49\x4a\x4b\x4c\x4d\x52"
+    b"\x4e\x4f\x50\x51\x52\x53\x54\x55\x59\x63\x77\x9a\x55\x56\x5a\x64\x78\x9b"
+    b"\x56\x57\x5b\x65\x79\x9c\x57\x58\x5c\x66\x7a\x9d\x59\x5a\x5d\x67\x7b\x9e"
+    b"\x5a\x5b\x5e\x68\x7c\x9f\x5b\x5c\x5f\x69\x7d\xa0\x5d\x5e\x60\x6a\x7e\xa1"
+    b"\x5e\x5f\x61\x6b\x7f\xa2\x60\x61\x62\x6c\x80\xa3\x63\x64\x67\x6d\x81\xa4"
+    b"\x64\x65\x68\x6e\x82\xa5\x65\x66\x69\x6f\x83\xa6\x67\x68\x6a\x70\x84\xa7"
+    b"\x68\x69\x6b\x71\x85\xa8\x6a\x6b\x6c\x72\x86\xa9\x6d\x6e\x70\x73\x87\xaa"
+    b"\x6e\x6f\x71\x74\x88\xab\x70\x71\x72\x75\x89\xac\x73\x74\x75\x76\x8a\xad"
+    b"\x77\x78\x7b\x81\x8b\xae\x78\x79\x7c\x82\x8c\xaf\x79\x7a\x7d\x83\x8d\xb0"
+    b"\x7b\x7c\x7e\x84\x8e\xb1\x7c\x7d\x7f\x85\x8f\xb2\x7e\x7f\x80\x86\x90\xb3"
+    b"\x81\x82\x84\x87\x91\xb4\x82\x83\x85\x88\x92\xb5\x84\x85\x86\x89\x93\xb6"
+    b"\x87\x88\x89\x8a\x94\xb7\x8b\x8c\x8e\x91\x95\xb8\x8c\x8d\x8f\x92\x96\xb9"
+    b"\x8e\x8f\x90\x93\x97\xba\x91\x92\x93\x94\x98\xbb\x95\x96\x97\x98\x99\xbc"
+    b"\x9a\x9b\x9e\xa4\xae\xbd\x9b\x9c\x9f\xa5\xaf\xbe\x9c\x9d\xa0\xa6\xb0\xbf"
+    b"\x9e\x9f\xa1\xa7\xb1\xc0\x9f\xa0\xa2\xa8\xb2\xc1\xa1\xa2\xa3\xa9\xb3\xc2"
+    b"\xa4\xa5\xa7\xaa\xb4\xc3\xa5\xa6\xa8\xab\xb5\xc4\xa7\xa8\xa9\xac\xb6\xc5"
+    b"\xaa\xab\xac\xad\xb7\xc6\xae\xaf\xb1\xb4\xb8\xc7\xaf\xb0\xb2\xb5\xb9\xc8"
+    b"\xb1\xb2\xb3\xb6\xba\xc9\xb4\xb5\xb6\xb7\xbb\xca\xb8\xb9\xba\xbb\xbc\xcb"
+    b"\xbd\xbe\xc0\xc3\xc7\xcc\xbe\xbf\xc1\xc4\xc8\xcd\xc0\xc1\xc2\xc5\xc9\xce"
+    b"\xc3\xc4\xc5\xc6\xca\xcf\xc7\xc8\xc9\xca\xcb\xd0\xcc\xcd\xce\xcf\xd0\xd1"
+)
+
 # points
 _WC = const(10)  # a circle ticked
 _WS = const(6)  # a spectator (an opponent's lost, or one of mine)
 _WIN = const(1000)  # a win now (clamped to the top of the value table)
 _ELIM = const(120)  # an opponent eliminated (more than one left: most 3-4 archer games end so)
 _NEG = const(-30000)  # not possible
-_BASE = const(200)  # value-table offset: values are clamped to 0..D.VALUE_MAX (small ints)
+_BASE = const(200)  # value-table offset: values are clamped to 0.._VALUE_MAX (small ints)
 _TOKV = b"\x00\x00\x0e\x12\x00\x0c"  # a token: ORANGE 14, GREEN 18, RED 12
 _SETUP = b"\x00\x05\x03\x04\x02\x01"  # catch-up ticks: BLACK, GREEN, ORANGE, BLUE, RED
 # _Ev.t: aim[c * 4 + k] (k arrows at colour c) from 0, fl[c * 5 + n] (n dice
@@ -214,16 +257,16 @@ class _Ev:
             for colour in range(1, 6):
                 count = cnt[colour]
                 if count:
-                    flag = _FL + colour * 5 + count
-                    value = base + worth[colour * 4 + arrows] + worth[flag - 1] - worth[flag]
+                    value = (base + worth[colour * 4 + arrows] + worth[_FL + colour * 5 + count - 1]
+                             - worth[_FL + colour * 5 + count])
                     if value > best:
                         best = value
                     second = first
                     first = colour
             if arrows == 2 and second and cnt[first] == cnt[second] == 1:
                 facts = self.b
-                both = self.comp if self.need == 2 and facts[first] == facts[second] == 1 else 0
-                best = max(best, worth[first * 4 + 1] + worth[second * 4 + 1] + both)
+                best = max(best, worth[first * 4 + 1] + worth[second * 4 + 1]
+                           + (self.comp if self.need == 2 and facts[first] == facts[second] == 1 else 0))
         return best
 
     def val(self, cnt):
@@ -265,22 +308,31 @@ def choose(obs, seat, level, rng):
     stats = None if phase == A.P_SETUP else _Ev(state, seat, level)
     if phase == A.P_RESOLVE:
         return _resolve(state, stats, acts, level, rng)
-    if phase == A.P_RED:
-        return _red(state, stats, acts, level, rng)
-    if phase == A.P_SHIELD:
+    if phase == A.P_RED:  # change one die if that pays more than the token
+        cnt = _counts(state, 0)
+        best, act = stats.val(cnt) + stats.b[_TV + A.RED], A.RED_SKIP
+        for action in acts:
+            die, face = divmod(action - A.RED_FIX, 6)
+            if action > A.RED_SKIP:
+                cnt[state.dice[die]] -= 1
+                cnt[face] += 1
+                if stats.val(cnt) > best:
+                    best, act = stats.val(cnt), action
+                cnt[face] -= 1
+                cnt[state.dice[die]] += 1
+        return A.RED_SKIP if level == EASY and rng.randrange(2) else act
+    if phase == A.P_SHIELD:  # Hard: the loss costs more than the token is worth
         loss = state.queue[0][2]
-        if level == HARD:  # the loss costs more than the token is worth
-            shield = loss * _WS * (6 if stats.my <= 6 else 4) // 4 >= stats.b[_TV + A.GREEN]
-        else:
-            shield = level == NORMAL and loss >= 3
+        shield = (loss * _WS * (6 if stats.my <= 6 else 4) // 4 >= stats.b[_TV + A.GREEN] if level == HARD
+                  else level == NORMAL and loss >= 3)
         return A.SHIELD if shield or loss >= stats.my else A.NO_SHIELD
     best = _NEG
     for action in acts:
         target = action % 10
         if phase == A.P_PICK:  # a BLACK / BLUE move circle; Hard: and the best plan after it
             facts = stats.b
-            closing = facts[_CB + target] + (stats.comp if stats.need == 1 else 0) if facts[target] == 1 else 0
-            score = _WC + closing - facts[target]
+            score = _WC - facts[target] + (
+                facts[_CB + target] + (stats.comp if stats.need == 1 else 0) if facts[target] == 1 else 0)
             if stats.hard:
                 facts[target] -= 1
                 stats.need -= 1
@@ -304,31 +356,13 @@ def choose(obs, seat, level, rng):
     return act
 
 
-def _red(state, stats, acts, level, rng):
-    """After the last roll, with a RED token: change one die if that pays
-    more than the token (Easy: only half the time)."""
-    cnt = _counts(state, 0)
-    best = stats.val(cnt) + stats.b[_TV + A.RED]
-    act = A.RED_SKIP
-    for action in acts:
-        die, face = divmod(action - A.RED_FIX, 6)
-        if action > A.RED_SKIP:
-            cnt[state.dice[die]] -= 1
-            cnt[face] += 1
-            if stats.val(cnt) > best:
-                best, act = stats.val(cnt), action
-            cnt[face] -= 1
-            cnt[state.dice[die]] += 1
-    return A.RED_SKIP if level == EASY and rng.randrange(2) else act
-
-
 def _roll(state, stats, level, rng):
     """After roll 1 or 2: STOP or REROLL + mask."""
     if level == HARD:
         values = [0] * 210
         _fill(stats, values, bytearray(6), 0, 0, state.n_dice)
-        red = stats.b[_TV + A.RED] if state.tokens[stats.me][A.RED] and not state.red_used else -1
-        return _decide(values, state.dice, 3 - state.rolls, red)
+        return _decide(values, state.dice, 3 - state.rolls,
+                       stats.b[_TV + A.RED] if state.tokens[stats.me][A.RED] and not state.red_used else -1)
     dice = state.dice
     cnt = _counts(state, 0)
     best = stats.val(cnt)
@@ -365,7 +399,7 @@ def _fill(stats, values, cnt, keep, first, left):
             _fill(stats, values, cnt, child, face, left - 1)
         else:
             value = stats.val(cnt) + _BASE
-            values[child] = 0 if value < 0 else value if value < D.VALUE_MAX else D.VALUE_MAX
+            values[child] = 0 if value < 0 else value if value < _VALUE_MAX else _VALUE_MAX
         cnt[face] -= 1
 
 

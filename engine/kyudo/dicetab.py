@@ -18,8 +18,8 @@ and that rank indexes the ``values`` tables. A *keep* is any node of size
 0..n (210 keeps for 4 dice, the 84 of sizes 0-3 for 3 dice); keeping all n
 dice is STOP.
 
-``SUCC`` (504 bytes, a literal in engine/kyudo/lattice.py, which also holds
-OFFSETS and the small tables the bots share) is the whole structure: for
+``SUCC`` (504 bytes, a literal in engine/kyudo/bots.py, which the device
+loads, where OFFSETS and the small tables also live) is the whole structure: for
 each node k of size 0-3 and each face f, ``SUCC[6 * k + f]`` is the node of k + {f}.
 ``node(faces)`` folds it, the transitions and weights are built from it, and
 the expectimax walks it. It is a literal rather than built at first use:
@@ -85,17 +85,10 @@ with ``values_from(score, n)``.
 """
 
 from engine.kyudo import actions as A  # consts only: folded by the build, the import dropped
-from engine.kyudo.lattice import OFFSETS, ORDER, P6, POP, SUCC
+from engine.kyudo import bots as B  # B._VALUE_MAX only: folded by the build
+from engine.kyudo.bots import OFFSETS, ORDER, P6, POP, SUCC  # the lattice's one home
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
-
-VALUE_MAX = const(639)  # |value| bound for small ints with 4 dice and 2 rolls left
+VALUE_MAX = B._VALUE_MAX  # |value| bound for small ints with 4 dice and 2 rolls left
 
 
 # -- multisets -----------------------------------------------------------

@@ -382,21 +382,17 @@ class KyudoState:
         while self.eliminated[following]:
             following = (following + 1) % players
         if (self.first - archer - 1) % players < ((following - archer) % players or players):
-            if self.round >= ROUND_CAP:
-                self._cap()
+            if self.round >= ROUND_CAP:  # G22: most spectators, then most circles ticked, then turn order
+                best = key = -1
+                for position in range(players):
+                    seat = (self.first + position) % players
+                    score = self.spectators[seat] * 4096 + sum(self.ticked[seat])
+                    if not self.eliminated[seat] and score > key:
+                        best, key = seat, score
+                self._win(best, A.WIN_CAP)
                 return
             self.round += 1
         self._start_turn(following)
-
-    def _cap(self):
-        """G22: most spectators, then most circles ticked, then turn order."""
-        best = key = -1
-        for position in range(self.players):
-            seat = (self.first + position) % self.players
-            score = self.spectators[seat] * 4096 + sum(self.ticked[seat])
-            if not self.eliminated[seat] and score > key:
-                best, key = seat, score
-        self._win(best, A.WIN_CAP)
 
     def _roll(self, mask):
         for die in range(self.n_dice):
@@ -417,10 +413,12 @@ class KyudoState:
         """The faces are final: Shika's ring, then the automatic combinations."""
         archer = self.active
         queue = self.queue
-        seen = matches = 0
+        seen = matches = kinds = 0  # faces seen (bit mask), ring matches, distinct faces
         for face in self.dice:
             if face == self.ring_colour:
                 matches += 1
+            if not seen >> face & 1:
+                kinds += 1
             seen |= 1 << face
         if matches and self.ring_owner >= 0 and self.ring_owner != archer:
             self.events.append(("ring", archer, matches * RING_LOSS))
@@ -429,7 +427,7 @@ class KyudoState:
             if seen == 1:  # 4 ARROW: the Ultimate Combo (R15)
                 queue.append((_E_ULT, 0, 0))
                 self.used = 15
-            elif not seen & 1 and _bits(seen) == 4:  # 4 colours: the talent (R16)
+            elif not seen & 1 and kinds == 4:  # 4 colours: the talent (R16)
                 queue.append((_E_TALENT, 0, 0))
                 self.used = 15
         self._run()
@@ -442,7 +440,7 @@ class KyudoState:
             archer = self.active
             phase = 0
             if kind <= _E_GAIN:  # _E_LOSS, _E_PICK, _E_GAIN
-                phase = self._step(kind, target, amount)
+                phase = self._resolve(kind, target, amount)
             elif kind == _E_ULT:
                 queue.pop(0)
                 self.events.append(("ultimate", archer))
@@ -483,7 +481,7 @@ class KyudoState:
         else:
             self.phase = A.P_RESOLVE
 
-    def _step(self, kind, target, amount):
+    def _resolve(self, kind, target, amount):
         """One queued loss, circle pick or token gain (``kind``, ``target``,
         ``amount`` as queued): resolved and popped (0), or the phase that
         must decide on it first."""
@@ -790,14 +788,6 @@ class KyudoState:
             valid = valid and self._setup_seat() >= 0
         if not valid:
             raise BadSave("inconsistent Kyudo save")
-
-
-def _bits(mask):
-    count = 0
-    while mask:
-        mask &= mask - 1
-        count += 1
-    return count
 
 
 def _bit(mask):

@@ -139,13 +139,14 @@ def strike_part(card):
     return -1
 
 
-def reaction(card, inc, part, house):
+def reaction(card, inc, part, options):
     """The effect of playing ``card`` against the incoming play, or -1.
-    ``house``: non-zero when the ALT_ATTACK_ANSWERS house rule is on, i.e.
-    ``options & actions.OPT_ALT_DEFLECT`` (not the whole option mask)."""
+    ``options``: the game's option bits masked to the one that matters here,
+    ``state.options & actions.OPT_ALT_DEFLECT`` (the ALT_ATTACK_ANSWERS house
+    rule), which this module cannot name: it does not import actions.py."""
     kind = KIND[card]
     for reply_kind, eff, house_only in REACTIONS[inc]:
-        if reply_kind != kind or (house_only and not house):
+        if reply_kind != kind or (house_only and not options):
             continue
         if inc == INC_STRIKE and kind in (K_BASIC, K_COUNTER) and answer_part(card) != part:
             continue

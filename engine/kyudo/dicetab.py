@@ -66,7 +66,8 @@ only they make long ints on the device.
 
 Cost: one 210-entry list reused by every decision (840 bytes, made at the
 first one) and about 200 bytes of garbage per decision; the loaded module
-is about 6 KB of heap. Measured per best_keep call (4 dice, 2 rolls left):
+is about 6 KB of heap, and it loads engine/kyudo/bots.py (the lattice's
+home, about 6 KB more; the gate's kyudo_dicetab counts both). Measured per best_keep call (4 dice, 2 rolls left):
 0.17 ms on CPython, 1.5 ms under MicroPython (WebAssembly), so about 30 ms
 on the RP2040 (35 ms with a RED token).
 

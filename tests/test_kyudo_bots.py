@@ -26,10 +26,12 @@ def test_the_targets_read_as_action_mod_10_and_the_levels():
 
 
 def test_the_lattice_is_dicetabs():
-    assert bots._SUCC == dicetab._SUCC
-    assert bots._OFF == dicetab.OFFSETS
-    assert bots._ORDER == dicetab._ORDER[3:]
-    assert bots._POP == dicetab._POP
+    # one home, engine/kyudo/bots.py: dicetab reads the same objects
+    for name in ("SUCC", "OFFSETS", "ORDER", "POP", "P6"):
+        assert getattr(bots, name) is getattr(dicetab, name)
+    assert dicetab.VALUE_MAX == bots._VALUE_MAX == 639
+    assert bots.P6 == tuple(6 ** i for i in range(5))
+    assert bots.POP == bytes(bin(m).count("1") for m in range(16))
 
 
 def _decide(dice, left, vals, red=-1):
@@ -80,7 +82,7 @@ def _brute(dice, left, vals, red):
         return best
 
     opts = [(A.STOP, final(list(dice)))]
-    for m in dicetab._ORDER[n] if left else ():
+    for m in dicetab.ORDER[n - 3] if left else ():
         free = [i for i in range(n) if m >> i & 1]
         tot = Fraction(0)
         for faces in itertools.product(range(6), repeat=len(free)):

@@ -36,7 +36,7 @@ def gen_succ():
 
 
 def gen_succ_literal():
-    """The source of dicetab._SUCC (paste it there if the node order changes)."""
+    """The source of bots.SUCC (paste it into engine/kyudo/bots.py if the node order changes)."""
     b = gen_succ()
     return "\n".join('    b"' + "".join("\\x%02x" % x for x in b[i : i + 18]) + '"' for i in range(0, len(b), 18))
 
@@ -112,8 +112,8 @@ def test_counts():
 
 
 def test_succ_literal_matches_a_plain_build():
-    assert dt._SUCC == gen_succ()
-    assert len(dt._SUCC) == 504
+    assert dt.SUCC == gen_succ()
+    assert len(dt.SUCC) == 504
 
 
 def test_node_rank_faces_round_trips():

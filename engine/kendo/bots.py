@@ -104,209 +104,210 @@ _K = bytearray(3)  # expected cards per category in the hand being judged
 
 def _count(obs):
     """Fill _U, _M, _UC and _HC from the observation."""
-    u = _U
-    m = _M
-    for t in range(_NT):
-        u[t] = _TOTAL[t]
-        m[t] = 0
-    for c in obs[A.O_HAND]:
-        t = _TI[c]
-        u[t] -= 1
-        m[t] += 1
-    for c in obs[A.O_DISCARD]:
-        if c < C.N_CARDS:  # not JIKAN DESU
-            u[_TI[c]] -= 1
-    uc = _UC
-    uc[0] = uc[1] = uc[2] = 0
-    for t in range(_NT):
-        uc[0 if t < 4 else (1 if t < 20 else 2)] += u[t]
+    unseen = _U
+    mine = _M
+    for kind in range(_NT):
+        unseen[kind] = _TOTAL[kind]
+        mine[kind] = 0
+    for card in obs[A.O_HAND]:
+        kind = _TI[card]
+        unseen[kind] -= 1
+        mine[kind] += 1
+    for card in obs[A.O_DISCARD]:
+        if card < C.N_CARDS:  # not JIKAN DESU
+            unseen[_TI[card]] -= 1
+    by_category = _UC
+    by_category[0] = by_category[1] = by_category[2] = 0
+    for kind in range(_NT):
+        by_category[0 if kind < 4 else (1 if kind < 20 else 2)] += unseen[kind]
     decks = obs[A.O_DECKS]
     # JIKAN DESU hides in the Other subdeck until drawn (Competition)
     jikan = 1 if obs[A.O_MODE] == A.COMPETITION and obs[A.O_PHASE] != A.P_SWITCH and not obs[A.O_TIME_UP] else 0
-    for d in range(3):
-        h = uc[d] - decks[d] + (jikan if d == 2 else 0)
-        _HC[d] = h if h > 0 else 0
+    for deck in range(3):
+        hidden = by_category[deck] - decks[deck] + (jikan if deck == 2 else 0)
+        _HC[deck] = hidden if hidden > 0 else 0
 
 
-def _hand_of(obs, p):
+def _hand_of(obs, seat):
     """Set _K to the expected cards per category in player p's hand."""
-    n = obs[A.O_SIZES][p]
+    size = obs[A.O_SIZES][seat]
     tot = _HC[0] + _HC[1] + _HC[2]
-    for d in range(3):
+    for deck in range(3):
         if tot <= 0:
-            _K[d] = 0
-        elif n == tot:
-            _K[d] = _HC[d]
+            _K[deck] = 0
+        elif size == tot:
+            _K[deck] = _HC[deck]
         else:
-            _K[d] = (n * _HC[d] + (tot >> 1)) // tot
+            _K[deck] = (size * _HC[deck] + (tot >> 1)) // tot
 
 
-def _hyp(n, a, k):
+def _hyp(total, count, drawn):
     """P(no marked card) drawing k of n cards of which a are marked, /4096."""
-    if a <= 0 or k <= 0:
+    if count <= 0 or drawn <= 0:
         return _ONE
-    if k > n - a:
+    if drawn > total - count:
         return 0
-    p = _ONE
-    i = 0
-    while i < k:
-        p = p * (n - a - i) // (n - i)
-        i += 1
-    return p
+    chance = _ONE
+    step = 0
+    while step < drawn:
+        chance = chance * (total - count - step) // (total - step)
+        step += 1
+    return chance
 
 
 def _none_strike(part):
     """P(the judged hand, _K, holds no answer to a strike on ``part``)."""
-    u = _U
-    p = _hyp(_UC[0], u[part], _K[0]) * _none_counter(part) // _ONE
-    return p * _hyp(_UC[2], u[_T_DEFLECT] + u[_T_PARRY], _K[2]) // _ONE
+    unseen = _U
+    chance = _hyp(_UC[0], unseen[part], _K[0]) * _none_counter(part) // _ONE
+    return chance * _hyp(_UC[2], unseen[_T_DEFLECT] + unseen[_T_PARRY], _K[2]) // _ONE
 
 
 def _none_counter(part):
     """P(the judged hand holds no counterattack answering ``part``)."""
-    u = _U
-    c0 = 4 + part * 4
-    return _hyp(_UC[1], u[c0] + u[c0 + 1] + u[c0 + 2] + u[c0 + 3], _K[1])
+    unseen = _U
+    first = 4 + part * 4
+    return _hyp(_UC[1], unseen[first] + unseen[first + 1] + unseen[first + 2] + unseen[first + 3], _K[1])
 
 
 def _answers(part):
     """My answers to a strike on ``part`` (from _M)."""
-    m = _M
-    c0 = 4 + part * 4
-    return m[part] + m[c0] + m[c0 + 1] + m[c0 + 2] + m[c0 + 3] + m[_T_DEFLECT] + m[_T_PARRY]
+    mine = _M
+    first = 4 + part * 4
+    return (mine[part] + mine[first] + mine[first + 1] + mine[first + 2] + mine[first + 3]
+            + mine[_T_DEFLECT] + mine[_T_PARRY])
 
 
 def _openers():
-    m = _M
-    return m[0] + m[1] + m[2] + m[3] + m[_T_ALT]
+    mine = _M
+    return mine[0] + mine[1] + mine[2] + mine[3] + mine[_T_ALT]
 
 
-def _keep(t, w):
+def _keep(kind, values):
     """What losing one card of type t costs beyond the card (tenths of a
-    card), with the weights ``w``."""
-    if t < 20:
-        v = w[0] if t < 4 else w[1]
-        if _answers(t if t < 4 else (t - 4) >> 2) <= 1:
-            v += w[7]  # my last answer to that part
-    elif t == _T_NEUTRAL:
-        m = _M
-        return w[3] + (2 if m[_T_NEUTRAL] + m[_T_DEFLECT] + m[_T_REINF] <= 1 else 0)
-    elif t < _T_ALT:
-        return w[t - 18]
+    card), with the weights ``values``."""
+    if kind < 20:
+        value = values[0] if kind < 4 else values[1]
+        if _answers(kind if kind < 4 else (kind - 4) >> 2) <= 1:
+            value += values[7]  # my last answer to that part
+    elif kind == _T_NEUTRAL:
+        mine = _M
+        return values[3] + (2 if mine[_T_NEUTRAL] + mine[_T_DEFLECT] + mine[_T_REINF] <= 1 else 0)
+    elif kind < _T_ALT:
+        return values[kind - 18]
     else:
-        v = w[6]
-    if (t < 4 or t == _T_ALT) and _openers() <= 1:
-        v += w[8]  # my last opening card
-    return v
+        value = values[6]
+    if (kind < 4 or kind == _T_ALT) and _openers() <= 1:
+        value += values[8]  # my last opening card
+    return value
 
 
-def _switch(obs, w):
+def _switch(obs, values):
     """Switch the weakest card whose subdeck can replace it, if it is below
     its category's average; else keep the hand."""
     decks = obs[A.O_DECKS]
     best = -1
-    bv = 99
-    for c in obs[A.O_HAND]:
-        d = DECK_OF[c]
-        if not decks[d]:
+    best_value = 99
+    for card in obs[A.O_HAND]:
+        deck = DECK_OF[card]
+        if not decks[deck]:
             continue
-        v = _keep(_TI[c], w)
+        value = _keep(_TI[card], values)
         # what a fresh card of that category is worth, roughly, less one
-        if v < (4, 3, 5)[d] and v < bv:
-            bv = v
-            best = c
+        if value < (4, 3, 5)[deck] and value < best_value:
+            best_value = value
+            best = card
     if best < 0:
         return A.SWITCH_DONE
     return best  # SWITCH + card, SWITCH == 0
 
 
-def _discard(obs, w):
+def _discard(obs, values):
     best = -1
-    bv = 99
-    for c in obs[A.O_HAND]:
-        v = _keep(_TI[c], w)
-        if v < bv:
-            bv = v
-            best = c
+    best_value = 99
+    for card in obs[A.O_HAND]:
+        value = _keep(_TI[card], values)
+        if value < best_value:
+            best_value = value
+            best = card
     return A.DISCARD + best
 
 
-def _open(obs, seat, w):
+def _open(obs, seat, values):
     hand = obs[A.O_HAND]
     sizes = obs[A.O_SIZES]
     comp = obs[A.O_MODE] == A.COMPETITION
     reinf = -1
-    for c in hand:
-        if _TI[c] == _T_REINF:
-            reinf = c
+    for card in hand:
+        if _TI[card] == _T_REINF:
+            reinf = card
     best = -1
-    bs = 0
-    bt = 0
+    best_score = 0
+    best_target = 0
     for tgt in range(len(sizes)):
         if tgt == seat or obs[A.O_ELIMINATED][tgt]:
             continue
         _hand_of(obs, tgt)
-        for c in hand:
-            t = _TI[c]
-            if t == _T_ALT:
-                u = _U
-                a = u[_T_PARRY] + (u[_T_DEFLECT] if obs[A.O_OPTIONS] & A.OPT_ALT_DEFLECT else 0)
-                s = _hyp(_UC[2], a, _K[2]) * (120 if comp else 20) // _ONE
-            elif c < C.COUNTER0:
-                s = _none_strike(t) * (300 if comp else 40) // _ONE  # 2 cards, or an ippon
-                if w[11]:  # the target may counter instead
-                    s -= (_ONE - _none_counter(t)) * w[11] // _ONE
+        for card in hand:
+            kind = _TI[card]
+            if kind == _T_ALT:
+                unseen = _U
+                answers = unseen[_T_PARRY] + (unseen[_T_DEFLECT] if obs[A.O_OPTIONS] & A.OPT_ALT_DEFLECT else 0)
+                score = _hyp(_UC[2], answers, _K[2]) * (120 if comp else 20) // _ONE
+            elif card < C.COUNTER0:
+                score = _none_strike(kind) * (300 if comp else 40) // _ONE  # 2 cards, or an ippon
+                if values[11]:  # the target may counter instead
+                    score -= (_ONE - _none_counter(kind)) * values[11] // _ONE
             else:
                 continue
-            s = (s - _keep(t, w)) * 64 - sizes[tgt]  # a tie: the fewest cards (G17)
+            score = (score - _keep(kind, values)) * 64 - sizes[tgt]  # a tie: the fewest cards (G17)
             if _R[0] is not None:
-                s += _R[0].randrange(_NOISE_O) * 64
-            if best < 0 or s > bs:
-                bs = s
-                best = c
-                bt = tgt
+                score += _R[0].randrange(_NOISE_O) * 64
+            if best < 0 or score > best_score:
+                best_score = score
+                best = card
+                best_target = tgt
     if best >= C.COUNTER0:
-        return A.OPEN + (bt * 16 + C.COUNTER0 + best - C.ALT0) * 5
-    r = 0
+        return A.OPEN + (best_target * 16 + C.COUNTER0 + best - C.ALT0) * 5
+    reinforce = 0
     if reinf >= 0:
         # reinforced when the target may well have no answer to it (1 in 20)
-        _hand_of(obs, bt)
-        u = _U
-        if _hyp(_UC[2], u[_T_REINF] + u[_T_NEUTRAL] + u[_T_DEFLECT], _K[2]) * 20 >= _ONE:
-            r = 1 + reinf - C.REINF0
-    return A.OPEN + (bt * 16 + best) * 5 + r
+        _hand_of(obs, best_target)
+        unseen = _U
+        if _hyp(_UC[2], unseen[_T_REINF] + unseen[_T_NEUTRAL] + unseen[_T_DEFLECT], _K[2]) * 20 >= _ONE:
+            reinforce = 1 + reinf - C.REINF0
+    return A.OPEN + (best_target * 16 + best) * 5 + reinforce
 
 
-def _react(obs, w):
+def _react(obs, values):
     hand = obs[A.O_HAND]
     inc = obs[A.O_INC]
     part = obs[A.O_PART]
     comp = obs[A.O_MODE] == A.COMPETITION
     _hand_of(obs, obs[A.O_STRIKER])
     best = -1
-    bs = 0
-    for c in hand:
-        eff = reaction(c, inc, part, obs[A.O_OPTIONS])
+    best_score = 0
+    for card in hand:
+        eff = reaction(card, inc, part, obs[A.O_OPTIONS] & A.OPT_ALT_DEFLECT)
         if eff < 0:
             continue
-        s = -_keep(_TI[c], w) * 16
+        score = -_keep(_TI[card], values) * 16
         if eff == C.E_CHAIN:  # a strike back
-            q = _none_strike(c & 3)
-            if w[9] and q * 100 < w[9] * _ONE:
-                s -= 2000  # only when nothing else answers
+            chance = _none_strike(card & 3)
+            if values[9] and chance * 100 < values[9] * _ONE:
+                score -= 2000  # only when nothing else answers
             else:
-                s += (q * (300 if comp else 40) + (_ONE - q) * 10) * 16 // _ONE
+                score += (chance * (300 if comp else 40) + (_ONE - chance) * 10) * 16 // _ONE
         elif eff == C.E_BOUNCE:  # the reinforcement back
-            u = _U
-            q = _hyp(_UC[2], u[_T_REINF] + u[_T_NEUTRAL] + u[_T_DEFLECT], _K[2])
-            s += (q * 20 + (_ONE - q) * 10) * 16 // _ONE
+            unseen = _U
+            chance = _hyp(_UC[2], unseen[_T_REINF] + unseen[_T_NEUTRAL] + unseen[_T_DEFLECT], _K[2])
+            score += (chance * 20 + (_ONE - chance) * 10) * 16 // _ONE
         elif eff == C.E_AVOID:  # the initiative
-            s += (w[10] - 8) * 16 if _openers() else -16
+            score += (values[10] - 8) * 16 if _openers() else -16
         if _R[0] is not None:
-            s += _R[0].randrange(_NOISE_R) * 16
-        if best < 0 or s > bs:
-            bs = s
-            best = c
+            score += _R[0].randrange(_NOISE_R) * 16
+        if best < 0 or score > best_score:
+            best_score = score
+            best = card
     if best < 0:
         return A.FAIL
     return A.PLAY + best
@@ -318,17 +319,17 @@ def choose(obs, seat, level, rng):
     _R[0] = rng if level < NORMAL else None
     _count(obs)
     if obs[A.O_MODE] == A.COMPETITION:
-        w = _W_XC if level >= HARD else _W_HC
+        values = _W_XC if level >= HARD else _W_HC
     else:
-        w = _W_H
-    ph = obs[A.O_PHASE]
-    if ph == A.P_REACT:
-        a = _react(obs, w)
-    elif ph == A.P_OPEN:
-        a = _open(obs, seat, w)
-    elif ph == A.P_SWITCH:
-        a = _switch(obs, w)
+        values = _W_H
+    phase = obs[A.O_PHASE]
+    if phase == A.P_REACT:
+        action = _react(obs, values)
+    elif phase == A.P_OPEN:
+        action = _open(obs, seat, values)
+    elif phase == A.P_SWITCH:
+        action = _switch(obs, values)
     else:
-        a = _discard(obs, w)
+        action = _discard(obs, values)
     _R[0] = None
-    return a
+    return action

@@ -13,12 +13,14 @@ bytes tables per card id derived from it (written out as literals; a test
 derives them again from SPEC).
 
 ``REACTIONS`` is the one place that says which card answers which incoming
-play (digest section 6): per incoming kind, (reply kind, effect, option bit
-needed or 0). A basic reply must match the strike's part; a counterattack's
-answer part must match it. Nothing else is matched by part.
-"""
+play (digest section 6): per incoming kind, (reply kind, effect, 1 if only
+under the ALT_ATTACK_ANSWERS house rule, else 0). A basic reply must match
+the strike's part; a counterattack's answer part must match it. Nothing else
+is matched by part.
 
-from engine.kendo import actions as A
+This module imports nothing of the game's: actions.py (the contract) reads
+the card names from here, never the other way round.
+"""
 
 try:
     from micropython import const
@@ -107,8 +109,8 @@ REACTIONS = (
     # INC_STRIKE (R6)
     ((K_BASIC, E_BLOCK, 0), (K_COUNTER, E_CHAIN, 0), (K_DEFLECT, E_AVOID, 0),
      (K_PARRY, E_BLOCK, 0)),
-    # INC_ALT (R9, G8); deflect only with the ALT_ATTACK_ANSWERS option
-    ((K_PARRY, E_BLOCK, 0), (K_DEFLECT, E_AVOID, A.OPT_ALT_DEFLECT)),
+    # INC_ALT (R9, G8); deflect only with the ALT_ATTACK_ANSWERS house rule
+    ((K_PARRY, E_BLOCK, 0), (K_DEFLECT, E_AVOID, 1)),
 )
 # cards the failing player loses to the other side, per incoming kind (R5, R7, R9)
 FAIL_LOSS = (1, 2, 1)
@@ -138,12 +140,15 @@ def strike_part(card):
 
 
 def reaction(card, inc, part, options):
-    """The effect of playing ``card`` against the incoming play, or -1."""
-    k = KIND[card]
-    for rk, eff, opt in REACTIONS[inc]:
-        if rk != k or (opt and not options & opt):
+    """The effect of playing ``card`` against the incoming play, or -1.
+    ``options``: the game's option bits masked to the one that matters here,
+    ``state.options & actions.OPT_ALT_DEFLECT`` (the ALT_ATTACK_ANSWERS house
+    rule), which this module cannot name: it does not import actions.py."""
+    kind = KIND[card]
+    for reply_kind, eff, house_only in REACTIONS[inc]:
+        if reply_kind != kind or (house_only and not options):
             continue
-        if inc == INC_STRIKE and k in (K_BASIC, K_COUNTER) and answer_part(card) != part:
+        if inc == INC_STRIKE and kind in (K_BASIC, K_COUNTER) and answer_part(card) != part:
             continue
         return eff
     return -1

@@ -2,7 +2,7 @@
 Duel once an exchange fails or ends. Imported by engine/kendo/state.py only
 when a Competition needs it, so a Duel never loads this code (heap).
 
-Functions of the state (``s``, a KendoState): scoring a failure (C3, C4),
+Functions of the ``state`` (a KendoState): scoring a failure (C3, C4),
 the end of an exchange (C8 and encho wins, the refill C5 with JIKAN DESU C6,
 a fresh hand C10, the discard down to 12, the next opener C9/R11), time
 called without play (the R2 deadlock, hantei C7).
@@ -13,106 +13,107 @@ from engine.kendo import cards as C
 from engine.kendo.cards import DEAL, DECK_OF
 
 
-def score_failure(s, p, striker):
+def score_failure(state, seat, striker):
     """C3: failing a strike is an ippon to the striker; failing TAIATARI or
     MAKI AGE a hansoku, and every 2nd hansoku an ippon to the other (C4)."""
-    if s.inc == C.INC_STRIKE:
-        _ippon(s, striker, 0)
+    if state.inc == C.INC_STRIKE:
+        _ippon(state, striker, 0)
     else:
-        s.hansoku[p] += 1
-        s.events.append(("hansoku", p))
-        if not s.hansoku[p] & 1:
-            _ippon(s, striker, 1)
+        state.hansoku[seat] += 1
+        state.events.append(("hansoku", seat))
+        if not state.hansoku[seat] & 1:
+            _ippon(state, striker, 1)
 
 
-def _ippon(s, seat, why):
-    s.ippons[seat] += 1
-    s.conceded = 1 - seat
-    s.events.append(("ippon", seat, why))
+def _ippon(state, seat, why):
+    state.ippons[seat] += 1
+    state.conceded = 1 - seat
+    state.events.append(("ippon", seat, why))
 
 
-def end_exchange(s, nxt):
+def end_exchange(state, nxt):
     """Score (C8, C6 encho), refill (C5, C6), fresh hand (C10), discard
     down to 12 (C5), then the next opener (C9 after an ippon, else R11)."""
-    ip = s.ippons
-    if s.conceded != A.NONE and (ip[0] >= 2 or ip[1] >= 2 or s.encho):
-        s._finish((1 - s.conceded,), A.END_IPPON)
+    ippons = state.ippons
+    if state.conceded != A.NONE and (ippons[0] >= 2 or ippons[1] >= 2 or state.encho):
+        state._finish((1 - state.conceded,), A.END_IPPON)
         return
-    revealed = s.time_up
-    first = s.att
-    for i in range(2):
-        p = (first + i) & 1
-        for d in range(3):
-            for _ in range(s.lost[3 * p + d]):
-                refill(s, p, d)
-        s.events.append(("refill", p, s.lost[3 * p] + s.lost[3 * p + 1] + s.lost[3 * p + 2]))
-    for p in range(2):
-        if not s.hands[p]:  # C10: nobody is eliminated
-            s.events.append(("fresh_hand", p))
-            for d in range(3):
-                for _ in range(DEAL[d]):
-                    refill(s, p, d)
-    if s.time_up and not revealed:
-        if ip[0] != ip[1]:
-            s._finish((0 if ip[0] > ip[1] else 1,), A.END_TIME)
+    revealed = state.time_up
+    first = state.att
+    for index in range(2):
+        seat = (first + index) & 1
+        for deck in range(3):
+            for _ in range(state.lost[3 * seat + deck]):
+                refill(state, seat, deck)
+        lost = state.lost
+        state.events.append(("refill", seat, lost[3 * seat] + lost[3 * seat + 1] + lost[3 * seat + 2]))
+    for seat in range(2):
+        if not state.hands[seat]:  # C10: nobody is eliminated
+            state.events.append(("fresh_hand", seat))
+            for deck in range(3):
+                for _ in range(DEAL[deck]):
+                    refill(state, seat, deck)
+    if state.time_up and not revealed:
+        if ippons[0] != ippons[1]:
+            state._finish((0 if ippons[0] > ippons[1] else 1,), A.END_TIME)
             return
-        s.encho = 1  # C6: the next exchange is the first of encho
-        s.events.append(("encho",))
-    elif s.encho:
-        if s.encho >= A.ENCHO_CAP:
-            time_called(s, A.END_HANTEI, False)
+        state.encho = 1  # C6: the next exchange is the first of encho
+        state.events.append(("encho",))
+    elif state.encho:
+        if state.encho >= A.ENCHO_CAP:
+            time_called(state, A.END_HANTEI, False)
             return
-        s.encho += 1
-    if s.conceded != A.NONE:
-        nxt = s.conceded  # C9: the one who conceded restarts
-    elif s.options & A.OPT_ROTATE:
-        nxt = 1 - s.att
-    s.initiative = nxt
-    discard_next(s)
+        state.encho += 1
+    if state.conceded != A.NONE:
+        nxt = state.conceded  # C9: the one who conceded restarts
+    elif state.options & A.OPT_ROTATE:
+        nxt = 1 - state.att
+    state.initiative = nxt
+    discard_next(state)
 
-def refill(s, p, d):
+def refill(state, seat, index):
     """Seat p draws one card of subdeck d; an empty subdeck is formed again
     from that category's discards (C5); JIKAN DESU is set aside (C6)."""
     while True:
-        if not s.decks[d]:
+        if not state.decks[index]:
             keep = bytearray()
             back = bytearray()
-            for c in s.discard:
-                (back if DECK_OF[c] == d else keep).append(c)
+            for card in state.discard:
+                (back if DECK_OF[card] == index else keep).append(card)
             if not back:
                 return  # every card of the category is in the hands
-            s.rng.shuffle(back)
-            s.discard = keep
-            s.decks[d] = back
-            s.events.append(("reshuffle", d))
-        c = s._draw(d)
-        if c != C.JIKAN:
-            s._give(p, c)
+            state.rng.shuffle(back)
+            state.discard = keep
+            state.decks[index] = back
+            state.events.append(("reshuffle", index))
+        card = state._draw(index)
+        if card != C.JIKAN:
+            state._give(seat, card)
             return
-        s.aside.append(c)
-        s.time_up = 1
-        s.events.append(("jikan", p))
+        state.aside.append(card)
+        state.time_up = 1
+        state.events.append(("jikan", seat))
 
-def discard_next(s):
+def discard_next(state):
     """The first seat over 12 cards discards (C5), else the next exchange."""
-    for p in range(s.players):
-        if len(s.hands[p]) > A.HAND_MAX:
-            s.phase = A.P_DISCARD
-            s.current_player = p
+    for seat in range(state.players):
+        if len(state.hands[seat]) > A.HAND_MAX:
+            state.phase = A.P_DISCARD
+            state.current_player = seat
             return
-    s._begin(s.initiative)
+    state._begin(state.initiative)
 
-def time_called(s, reason, leader_first):
+def time_called(state, reason, leader_first):
     """Time with no further play: the ippon leader, else hantei on fewer
     hansoku (C7), else hikiwake (a draw)."""
-    ip = s.ippons
-    if leader_first and ip[0] != ip[1]:
-        s._finish((0 if ip[0] > ip[1] else 1,), reason)
+    ippons = state.ippons
+    if leader_first and ippons[0] != ippons[1]:
+        state._finish((0 if ippons[0] > ippons[1] else 1,), reason)
         return
-    h = s.hansoku
-    if h[0] != h[1]:
-        s.events.append(("hantei", (0 if h[0] < h[1] else 1,)))
-        s._finish((0 if h[0] < h[1] else 1,), A.END_HANTEI)
+    hansoku = state.hansoku
+    if hansoku[0] != hansoku[1]:
+        state.events.append(("hantei", (0 if hansoku[0] < hansoku[1] else 1,)))
+        state._finish((0 if hansoku[0] < hansoku[1] else 1,), A.END_HANTEI)
     else:
-        s.events.append(("hantei", (0, 1)))
-        s._finish((0, 1), A.END_DRAW)
+        state.events.append(("hantei", (0, 1)))
+        state._finish((0, 1), A.END_DRAW)

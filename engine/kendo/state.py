@@ -58,42 +58,43 @@ _SCALARS = ("phase", "switch_from", "initiative", "att", "dfd", "inc", "part", "
 
 def _open_action(target, main_card, reinf_card=-1):
     """actions.open_action (the same encoding; that module is not loaded)."""
-    m = main_card if main_card < C.COUNTER0 else main_card - (C.ALT0 - C.COUNTER0)
-    return A.OPEN + (target * 16 + m) * 5 + (0 if reinf_card < 0 else reinf_card - (C.REINF0 - 1))
+    main = main_card if main_card < C.COUNTER0 else main_card - (C.ALT0 - C.COUNTER0)
+    return A.OPEN + (target * 16 + main) * 5 + (0 if reinf_card < 0 else reinf_card - (C.REINF0 - 1))
 
 
 def _decode_open(action):
     """actions.decode_open."""
-    t, r = divmod(action - A.OPEN, 5)
-    t, m = divmod(t, 16)
-    return t, (m if m < C.COUNTER0 else m + (C.ALT0 - C.COUNTER0)), (C.REINF0 - 1 + r if r else -1)
+    target, reinf = divmod(action - A.OPEN, 5)
+    target, main = divmod(target, 16)
+    main = main if main < C.COUNTER0 else main + (C.ALT0 - C.COUNTER0)
+    return target, main, (C.REINF0 - 1 + reinf if reinf else -1)
 
 
 _ONE = bytearray(1)  # the one-byte slice _with and _insert put in (no garbage)
 
 
-def _without(b, card):
-    """Remove one ``card`` from bytearray ``b`` in place (the device's
+def _without(items, card):
+    """Remove one ``card`` from the bytearray ``items`` in place (the device's
     bytearray has no remove nor item deletion; slice assignment it has)."""
-    i = 0
-    while b[i] != card:
-        i += 1
-    b[i:i + 1] = b""
-    return b
+    index = 0
+    while items[index] != card:
+        index += 1
+    items[index:index + 1] = b""
+    return items
 
 
-def _insert(b, i, card):
+def _insert(items, index, card):
     _ONE[0] = card
-    b[i:i] = _ONE
-    return b
+    items[index:index] = _ONE
+    return items
 
 
-def _with(b, card):
-    """Put ``card`` into the sorted bytearray ``b``, in place, still sorted."""
-    i = 0
-    while i < len(b) and b[i] < card:
-        i += 1
-    return _insert(b, i, card)
+def _with(items, card):
+    """Put ``card`` into the sorted bytearray ``items``, in place, still sorted."""
+    index = 0
+    while index < len(items) and items[index] < card:
+        index += 1
+    return _insert(items, index, card)
 
 
 class KendoState:
@@ -136,14 +137,14 @@ class KendoState:
         self.conceded = A.NONE  # who conceded an ippon this exchange (C9)
         if rng is None:  # from_bytes fills the rest in
             return
-        for c in range(C.N_CARDS):
-            self.decks[DECK_OF[c]].append(c)
-        for d in self.decks:
-            rng.shuffle(d)
-        for s in range(players):
-            for d in range(3):
-                for _ in range(DEAL[d]):
-                    self._give(s, self._draw(d))
+        for card in range(C.N_CARDS):
+            self.decks[DECK_OF[card]].append(card)
+        for deck in self.decks:
+            rng.shuffle(deck)
+        for seat in range(players):
+            for deck in range(3):
+                for _ in range(DEAL[deck]):
+                    self._give(seat, self._draw(deck))
         self.switch_from = rng.randrange(players)
         self.current_player = self.switch_from
 
@@ -155,79 +156,79 @@ class KendoState:
         return self._winner
 
     def legal_actions(self):
-        p = self.current_player
-        if p == TERMINAL:
+        seat = self.current_player
+        if seat == TERMINAL:
             return []
-        hand = self.hands[p]
+        hand = self.hands[seat]
         out = []
         if self.phase == A.P_SWITCH:
-            for c in hand:
-                if self.decks[DECK_OF[c]]:
-                    out.append(A.SWITCH + c)
+            for card in hand:
+                if self.decks[DECK_OF[card]]:
+                    out.append(A.SWITCH + card)
             out.append(A.SWITCH_DONE)
         elif self.phase == A.P_OPEN:
-            self._openings(p, out)
+            self._openings(seat, out)
         elif self.phase == A.P_DISCARD:
-            for c in hand:
-                out.append(A.DISCARD + c)
+            for card in hand:
+                out.append(A.DISCARD + card)
         else:
-            for c in hand:
-                if reaction(c, self.inc, self.part, self.options) >= 0:
-                    out.append(A.PLAY + c)
+            for card in hand:
+                if reaction(card, self.inc, self.part, self.options & A.OPT_ALT_DEFLECT) >= 0:
+                    out.append(A.PLAY + card)
             if not out:
                 out.append(A.FAIL)
         return out
 
-    def _openings(self, p, out):
-        hand = self.hands[p]
-        reinf = [c for c in hand if KIND[c] == C.K_REINF]
-        for t in range(self.players):
-            if t == p or self.eliminated[t]:
+    def _openings(self, seat, out):
+        hand = self.hands[seat]
+        reinf = [card for card in hand if KIND[card] == C.K_REINF]
+        for target in range(self.players):
+            if target == seat or self.eliminated[target]:
                 continue
-            for c in hand:  # sorted: Basic ids first, then the alternatives
-                k = KIND[c]
-                if k == C.K_BASIC:
-                    out.append(_open_action(t, c))
-                    for r in reinf:
-                        out.append(_open_action(t, c, r))
-                elif k == C.K_ALT:
-                    out.append(_open_action(t, c))
+            for card in hand:  # sorted: Basic ids first, then the alternatives
+                kind = KIND[card]
+                if kind == C.K_BASIC:
+                    out.append(_open_action(target, card))
+                    for reinforcement in reinf:
+                        out.append(_open_action(target, card, reinforcement))
+                elif kind == C.K_ALT:
+                    out.append(_open_action(target, card))
         return out
 
     def apply(self, action):
         check_action(self, action)  # before any change: illegal leaves us untouched
         self.events = []
-        p = self.current_player
+        seat = self.current_player
         if self.phase == A.P_SWITCH:
             if action == A.SWITCH_DONE:
                 self._next_switcher()
             else:
-                self._switch(p, action - A.SWITCH)
-                self.events.append(("switch", p, DECK_OF[action - A.SWITCH]))
-                self.switched[p] += 1
-                if self.switched[p] >= A.MAX_SWITCHES:
+                self._switch(seat, action - A.SWITCH)
+                self.events.append(("switch", seat, DECK_OF[action - A.SWITCH]))
+                self.switched[seat] += 1
+                if self.switched[seat] >= A.MAX_SWITCHES:
                     self._next_switcher()
         elif self.phase == A.P_OPEN:
-            self._open(p, action)
+            self._open(seat, action)
         elif self.phase == A.P_DISCARD:
-            c = action - A.DISCARD
-            self.hands[p] = _without(self.hands[p], c)
-            self.discard.append(c)
-            self.events.append(("discard", p, c))
+            card = action - A.DISCARD
+            self.hands[seat] = _without(self.hands[seat], card)
+            self.discard.append(card)
+            self.events.append(("discard", seat, card))
             from engine.kendo.compete import discard_next
 
             discard_next(self)
         elif action == A.FAIL:
-            self._fail(p)
+            self._fail(seat)
         else:
-            self._react(p, action - A.PLAY)
+            self._react(seat, action - A.PLAY)
 
     def observation(self, seat):
         """What ``seat`` may see: its own hand, the sizes of the others, the
         discards and the exchange. Never another hand nor the deck order."""
         return (
             seat, self.phase, self.current_player, bytes(self.hands[seat]),
-            tuple(len(h) for h in self.hands), tuple(len(d) for d in self.decks),
+            tuple(len(hand) for hand in self.hands), tuple(len(deck) for deck in self.decks),
             bytes(self.discard), bytes(self.chain), bytes(self.eliminated),
             bytes(self.switched), self.initiative, self.att, self.dfd, self.inc, self.part,
             self.striker, self.pend, self.options, self._winner,
@@ -243,12 +244,12 @@ class KendoState:
         if self.players == 2:
             return bytes(self.lost)
         out = bytearray(len(self.lost))
-        for d in range(3):
-            out[3 * seat + d] = self.lost[3 * seat + d]
-        ch = self.chain
-        for i in range(0, len(ch), 2):
-            if ch[i] != seat:
-                out[3 * ch[i] + DECK_OF[ch[i + 1]]] += 1
+        for deck in range(3):
+            out[3 * seat + deck] = self.lost[3 * seat + deck]
+        chain = self.chain
+        for index in range(0, len(chain), 2):
+            if chain[index] != seat:
+                out[3 * chain[index] + DECK_OF[chain[index + 1]]] += 1
         return bytes(out)
 
     @classmethod
@@ -266,41 +267,41 @@ class KendoState:
         return describe(action)
 
     # -- setup ------------------------------------------------------------
-    def _draw(self, d):
-        deck = self.decks[d]
-        c = deck[-1]
+    def _draw(self, index):
+        deck = self.decks[index]
+        card = deck[-1]
         deck[-1:] = b""
-        return c
+        return card
 
-    def _give(self, s, c):
-        self.hands[s] = _with(self.hands[s], c)
+    def _give(self, seat, card):
+        self.hands[seat] = _with(self.hands[seat], card)
 
-    def _switch(self, s, c):
+    def _switch(self, seat, card):
         """Take the top card of c's subdeck first, then put c at the bottom (G9)."""
-        d = DECK_OF[c]
-        new = self._draw(d)
-        self.hands[s] = _without(self.hands[s], c)
-        _insert(self.decks[d], 0, c)
-        self._give(s, new)
+        deck = DECK_OF[card]
+        new = self._draw(deck)
+        self.hands[seat] = _without(self.hands[seat], card)
+        _insert(self.decks[deck], 0, card)
+        self._give(seat, new)
 
     def _next_switcher(self):
-        n = (self.current_player + 1) % self.players
-        if n == self.switch_from:
+        following = (self.current_player + 1) % self.players
+        if following == self.switch_from:
             first = self._pick_first()
             self.events.append(("first", first))
             if self.mode == A.COMPETITION:
                 # JIKAN DESU into the bottom half of the Other subdeck (C2)
-                d = self.decks[2]
-                _insert(d, self.rng.randrange(len(d) // 2 + 1), C.JIKAN)
+                deck = self.decks[2]
+                _insert(deck, self.rng.randrange(len(deck) // 2 + 1), C.JIKAN)
             self._begin(first)
         else:
-            self.current_player = n
+            self.current_player = following
 
-    def _total(self, s):
-        t = 0
-        for c in self.hands[s]:
-            t += number(c)
-        return t
+    def _total(self, seat):
+        total = 0
+        for card in self.hands[seat]:
+            total += number(card)
+        return total
 
     def _pick_first(self):
         """Highest Basic total; tied seats switch their lowest Basic (at most
@@ -310,49 +311,49 @@ class KendoState:
         while True:
             best = -1
             tied = []
-            for s in range(self.players):
-                t = self._total(s)
-                if t > best:
-                    best = t
-                    tied = [s]
-                elif t == best:
-                    tied.append(s)
+            for seat in range(self.players):
+                total = self._total(seat)
+                if total > best:
+                    best = total
+                    tied = [seat]
+                elif total == best:
+                    tied.append(seat)
             if len(tied) == 1:
                 return tied[0]
             if rounds >= TIE_ROUNDS or len(self.decks[0]) < len(tied):
                 break
             rounds += 1
-            for s in tied:
-                low = min(c for c in self.hands[s] if c < C.COUNTER0)
-                self._switch(s, low)
-                self.events.append(("tie_switch", s))
+            for seat in tied:
+                low = min(card for card in self.hands[seat] if card < C.COUNTER0)
+                self._switch(seat, low)
+                self.events.append(("tie_switch", seat))
         best = -1
         first = tied[0]
-        for s in tied:
-            hi = max([c for c in self.hands[s] if c < C.COUNTER0] or [-1])
-            if hi > best:
-                best = hi
-                first = s
+        for seat in tied:
+            highest = max([card for card in self.hands[seat] if card < C.COUNTER0] or [-1])
+            if highest > best:
+                best = highest
+                first = seat
         return first
 
     # -- exchanges ----------------------------------------------------------
-    def _begin(self, s):
-        """Seat ``s`` (or the next one clockwise who can) opens (R2, G7)."""
+    def _begin(self, first):
+        """Seat ``first`` (or the next one clockwise who can) opens (R2, G7)."""
         self.chain = bytearray()
         self.pend = A.NONE
         self.conceded = A.NONE
-        for i in range(len(self.lost)):
-            self.lost[i] = 0
-        for i in range(self.players):
-            p = (s + i) % self.players
-            if self.eliminated[p]:
+        for index in range(len(self.lost)):
+            self.lost[index] = 0
+        for index in range(self.players):
+            seat = (first + index) % self.players
+            if self.eliminated[seat]:
                 continue
-            if self._openings(p, []):
+            if self._openings(seat, []):
                 self.phase = A.P_OPEN
-                self.initiative = p
-                self.current_player = p
+                self.initiative = seat
+                self.current_player = seat
                 return
-            self.events.append(("cannot_open", p))
+            self.events.append(("cannot_open", seat))
         if self.mode == A.COMPETITION:  # time is called: the leader, else hantei
             from engine.kendo.compete import time_called
 
@@ -360,53 +361,53 @@ class KendoState:
             return
         if self.options & A.OPT_REARM:
             # the spent Basic cards go back into their subdeck, shuffled, and
-            # every seat still in takes one, from seat s on (house rule)
-            d = self.decks[0]
+            # every seat still in takes one, from seat ``first`` on (house rule)
+            deck = self.decks[0]
             keep = bytearray()
-            for c in self.discard:
-                if c < C.COUNTER0:
-                    d.append(c)
+            for card in self.discard:
+                if card < C.COUNTER0:
+                    deck.append(card)
                 else:
-                    keep.append(c)
+                    keep.append(card)
             self.discard = keep
-            self.rng.shuffle(d)
-            for i in range(self.players):
-                p = (s + i) % self.players
-                if not self.eliminated[p]:
-                    self._give(p, self._draw(0))
+            self.rng.shuffle(deck)
+            for index in range(self.players):
+                seat = (first + index) % self.players
+                if not self.eliminated[seat]:
+                    self._give(seat, self._draw(0))
             self.events.append(("rearm",))
-            self._begin(s)
+            self._begin(first)
             return
         # deadlock: the most cards wins, a tie is a draw (G7)
         best = -1
         win = []
-        for p in range(self.players):
-            if self.eliminated[p]:
+        for seat in range(self.players):
+            if self.eliminated[seat]:
                 continue
-            n = len(self.hands[p])
-            if n > best:
-                best = n
-                win = [p]
-            elif n == best:
-                win.append(p)
+            size = len(self.hands[seat])
+            if size > best:
+                best = size
+                win = [seat]
+            elif size == best:
+                win.append(seat)
         self._finish(tuple(win), A.END_DEADLOCK if len(win) == 1 else A.END_DRAW)
 
-    def _play(self, p, c):
-        self.hands[p] = _without(self.hands[p], c)
-        self.lost[3 * p + DECK_OF[c]] += 1
-        self.discard.append(c)
-        self.chain.append(p)
-        self.chain.append(c)
+    def _play(self, seat, card):
+        self.hands[seat] = _without(self.hands[seat], card)
+        self.lost[3 * seat + DECK_OF[card]] += 1
+        self.discard.append(card)
+        self.chain.append(seat)
+        self.chain.append(card)
 
-    def _open(self, p, action):
-        t, main, r = _decode_open(action)
-        self._play(p, main)
-        self.att = self.striker = p
-        self.dfd = self.current_player = t
+    def _open(self, seat, action):
+        target, main, reinf = _decode_open(action)
+        self._play(seat, main)
+        self.att = self.striker = seat
+        self.dfd = self.current_player = target
         self.phase = A.P_REACT
-        self.events.append(("open", p, t, main, r))
-        if r >= 0:
-            self._play(p, r)
+        self.events.append(("open", seat, target, main, reinf))
+        if reinf >= 0:
+            self._play(seat, reinf)
             self.inc = C.INC_REINF
             self.pend = main
         elif KIND[main] == C.K_ALT:
@@ -423,47 +424,47 @@ class KendoState:
         self.striker = self.att
         self.current_player = self.dfd
 
-    def _react(self, p, c):
-        eff = reaction(c, self.inc, self.part, self.options)
-        self._play(p, c)
-        self.events.append(("play", p, c, eff))
-        s = self.striker
+    def _react(self, seat, card):
+        eff = reaction(card, self.inc, self.part, self.options & A.OPT_ALT_DEFLECT)
+        self._play(seat, card)
+        self.events.append(("play", seat, card, eff))
+        striker = self.striker
         if eff == C.E_BOUNCE and not self.options & A.OPT_REFLECT_CANCEL:
-            self.striker = p
-            self.current_player = s
+            self.striker = seat
+            self.current_player = striker
         elif eff == C.E_CANCEL or eff == C.E_BOUNCE:
             self._strike_after_reinf()
         elif eff == C.E_CHAIN:
-            self.part = strike_part(c)
-            self.striker = p
-            self.current_player = s
+            self.part = strike_part(card)
+            self.striker = seat
+            self.current_player = striker
         elif eff == C.E_AVOID:
-            self._end(p)
+            self._end(seat)
         else:  # E_BLOCK: the last striker opens next (R11)
-            self._end(s)
+            self._end(striker)
 
-    def _fail(self, p):
-        s = self.striker
-        self.events.append(("fail", p, self.inc))
+    def _fail(self, seat):
+        striker = self.striker
+        self.events.append(("fail", seat, self.inc))
         if self.mode == A.COMPETITION and self.inc != C.INC_REINF:
             from engine.kendo.compete import score_failure
 
-            score_failure(self, p, s)  # C3, C4
-            self._end(s)
+            score_failure(self, seat, striker)  # C3, C4
+            self._end(striker)
             return
         for _ in range(FAIL_LOSS[self.inc]):
-            h = self.hands[p]
-            if not h:
+            hand = self.hands[seat]
+            if not hand:
                 break
-            c = h[self.rng.randrange(len(h))]
-            self.hands[p] = _without(h, c)
-            self.lost[3 * p + DECK_OF[c]] += 1
-            self._give(s, c)
-            self.events.append(("pull", s, p))
+            card = hand[self.rng.randrange(len(hand))]
+            self.hands[seat] = _without(hand, card)
+            self.lost[3 * seat + DECK_OF[card]] += 1
+            self._give(striker, card)
+            self.events.append(("pull", striker, seat))
         if self.inc == C.INC_REINF:
             self._strike_after_reinf()
         else:
-            self._end(s)
+            self._end(striker)
 
     def _end(self, nxt):
         """End of an exchange: eliminations (R13), winner (R14), next opener (R11)."""
@@ -472,12 +473,12 @@ class KendoState:
 
             end_exchange(self, nxt)
             return
-        alive = [p for p in range(self.players) if not self.eliminated[p]]
-        for p in alive:
-            if not self.hands[p]:
-                self.eliminated[p] = 1
-                self.events.append(("eliminated", p))
-        left = [p for p in alive if not self.eliminated[p]]
+        alive = [seat for seat in range(self.players) if not self.eliminated[seat]]
+        for seat in alive:
+            if not self.hands[seat]:
+                self.eliminated[seat] = 1
+                self.events.append(("eliminated", seat))
+        left = [seat for seat in alive if not self.eliminated[seat]]
         if len(left) <= 1:
             if left:
                 self._finish(tuple(left), A.END_LAST)
@@ -500,87 +501,87 @@ class KendoState:
 
     # -- serialisation ------------------------------------------------------
     def to_bytes(self):
-        w = Writer(GAME_ID, VERSION)
-        w.raw(self.rng.to_bytes() if self.rng is not None else bytes(8))
-        w.u8(self.players)
-        w.u8(self.mode)
-        w.u8(self.options)
-        w.u8(self.current_player & 0xFF)
+        writer = Writer(GAME_ID, VERSION)
+        writer.raw(self.rng.to_bytes() if self.rng is not None else bytes(8))
+        writer.u8(self.players)
+        writer.u8(self.mode)
+        writer.u8(self.options)
+        writer.u8(self.current_player & 0xFF)
         for name in _SCALARS:
-            w.u8(getattr(self, name))
-        for h in self.hands:
-            w.seq8(h)
-        for d in self.decks:
-            w.seq8(d)
-        w.seq8(self.discard)
-        w.seq8(self.chain)
-        w.raw(self.eliminated)
-        w.raw(self.switched)
-        w.raw(self.lost)
-        w.raw(self.ippons)
-        w.raw(self.hansoku)
-        w.seq8(self.aside)
+            writer.u8(getattr(self, name))
+        for hand in self.hands:
+            writer.seq8(hand)
+        for deck in self.decks:
+            writer.seq8(deck)
+        writer.seq8(self.discard)
+        writer.seq8(self.chain)
+        writer.raw(self.eliminated)
+        writer.raw(self.switched)
+        writer.raw(self.lost)
+        writer.raw(self.ippons)
+        writer.raw(self.hansoku)
+        writer.seq8(self.aside)
         if self._winner is None:
-            w.u8(255)
+            writer.u8(255)
         else:
-            w.seq8(self._winner)
-        return w.getvalue()
+            writer.seq8(self._winner)
+        return writer.getvalue()
 
     @classmethod
     def from_bytes(cls, data):
-        r = Reader(data, GAME_ID, VERSION)
-        raw = r.raw(8)
+        reader = Reader(data, GAME_ID, VERSION)
+        raw = reader.raw(8)
         try:
             rng = Rng.from_bytes(raw)
         except ValueError:
             raise BadSave("bad RNG state")
-        players = r.u8()
-        mode = r.u8()
-        options = r.u8()
+        players = reader.u8()
+        mode = reader.u8()
+        options = reader.u8()
         if not 2 <= players <= 4 or mode > A.COMPETITION or options > 15 or (
                 mode == A.COMPETITION and players != 2):
             raise BadSave("bad Kendo header")
-        s = cls(None, players, mode, options)
-        s.rng = rng
-        cp = r.u8()
-        s.current_player = TERMINAL if cp == 0xFF else cp
+        state = cls(None, players, mode, options)
+        state.rng = rng
+        current = reader.u8()
+        state.current_player = TERMINAL if current == 0xFF else current
         for name in _SCALARS:
-            setattr(s, name, r.u8())
-        s.hands = [bytearray(r.seq8()) for _ in range(players)]
-        s.decks = [bytearray(r.seq8()) for _ in range(3)]
-        s.discard = bytearray(r.seq8())
-        s.chain = bytearray(r.seq8())
-        s.eliminated = bytearray(r.raw(players))
-        s.switched = bytearray(r.raw(players))
-        s.lost = bytearray(r.raw(3 * players))
-        s.ippons = bytearray(r.raw(players))
-        s.hansoku = bytearray(r.raw(players))
-        s.aside = bytearray(r.seq8())
-        if r.u8() != 255:
-            r.pos -= 1
-            s._winner = tuple(r.seq8())
-        r.end()
-        s._validate()
-        return s
+            setattr(state, name, reader.u8())
+        state.hands = [bytearray(reader.seq8()) for _ in range(players)]
+        state.decks = [bytearray(reader.seq8()) for _ in range(3)]
+        state.discard = bytearray(reader.seq8())
+        state.chain = bytearray(reader.seq8())
+        state.eliminated = bytearray(reader.raw(players))
+        state.switched = bytearray(reader.raw(players))
+        state.lost = bytearray(reader.raw(3 * players))
+        state.ippons = bytearray(reader.raw(players))
+        state.hansoku = bytearray(reader.raw(players))
+        state.aside = bytearray(reader.seq8())
+        if reader.u8() != 255:
+            reader.pos -= 1
+            state._winner = tuple(reader.seq8())
+        reader.end()
+        state._validate()
+        return state
 
     def _validate(self):
         # JIKAN DESU joins the Other subdeck once the switches are over (C2)
-        n = C.N_CARDS + (1 if self.mode == A.COMPETITION and self.phase != A.P_SWITCH else 0)
-        seen = bytearray(n)
-        for b in self.hands + self.decks + [self.discard, self.aside]:
-            for c in b:
-                if c >= n or seen[c]:
-                    raise BadSave("cards are not the %d cards" % n)
-                seen[c] = 1
-        if sum(seen) != n:
+        n_cards = C.N_CARDS + (1 if self.mode == A.COMPETITION and self.phase != A.P_SWITCH else 0)
+        seen = bytearray(n_cards)
+        for pile in self.hands + self.decks + [self.discard, self.aside]:
+            for card in pile:
+                if card >= n_cards or seen[card]:
+                    raise BadSave("cards are not the %d cards" % n_cards)
+                seen[card] = 1
+        if sum(seen) != n_cards:
             raise BadSave("cards are missing")
         if self.aside and self.aside != bytes((C.JIKAN,)) or self.time_up != len(self.aside):
             raise BadSave("bad set-aside cards")
         if self.phase > A.P_DISCARD or max(self.ippons + self.hansoku + b"\0") > 99:
             raise BadSave("bad scores")
-        for d in range(3):
-            for c in self.decks[d]:
-                if DECK_OF[c] != d:
+        for deck in range(3):
+            for card in self.decks[deck]:
+                if DECK_OF[card] != deck:
                     raise BadSave("a card is in the wrong subdeck")
         if (self.phase == A.P_OVER) != (self.current_player == TERMINAL):
             raise BadSave("bad phase")
@@ -590,19 +591,20 @@ class KendoState:
             raise BadSave("bad pending strike")
         # the scalars the screens index tables with (tools/soak.py found a
         # CRC-valid save with part 200 that passed, then broke the screen)
-        p = self.players
-        if (self.part > 3 or self.inc > 2 or self.switch_from >= p or self.initiative >= p or self.att >= p
-                or self.dfd >= p or self.striker >= p or self.end_reason > 5 or self.encho > 99
-                or (self.conceded != A.NONE and self.conceded >= p)):
+        players = self.players
+        if (self.part > 3 or self.inc > 2 or self.switch_from >= players or self.initiative >= players
+                or self.att >= players or self.dfd >= players or self.striker >= players
+                or self.end_reason > 5 or self.encho > 99
+                or (self.conceded != A.NONE and self.conceded >= players)):
             raise BadSave("bad exchange values")
         # seats out of the game: 0 or 1, at least two left while it goes on,
         # and never the one to move (the full-size store fuzz found a save
         # with a seat "out" twice over, where the computer had no legal move)
         out = self.eliminated
         if max(out) > 1 or (self.current_player != TERMINAL
-                            and (p - sum(out) < 2 or out[self.current_player])):
+                            and (players - sum(out) < 2 or out[self.current_player])):
             raise BadSave("bad eliminated seats")
-        ch = self.chain  # (seat, card) pairs: the screen's track indexes both
-        for i in range(0, len(ch), 2):
-            if i + 1 == len(ch) or ch[i] >= p or ch[i + 1] >= len(COLOUR):
+        chain = self.chain  # (seat, card) pairs: the screen's track indexes both
+        for index in range(0, len(chain), 2):
+            if index + 1 == len(chain) or chain[index] >= players or chain[index + 1] >= len(COLOUR):
                 raise BadSave("bad chain")

@@ -51,15 +51,17 @@ factor for Hard), a win now _WIN.
   raid drops the least useful token (RED, ORANGE, GREEN) and takes the most.
 
 Memory (a Hard game must fit a 32 KB MicroPython heap next to the state):
-the expectimax is dicetab's, copied (``_decide``, on dicetab's lattice
-``_SUCC``) rather than imported, because dicetab costs about 6 KB of heap
-(and, before the build folded its constants, the actions module 2.6 KB more). tests/test_kyudo_bots.py checks both against
-dicetab. The contract's ints (actions.py) and dicetab.VALUE_MAX are read
-by name and folded into ints by the build, which drops both imports.
+the expectimax is dicetab's, copied (``_decide``) rather than imported,
+because dicetab costs about 6 KB of heap (and, before the build folded its
+constants, the actions module 2.6 KB more). tests/test_kyudo_bots.py checks
+the copy against dicetab. The dice lattice's tables (SUCC, OFFSETS, P6, POP,
+ORDER) and dicetab's VALUE_MAX have their one home here, where the device needs them:
+dicetab reads them from this module (the device never loads dicetab). The
+contract's ints (actions.py) are read by name and folded into ints by the
+build, which drops the import.
 """
 
 from engine.kyudo import actions as A  # consts only: folded by the build, the import dropped
-from engine.kyudo import dicetab as D  # VALUE_MAX only: folded, the import dropped
 from engine.kyudo.data import (
     ATTRACTIVENESS, CORNER_SIZE, CORNERS, MOVE_PICKS, ORANGE_LOSS, RING_LOSS, ULTIMATE_LOSS,
 )
@@ -79,32 +81,19 @@ HARD = const(3)
 # actions.STEAL 130 + seat, CHOOSE 140 + colour, DISCARD 150 + token, TAKE
 # 160 + token, TICK 170 + colour: for these the target is ``action % 10``
 
-# points
-_WC = const(10)  # a circle ticked
-_WS = const(6)  # a spectator (an opponent's lost, or one of mine)
-_WIN = const(1000)  # a win now (clamped to the top of the value table)
-_ELIM = const(120)  # an opponent eliminated (more than one left: most 3-4 archer games end so)
-_NEG = const(-30000)  # not possible
-_BASE = const(200)  # value-table offset: values are clamped to 0..D.VALUE_MAX (small ints)
-_TOKV = b"\x00\x00\x0e\x12\x00\x0c"  # a token: ORANGE 14, GREEN 18, RED 12
-_SETUP = b"\x00\x05\x03\x04\x02\x01"  # catch-up ticks: BLACK, GREEN, ORANGE, BLUE, RED
-# _Ev.t: aim[c * 4 + k] (k arrows at colour c) from 0, fl[c * 5 + n] (n dice
-# to the flag of c) from _FL, pk[p] (p circles of my choice) from _PK.
-# _Ev.b: e[c] (my empty circles) from 0, cb[c] (closing c) from _CB, tf[v]
-# (hurting opponent v, in quarters) from _TF, tv[t] (spending a token) from _TV.
-_FL = const(24)
-_PK = const(54)
-_CB = const(6)
-_TF = const(12)
-_TV = const(16)
+_VALUE_MAX = const(639)  # dicetab.VALUE_MAX, its one home: |value| bound for small ints (4 dice, 2 rolls left)
 
-# dicetab's multiset lattice: node k (size 0-3) plus face f is node
-# _SUCC[6 * k + f]; the nodes of size s start at _OFF[s]
-_OFF = (0, 1, 7, 28, 84, 210)
-_P6 = (1, 6, 36, 216, 1296)
-_POP = b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04"
-_ORDER = (b"\x01\x02\x04\x03\x05\x06\x07", b"\x01\x02\x04\x08\x03\x05\x06\x09\x0a\x0c\x07\x0b\x0d\x0e\x0f")
-_SUCC = (
+# The dice lattice (engine/kyudo/dicetab.py's module doc), its one home (dicetab
+# reads it from here): the multisets of 0-4 faces are nodes 0-209, by size;
+# node k (size 0-3) plus face f is node SUCC[6 * k + f]; the nodes of size s
+# start at OFFSETS[s].
+OFFSETS = (0, 1, 7, 28, 84, 210)  # first node of each size 0..4; 210 nodes
+P6 = (1, 6, 36, 216, 1296)  # 6 ** i
+POP = b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04"  # bits set in a 4-bit mask
+# REROLL masks in tie-break order (fewest dice first, then lowest mask): ORDER[n_dice - 3]
+ORDER = (b"\x01\x02\x04\x03\x05\x06\x07", b"\x01\x02\x04\x08\x03\x05\x06\x09\x0a\x0c\x07\x0b\x0d\x0e\x0f")
+# tests/test_kyudo_dicetab.py rebuilds SUCC plainly and checks it
+SUCC = (
     b"\x01\x02\x03\x04\x05\x06\x07\x08\x0a\x0d\x11\x16\x08\x09\x0b\x0e\x12\x17"
     b"\x0a\x0b\x0c\x0f\x13\x18\x0d\x0e\x0f\x10\x14\x19\x11\x12\x13\x14\x15\x1a"
     b"\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x20\x26\x30\x3f\x1d\x1e\x21\x27\x31\x40"
@@ -135,341 +124,366 @@ _SUCC = (
     b"\xc3\xc4\xc5\xc6\xca\xcf\xc7\xc8\xc9\xca\xcb\xd0\xcc\xcd\xce\xcf\xd0\xd1"
 )
 
+# points
+_WC = const(10)  # a circle ticked
+_WS = const(6)  # a spectator (an opponent's lost, or one of mine)
+_WIN = const(1000)  # a win now (clamped to the top of the value table)
+_ELIM = const(120)  # an opponent eliminated (more than one left: most 3-4 archer games end so)
+_NEG = const(-30000)  # not possible
+_BASE = const(200)  # value-table offset: values are clamped to 0.._VALUE_MAX (small ints)
+_TOKV = b"\x00\x00\x0e\x12\x00\x0c"  # a token: ORANGE 14, GREEN 18, RED 12
+_SETUP = b"\x00\x05\x03\x04\x02\x01"  # catch-up ticks: BLACK, GREEN, ORANGE, BLUE, RED
+# _Ev.t: aim[c * 4 + k] (k arrows at colour c) from 0, fl[c * 5 + n] (n dice
+# to the flag of c) from _FL, pk[p] (p circles of my choice) from _PK.
+# _Ev.b: e[c] (my empty circles) from 0, cb[c] (closing c) from _CB, tf[v]
+# (hurting opponent v, in quarters) from _TF, tv[t] (spending a token) from _TV.
+_FL = const(24)
+_PK = const(54)
+_CB = const(6)
+_TF = const(12)
+_TV = const(16)
 
 class _Ev:
-    """What each combination is worth to ``me`` now (tables made per decision)."""
+    """What each combination is worth to ``seat`` now (tables made per decision)."""
 
-    def __init__(self, o, me, lv):
-        self.o = o
-        self.me = me
-        self.hard = hard = lv == HARD
-        sp = o.spectators
-        self.my = my = sp[me]
+    def __init__(self, state, seat, level):
+        self.o = state
+        self.me = seat
+        self.hard = hard = level == HARD
+        spectators = state.spectators
+        self.my = mine = spectators[seat]
         opps = self.opps = []
         top = 0
-        for v in range(o.players):
-            if v != me and not o.eliminated[v]:
-                opps.append(v)
-                top = max(top, sp[v])
+        for opponent in range(state.players):
+            if opponent != seat and not state.eliminated[opponent]:
+                opps.append(opponent)
+                top = max(top, spectators[opponent])
         # e 0 (filled below), cb 6 each, tf 0, tv _TOKV: one literal (no temporaries)
-        b = self.b = bytearray(b"\x00\x00\x00\x00\x00\x00\x00\x06\x06\x06\x06\x06\x00\x00\x00\x00\x00\x00\x0e\x12\x00\x0c")
-        t = self.t = [0] * 63
+        facts = self.b = bytearray(
+            b"\x00\x00\x00\x00\x00\x00\x00\x06\x06\x06\x06\x06\x00\x00\x00\x00\x00\x00\x0e\x12\x00\x0c")
+        worth = self.t = [0] * 63
         need = 0
-        for c in range(1, 6):
-            b[c] = o.circles[me][c] - o.ticked[me][c]
-            need += b[c]
-        for v in opps:
-            nv = 0
-            for c in range(1, 6):
-                x = o.circles[v][c] - o.ticked[v][c]
-                nv += x
-                if hard:  # closing c: attacks on it start (open), on me stop (closed)
-                    b[_CB + c] += ATTRACTIVENESS[c] * (3 if x else 2)
-            b[_TF + v] = 4 + ((sp[v] == top) + (nv <= 4) if hard else 0)
+        for colour in range(1, 6):
+            facts[colour] = state.circles[seat][colour] - state.ticked[seat][colour]
+            need += facts[colour]
+        for opponent in opps:
+            their_need = 0
+            for colour in range(1, 6):
+                amount = state.circles[opponent][colour] - state.ticked[opponent][colour]
+                their_need += amount
+                if hard:  # closing it: attacks on it start (open), on me stop (closed)
+                    facts[_CB + colour] += ATTRACTIVENESS[colour] * (3 if amount else 2)
+            facts[_TF + opponent] = 4 + ((spectators[opponent] == top) + (their_need <= 4) if hard else 0)
         self.need = need
-        self.comp = comp = _WIN if my >= top else 40 if hard else 20  # the target complete
-        for c in (A.ORANGE, A.GREEN, A.RED):
-            if hard and o.tokens[me][c] > 1:
-                b[_TV + c] //= 2  # spending one of two costs less
-        for p in range(1, 9):  # p circles: the best colour closed, the target
-            x = 0
-            for c in range(1, 6):
-                if 0 < b[c] <= p:
-                    x = max(x, b[_CB + c])
-            t[_PK + p] = min(p, need) * _WC + x + (comp if need and p >= need else 0)
+        self.comp = comp = _WIN if mine >= top else 40 if hard else 20  # the target complete
+        for colour in (A.ORANGE, A.GREEN, A.RED):
+            if hard and state.tokens[seat][colour] > 1:
+                facts[_TV + colour] //= 2  # spending one of two costs less
+        for picks in range(1, 9):  # picks circles: the best colour closed, the target
+            amount = 0
+            for colour in range(1, 6):
+                if 0 < facts[colour] <= picks:
+                    amount = max(amount, facts[_CB + colour])
+            worth[_PK + picks] = min(picks, need) * _WC + amount + (comp if need and picks >= need else 0)
         self.aims()
-        for c in range(1, 6):
-            s = CORNER_SIZE[c]
-            f = o.flags[me][c]
-            mv = MOVE_PICKS[c]
+        for colour in range(1, 6):
+            size = CORNER_SIZE[colour]
+            boxes = state.flags[seat][colour]
+            move = MOVE_PICKS[colour]
             # a token gained: less if I hold one, or it must be stolen
-            one = t[_PK + mv] if mv else _TOKV[c] >> ((hard and o.tokens[me][c] > 0) + (not o.supply[c]))
-            for n in range(2, 5):
-                x = min(n, s * CORNERS - f)
-                k = (f + x) // s - f // s  # corners completed: moves
-                t[_FL + c * 5 + n] = (t[_PK + k * mv] if mv else k * one) + (
-                    ((f + x) % s - (0 if k else f % s)) * one // (s + 1) if hard else 0)
+            one = worth[_PK + move] if move else _TOKV[colour] >> (
+                (hard and state.tokens[seat][colour] > 0) + (not state.supply[colour]))
+            for count in range(2, 5):
+                amount = min(count, size * CORNERS - boxes)
+                corners = (boxes + amount) // size - boxes // size  # corners completed: moves
+                worth[_FL + colour * 5 + count] = (worth[_PK + corners * move] if move else corners * one) + (
+                    ((boxes + amount) % size - (0 if corners else boxes % size)) * one // (size + 1) if hard else 0)
         self.ult = self.atk(0, ULTIMATE_LOSS)
-        x = 0
-        for v in opps:
-            x += b[_TF + v]  # the talent: per opponent, their threat (more made Hard chase four colours)
-        self.tal = x if hard else 20
-        self.rc = o.ring_colour if hard and o.ring_owner >= 0 and o.ring_owner != me else 0
+        amount = 0
+        for opponent in opps:
+            # the talent: per opponent, their threat (more made Hard chase four colours)
+            amount += facts[_TF + opponent]
+        self.tal = amount if hard else 20
+        self.rc = state.ring_colour if hard and state.ring_owner >= 0 and state.ring_owner != seat else 0
 
     def aims(self):
-        for c in range(1, 6):
-            for k in range(1, 4):
-                self.t[c * 4 + k] = max(self.aimv(c, k, 0), self.aimv(c, k, 1))
+        for colour in range(1, 6):
+            for arrows in range(1, 4):
+                self.t[colour * 4 + arrows] = max(self.aimv(colour, arrows, 0), self.aimv(colour, arrows, 1))
 
-    def aimv(self, c, k, org):
-        """k arrows at colour c: fill the empty circles, the rest attack
+    def aimv(self, colour, count, org):
+        """``count`` arrows at ``colour``: fill the empty circles, the rest attack
         (org: spend an ORANGE token on them; _NEG when that is not possible)."""
-        o = self.o
-        ec = self.b[c]
-        fill = min(k, ec)
-        v = fill * (ATTRACTIVENESS[c] * 10 - 8 if self.hard else _WC)
-        if fill == ec and ec:
-            v += self.b[_CB + c] + (self.comp if ec == self.need else 0)
-        k -= fill
+        state = self.o
+        empty = self.b[colour]
+        fill = min(count, empty)
+        value = fill * (ATTRACTIVENESS[colour] * 10 - 8 if self.hard else _WC)
+        if fill == empty and empty:
+            value += self.b[_CB + colour] + (self.comp if empty == self.need else 0)
+        count -= fill
         if org:
-            if not k or not o.tokens[self.me][A.ORANGE] or o.fury == c:
+            if not count or not state.tokens[self.me][A.ORANGE] or state.fury == colour:
                 return _NEG
-            return v + self.atk(c, k * ORANGE_LOSS) - self.b[_TV + A.ORANGE]
-        return v + self.atk(c, k * (ORANGE_LOSS if o.fury == c else ATTRACTIVENESS[c]))
+            return value + self.atk(colour, count * ORANGE_LOSS) - self.b[_TV + A.ORANGE]
+        return value + self.atk(colour, count * (ORANGE_LOSS if state.fury == colour else ATTRACTIVENESS[colour]))
 
-    def atk(self, c, x):
-        """What every opponent with colour c open (c = 0: every opponent)
-        losing x spectators, one loss event each, is worth."""
-        o = self.o
-        t = 0
-        for v in self.opps:
-            s = o.spectators[v]
-            if x and (not c or o.ticked[v][c] < o.circles[v][c]):
-                if self.hard and o.tokens[v][A.GREEN] and (x >= 3 or x >= s):
-                    t += 13  # they will shield: only the token goes
-                elif x < s:
-                    t += x * _WS * self.b[_TF + v] // 4
+    def atk(self, colour, amount):
+        """What every opponent with ``colour`` open (0: every opponent)
+        losing ``amount`` spectators, one loss event each, is worth."""
+        state = self.o
+        total = 0
+        for opponent in self.opps:
+            left = state.spectators[opponent]
+            if amount and (not colour or state.ticked[opponent][colour] < state.circles[opponent][colour]):
+                if self.hard and state.tokens[opponent][A.GREEN] and (amount >= 3 or amount >= left):
+                    total += 13  # they will shield: only the token goes
+                elif amount < left:
+                    total += amount * _WS * self.b[_TF + opponent] // 4
                 else:
-                    t += _WIN if self.hard and len(self.opps) == 1 else _ELIM + s * _WS * self.b[_TF + v] // 4
-        return t
+                    total += (_WIN if self.hard and len(self.opps) == 1
+                              else _ELIM + left * _WS * self.b[_TF + opponent] // 4)
+        return total
 
     def plan(self, cnt):
         """The best combination sequence for the dice counts ``cnt``: flags,
         and the arrows at one colour (or one arrow each at two)."""
-        t = self.t
-        best = base = t[29 + cnt[1]] + t[34 + cnt[2]] + t[39 + cnt[3]] + t[44 + cnt[4]] + t[49 + cnt[5]]
-        a = cnt[0]
-        if a:
-            a = min(a, 3)
-            c1 = c2 = 0
-            for c in range(1, 6):
-                k = cnt[c]
-                if k:
-                    v = base + t[c * 4 + a] + t[_FL + c * 5 + k - 1] - t[_FL + c * 5 + k]
-                    if v > best:
-                        best = v
-                    c2 = c1
-                    c1 = c
-            if a == 2 and c2 and cnt[c1] == cnt[c2] == 1:
-                b = self.b
-                best = max(best, t[c1 * 4 + 1] + t[c2 * 4 + 1] + (self.comp if self.need == 2 and b[c1] == b[c2] == 1 else 0))
+        worth = self.t
+        best = base = (worth[29 + cnt[1]] + worth[34 + cnt[2]] + worth[39 + cnt[3]]
+                       + worth[44 + cnt[4]] + worth[49 + cnt[5]])
+        arrows = cnt[0]
+        if arrows:
+            arrows = min(arrows, 3)
+            first = second = 0
+            for colour in range(1, 6):
+                count = cnt[colour]
+                if count:
+                    value = (base + worth[colour * 4 + arrows] + worth[_FL + colour * 5 + count - 1]
+                             - worth[_FL + colour * 5 + count])
+                    if value > best:
+                        best = value
+                    second = first
+                    first = colour
+            if arrows == 2 and second and cnt[first] == cnt[second] == 1:
+                facts = self.b
+                best = max(best, worth[first * 4 + 1] + worth[second * 4 + 1]
+                           + (self.comp if self.need == 2 and facts[first] == facts[second] == 1 else 0))
         return best
 
     def val(self, cnt):
         """A final roll (counts of the 6 faces): the Ultimate Combo, the
         talent or the best plan; and Shika's ring on my faces."""
-        x = cnt[self.rc] * RING_LOSS if self.rc else 0
-        r = 0
-        if x:  # my loss: the shield, or spectators
-            my = self.my
-            if self.o.tokens[self.me][A.GREEN] and (x >= 3 or x >= my):
-                r = -self.b[_TV + A.GREEN]
+        loss = cnt[self.rc] * RING_LOSS if self.rc else 0
+        result = 0
+        if loss:  # my loss: the shield, or spectators
+            mine = self.my
+            if self.o.tokens[self.me][A.GREEN] and (loss >= 3 or loss >= mine):
+                result = -self.b[_TV + A.GREEN]
             else:
-                r = -_WIN if x >= my else -x * _WS * (6 if my <= 6 else 4) // 4
+                result = -_WIN if loss >= mine else -loss * _WS * (6 if mine <= 6 else 4) // 4
         if sum(cnt) == 4 and max(cnt) == 1 + 3 * (cnt[0] > 0):
-            return r + (self.ult if cnt[0] else self.tal)
-        return r + self.plan(cnt)
+            return result + (self.ult if cnt[0] else self.tal)
+        return result + self.plan(cnt)
 
 
-def _counts(o, unused):
+def _counts(state, unused):
     """Dice counts per face (unused: only the dice no combination took yet)."""
     cnt = bytearray(6)
-    for i in range(o.n_dice):
-        if not (unused and o.used >> i & 1):
-            cnt[o.dice[i]] += 1
+    for die in range(state.n_dice):
+        if not (unused and state.used >> die & 1):
+            cnt[state.dice[die]] += 1
     return cnt
 
 
 def choose(obs, seat, level, rng):
     """A legal action for ``seat`` (the one to decide now) from its observation."""
-    o = obs[A.O_TABLE]
-    ph = o.phase
-    if ph == A.P_ROLL and o.rolls:
-        return _roll(o, _Ev(o, seat, level), level, rng)
-    acts = o.legal_actions()
+    state = obs[A.O_TABLE]
+    phase = state.phase
+    if phase == A.P_ROLL and state.rolls:
+        return _roll(state, _Ev(state, seat, level), level, rng)
+    acts = state.legal_actions()
     if len(acts) == 1:
         return acts[0]
-    if level == EASY and (ph == A.P_SETUP or ph >= A.P_PICK):
+    if level == EASY and (phase == A.P_SETUP or phase >= A.P_PICK):
         return rng.choice(acts)
-    ev = None if ph == A.P_SETUP else _Ev(o, seat, level)
-    if ph == A.P_RESOLVE:
-        return _resolve(o, ev, acts, level, rng)
-    if ph == A.P_RED:  # change one die if that pays more than the token
-        cnt = _counts(o, 0)
-        best = ev.val(cnt) + ev.b[_TV + A.RED]
-        act = A.RED_SKIP
-        for a in acts:
-            d, f = divmod(a - A.RED_FIX, 6)
-            if a > A.RED_SKIP:
-                cnt[o.dice[d]] -= 1
-                cnt[f] += 1
-                if ev.val(cnt) > best:
-                    best, act = ev.val(cnt), a
-                cnt[f] -= 1
-                cnt[o.dice[d]] += 1
+    stats = None if phase == A.P_SETUP else _Ev(state, seat, level)
+    if phase == A.P_RESOLVE:
+        return _resolve(state, stats, acts, level, rng)
+    if phase == A.P_RED:  # change one die if that pays more than the token
+        cnt = _counts(state, 0)
+        best, act = stats.val(cnt) + stats.b[_TV + A.RED], A.RED_SKIP
+        for action in acts:
+            die, face = divmod(action - A.RED_FIX, 6)
+            if action > A.RED_SKIP:
+                cnt[state.dice[die]] -= 1
+                cnt[face] += 1
+                if stats.val(cnt) > best:
+                    best, act = stats.val(cnt), action
+                cnt[face] -= 1
+                cnt[state.dice[die]] += 1
         return A.RED_SKIP if level == EASY and rng.randrange(2) else act
-    if ph == A.P_SHIELD:
-        x = o.queue[0][2]
-        if level == HARD:  # the loss costs more than the token is worth
-            ok = x * _WS * (6 if ev.my <= 6 else 4) // 4 >= ev.b[_TV + A.GREEN]
-        else:
-            ok = level == NORMAL and x >= 3
-        return A.SHIELD if ok or x >= ev.my else A.NO_SHIELD
+    if phase == A.P_SHIELD:  # Hard: the loss costs more than the token is worth
+        loss = state.queue[0][2]
+        shield = (loss * _WS * (6 if stats.my <= 6 else 4) // 4 >= stats.b[_TV + A.GREEN] if level == HARD
+                  else level == NORMAL and loss >= 3)
+        return A.SHIELD if shield or loss >= stats.my else A.NO_SHIELD
     best = _NEG
-    for a in acts:
-        c = a % 10
-        if ph == A.P_PICK:  # a BLACK / BLUE move circle; Hard: and the best plan after it
-            b = ev.b
-            x = _WC + (b[_CB + c] + (ev.comp if ev.need == 1 else 0) if b[c] == 1 else 0) - b[c]
-            if ev.hard:
-                b[c] -= 1
-                ev.need -= 1
-                ev.aims()
-                x += ev.plan(_counts(o, 1))
-                b[c] += 1
-                ev.need += 1
-        elif ph == A.P_SETUP:
-            x = _SETUP[c]
-        elif ph == A.P_STEAL:  # from the biggest threat
-            x = o.spectators[c] * 16 + ev.b[_TF + c]
-        elif ph < A.P_KUMA_DROP:  # Kitsune: closed (or nearly) for the most
-            x = 0  # opponents; Shika: the colour they still need most
-            for v in ev.opps:
-                y = o.circles[v][c] - o.ticked[v][c]
-                x += y * ev.b[_TF + v] if ph == A.P_SHIKA else (y < 2) + (y < 1)
+    for action in acts:
+        target = action % 10
+        if phase == A.P_PICK:  # a BLACK / BLUE move circle; Hard: and the best plan after it
+            facts = stats.b
+            score = _WC - facts[target] + (
+                facts[_CB + target] + (stats.comp if stats.need == 1 else 0) if facts[target] == 1 else 0)
+            if stats.hard:
+                facts[target] -= 1
+                stats.need -= 1
+                stats.aims()
+                score += stats.plan(_counts(state, 1))
+                facts[target] += 1
+                stats.need += 1
+        elif phase == A.P_SETUP:
+            score = _SETUP[target]
+        elif phase == A.P_STEAL:  # from the biggest threat
+            score = state.spectators[target] * 16 + stats.b[_TF + target]
+        elif phase < A.P_KUMA_DROP:  # Kitsune: closed (or nearly) for the most
+            score = 0  # opponents; Shika: the colour they still need most
+            for opponent in stats.opps:
+                empty = state.circles[opponent][target] - state.ticked[opponent][target]
+                score += empty * stats.b[_TF + opponent] if phase == A.P_SHIKA else (empty < 2) + (empty < 1)
         else:  # Kuma: drop the least useful token, take the most useful
-            x = _TOKV[c] if ph == A.P_KUMA_TAKE else -_TOKV[c]
-        if x > best:
-            best, act = x, a
+            score = _TOKV[target] if phase == A.P_KUMA_TAKE else -_TOKV[target]
+        if score > best:
+            best, act = score, action
     return act
 
 
-def _roll(o, ev, level, rng):
+def _roll(state, stats, level, rng):
     """After roll 1 or 2: STOP or REROLL + mask."""
     if level == HARD:
-        a = [0] * 210
-        _fill(ev, a, bytearray(6), 0, 0, o.n_dice)
-        return _decide(a, o.dice, 3 - o.rolls, ev.b[_TV + A.RED] if o.tokens[ev.me][A.RED] and not o.red_used else -1)
-    dice = o.dice
-    cnt = _counts(o, 0)
-    v0 = ev.val(cnt)
+        values = [0] * 210
+        _fill(stats, values, bytearray(6), 0, 0, state.n_dice)
+        return _decide(values, state.dice, 3 - state.rolls,
+                       stats.b[_TV + A.RED] if state.tokens[stats.me][A.RED] and not state.red_used else -1)
+    dice = state.dice
+    cnt = _counts(state, 0)
+    best = stats.val(cnt)
     mask = keep = 0
-    for i in range(o.n_dice):
-        f = dice[i]
+    for die in range(state.n_dice):
+        face = dice[die]
         if level == EASY:  # arrows and one colour die (an open colour first)
-            if f and (not keep or (ev.b[f] and not ev.b[keep])):
-                keep = f
-        elif f:  # Normal: re-roll each die the best combination can do without
-            cnt[f] -= 1
-            if ev.plan(cnt) >= v0:
-                mask |= 1 << i
-                v0 = ev.plan(cnt)
+            if face and (not keep or (stats.b[face] and not stats.b[keep])):
+                keep = face
+        elif face:  # Normal: re-roll each die the best combination can do without
+            cnt[face] -= 1
+            if stats.plan(cnt) >= best:
+                mask |= 1 << die
+                best = stats.plan(cnt)
             else:
-                cnt[f] += 1
-    for i in range(o.n_dice if level == EASY else 0):
-        if dice[i] and dice[i] != keep:
-            mask |= 1 << i
-        elif dice[i]:
+                cnt[face] += 1
+    for die in range(state.n_dice if level == EASY else 0):
+        if dice[die] and dice[die] != keep:
+            mask |= 1 << die
+        elif dice[die]:
             keep = 0  # the other dice of that colour go
-    if level == EASY and v0 > 0 and not rng.randrange(3):
+    if level == EASY and best > 0 and not rng.randrange(3):
         return A.STOP
-    return A.REROLL + mask if mask and cnt[0] < o.n_dice else A.STOP
+    return A.REROLL + mask if mask and cnt[0] < state.n_dice else A.STOP
 
 
-def _fill(ev, a, cnt, k, f0, left):
-    """a[node] = the clamped value of every final multiset: keep k plus
-    ``left`` more faces >= f0 (cnt: the counts of k)."""
-    for f in range(f0, 6):
-        cnt[f] += 1
-        j = _SUCC[6 * k + f]
+def _fill(stats, values, cnt, keep, first, left):
+    """values[final] = the clamped value of every final multiset: keep
+    ``node`` plus ``left`` more faces >= ``first`` (cnt: the counts of node)."""
+    for face in range(first, 6):
+        cnt[face] += 1
+        child = SUCC[6 * keep + face]
         if left > 1:
-            _fill(ev, a, cnt, j, f, left - 1)
+            _fill(stats, values, cnt, child, face, left - 1)
         else:
-            v = ev.val(cnt) + _BASE
-            a[j] = 0 if v < 0 else v if v < D.VALUE_MAX else D.VALUE_MAX
-        cnt[f] -= 1
+            value = stats.val(cnt) + _BASE
+            values[child] = 0 if value < 0 else value if value < _VALUE_MAX else _VALUE_MAX
+        cnt[face] -= 1
 
 
-def _decide(a, dice, r, red):
+def _decide(values, dice, rolls, red):
     """dicetab.best_keep: the exact expectimax (see dicetab's module doc),
-    the same ties, over the values in ``a`` at the final nodes; r rolls
+    the same ties, over the values in ``values`` at the final nodes; ``rolls`` rolls
     left; red >= 0: a RED token may change one die at the end at that cost."""
-    n = len(dice)
-    s = _SUCC
-    lo = _OFF[n]
-    nd = [0] * 16  # nd[m]: the node of the dice at the positions in mask m
-    for i in range(n):
-        for m in range(1 << i):
-            nd[1 << i | m] = s[6 * nd[m] + dice[i]]
-    for lev in range(-1, r):
-        k0 = lo
-        if lev < 0 and red >= 0:  # F(m): its value, or the best change of one die - cost
-            k0 = _OFF[n - 1]
-            for k in range(k0, lo):
-                x = _NEG
-                for i in range(6 * k, 6 * k + 6):
-                    if a[s[i]] > x:
-                        x = a[s[i]]
-                a[k] = x - red
-        elif lev > 0:  # W: to the common denominator (keep k: * 6 ** |k|) ...
-            k0 = 0
-            for j in range(1, n + 1):
-                for k in range(_OFF[j], _OFF[j + 1]):
-                    a[k] *= _P6[j]
-        for k in range(k0, lo):  # ... and the maxima pushed up to the finals
-            x = a[k]
-            for i in range(6 * k, 6 * k + 6):
-                if a[s[i]] < x:
-                    a[s[i]] = x
-        if lev < 0:
-            best = a[nd[(1 << n) - 1]] * 6 ** (n * r)  # STOP
+    n_dice = len(dice)
+    succ = SUCC
+    first_final = OFFSETS[n_dice]
+    nodes = [0] * 16  # nodes[mask]: the node of the dice at the positions in mask
+    for index in range(n_dice):
+        for mask in range(1 << index):
+            nodes[1 << index | mask] = succ[6 * nodes[mask] + dice[index]]
+    for depth in range(-1, rolls):
+        start = first_final
+        if depth < 0 and red >= 0:  # F(m): its value, or the best change of one die - cost
+            start = OFFSETS[n_dice - 1]
+            for node in range(start, first_final):
+                top = _NEG
+                for index in range(6 * node, 6 * node + 6):
+                    if values[succ[index]] > top:
+                        top = values[succ[index]]
+                values[node] = top - red
+        elif depth > 0:  # W: to the common denominator (keep k: * 6 ** |k|) ...
+            start = 0
+            for size in range(1, n_dice + 1):
+                for node in range(OFFSETS[size], OFFSETS[size + 1]):
+                    values[node] *= P6[size]
+        for node in range(start, first_final):  # ... and the maxima pushed up to the finals
+            top = values[node]
+            for index in range(6 * node, 6 * node + 6):
+                if values[succ[index]] < top:
+                    values[succ[index]] = top
+        if depth < 0:
+            best = values[nodes[(1 << n_dice) - 1]] * 6 ** (n_dice * rolls)  # STOP
             continue
-        k = lo - 1
-        while k >= 0:  # E: the sum over the next die's faces, bottom up
-            i = 6 * k
-            a[k] = a[s[i]] + a[s[i + 1]] + a[s[i + 2]] + a[s[i + 3]] + a[s[i + 4]] + a[s[i + 5]]
-            k -= 1
+        node = first_final - 1
+        while node >= 0:  # E: the sum over the next die's faces, bottom up
+            index = 6 * node
+            values[node] = (values[succ[index]] + values[succ[index + 1]] + values[succ[index + 2]]
+                            + values[succ[index + 3]] + values[succ[index + 4]] + values[succ[index + 5]])
+            node -= 1
     act = A.STOP
-    for m in _ORDER[n - 3] if r else b"":
-        k = nd[(1 << n) - 1 - m]
-        if a[k] * _P6[n - _POP[m]] > best:
-            best = a[k] * _P6[n - _POP[m]]
-            act = A.REROLL + m
+    for mask in ORDER[n_dice - 3] if rolls else b"":
+        node = nodes[(1 << n_dice) - 1 - mask]
+        if values[node] * P6[n_dice - POP[mask]] > best:
+            best = values[node] * P6[n_dice - POP[mask]]
+            act = A.REROLL + mask
     return act
 
 
-def _resolve(o, ev, acts, level, rng):
+def _resolve(state, stats, acts, level, rng):
     """The combination that starts the best sequence, flags first (their
     moves and tokens come before the aims); END_TURN when nothing pays.
     Easy: a random combination worth something now."""
-    cnt = _counts(o, 1)
+    cnt = _counts(state, 1)
     best = 0
     act = A.END_TURN
     good = []
-    for a in reversed(acts):  # flags are listed last
-        if a == A.END_TURN:
+    for action in reversed(acts):  # flags are listed last
+        if action == A.END_TURN:
             continue
-        if a > A.FLAG:
-            c, k = divmod(a - A.FLAG, 5)
-            c += 1
-            v = ev.t[_FL + c * 5 + k]
-            r = 0
+        if action > A.FLAG:
+            colour, count = divmod(action - A.FLAG, 5)
+            colour += 1
+            value = stats.t[_FL + colour * 5 + count]
+            rest = 0
         else:
-            d, r = divmod(a - A.AIM, 8)
-            c = o.dice[d]
-            v = ev.aimv(c, r >> 1, r & 1)
-            k = 1
+            die, rest = divmod(action - A.AIM, 8)
+            colour = state.dice[die]
+            value = stats.aimv(colour, rest >> 1, rest & 1)
+            count = 1
         if level == EASY:
-            if v > 0:
-                good.append(a)
+            if value > 0:
+                good.append(action)
             continue
-        cnt[c] -= k
-        cnt[0] -= r >> 1
-        v += ev.plan(cnt)
-        cnt[c] += k
-        cnt[0] += r >> 1
-        if v > best:
-            best, act = v, a
+        cnt[colour] -= count
+        cnt[0] -= rest >> 1
+        value += stats.plan(cnt)
+        cnt[colour] += count
+        cnt[0] += rest >> 1
+        if value > best:
+            best, act = value, action
     if level == EASY and good:
         return rng.choice(good)
     return act

@@ -18,8 +18,9 @@ and that rank indexes the ``values`` tables. A *keep* is any node of size
 0..n (210 keeps for 4 dice, the 84 of sizes 0-3 for 3 dice); keeping all n
 dice is STOP.
 
-``_SUCC`` (504 bytes, literal below) is the whole structure: for each node k
-of size 0-3 and each face f, ``_SUCC[6 * k + f]`` is the node of k + {f}.
+``SUCC`` (504 bytes, a literal in engine/kyudo/bots.py, which the device
+loads, where OFFSETS and the small tables also live) is the whole structure: for
+each node k of size 0-3 and each face f, ``SUCC[6 * k + f]`` is the node of k + {f}.
 ``node(faces)`` folds it, the transitions and weights are built from it, and
 the expectimax walks it. It is a literal rather than built at first use:
 the build (colex ranking of 504 multisets) measured 2.8 ms on CPython and
@@ -52,7 +53,7 @@ With r rolls left, the value of a final multiset m is F(m) = values[rank]
     W_r(m) = max over the sub-multisets k of m of E_r(k)      (k = m: STOP)
 
 Rolling the free dice one at a time gives E_r(k) = 1/6 * sum over f of
-E_r(k + f), so one pass over ``_SUCC`` (504 additions) computes the sum
+E_r(k + f), so one pass over ``SUCC`` (504 additions) computes the sum
 numerator S(k) = E_r(k) * 6 ** (n - |k|) of every keep at once, exactly, with
 no division; a second pass pushes maxima up the lattice to get W_r of every
 final multiset. Each keep multiset is so valued once per depth, in one list
@@ -65,7 +66,8 @@ only they make long ints on the device.
 
 Cost: one 210-entry list reused by every decision (840 bytes, made at the
 first one) and about 200 bytes of garbage per decision; the loaded module
-is about 6 KB of heap. Measured per best_keep call (4 dice, 2 rolls left):
+is about 6 KB of heap, and it loads engine/kyudo/bots.py (the lattice's
+home, about 6 KB more; the gate's kyudo_dicetab counts both). Measured per best_keep call (4 dice, 2 rolls left):
 0.17 ms on CPython, 1.5 ms under MicroPython (WebAssembly), so about 30 ms
 on the RP2040 (35 ms with a RED token).
 
@@ -84,57 +86,10 @@ with ``values_from(score, n)``.
 """
 
 from engine.kyudo import actions as A  # consts only: folded by the build, the import dropped
+from engine.kyudo import bots as B  # B._VALUE_MAX only: folded by the build
+from engine.kyudo.bots import OFFSETS, ORDER, P6, POP, SUCC  # the lattice's one home
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
-
-VALUE_MAX = const(639)  # |value| bound for small ints with 4 dice and 2 rolls left
-OFFSETS = (0, 1, 7, 28, 84, 210)  # first node of each size 0..4; 210 nodes
-_P6 = (1, 6, 36, 216, 1296, 7776, 46656, 279936, 1679616)  # 6 ** i
-_POP = b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04"
-# REROLL masks in tie-break order: fewest dice first, then lowest mask
-_ORDER = (
-    None, None, None,
-    b"\x01\x02\x04\x03\x05\x06\x07",
-    b"\x01\x02\x04\x08\x03\x05\x06\x09\x0a\x0c\x07\x0b\x0d\x0e\x0f",
-)
-
-# _SUCC[6 * k + f] = node of (multiset k) + {f}, for the 84 nodes of size 0-3
-_SUCC = (
-    b"\x01\x02\x03\x04\x05\x06\x07\x08\x0a\x0d\x11\x16\x08\x09\x0b\x0e\x12\x17"
-    b"\x0a\x0b\x0c\x0f\x13\x18\x0d\x0e\x0f\x10\x14\x19\x11\x12\x13\x14\x15\x1a"
-    b"\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x20\x26\x30\x3f\x1d\x1e\x21\x27\x31\x40"
-    b"\x1e\x1f\x22\x28\x32\x41\x20\x21\x23\x29\x33\x42\x21\x22\x24\x2a\x34\x43"
-    b"\x23\x24\x25\x2b\x35\x44\x26\x27\x29\x2c\x36\x45\x27\x28\x2a\x2d\x37\x46"
-    b"\x29\x2a\x2b\x2e\x38\x47\x2c\x2d\x2e\x2f\x39\x48\x30\x31\x33\x36\x3a\x49"
-    b"\x31\x32\x34\x37\x3b\x4a\x33\x34\x35\x38\x3c\x4b\x36\x37\x38\x39\x3d\x4c"
-    b"\x3a\x3b\x3c\x3d\x3e\x4d\x3f\x40\x42\x45\x49\x4e\x40\x41\x43\x46\x4a\x4f"
-    b"\x42\x43\x44\x47\x4b\x50\x45\x46\x47\x48\x4c\x51\x49\x4a\x4b\x4c\x4d\x52"
-    b"\x4e\x4f\x50\x51\x52\x53\x54\x55\x59\x63\x77\x9a\x55\x56\x5a\x64\x78\x9b"
-    b"\x56\x57\x5b\x65\x79\x9c\x57\x58\x5c\x66\x7a\x9d\x59\x5a\x5d\x67\x7b\x9e"
-    b"\x5a\x5b\x5e\x68\x7c\x9f\x5b\x5c\x5f\x69\x7d\xa0\x5d\x5e\x60\x6a\x7e\xa1"
-    b"\x5e\x5f\x61\x6b\x7f\xa2\x60\x61\x62\x6c\x80\xa3\x63\x64\x67\x6d\x81\xa4"
-    b"\x64\x65\x68\x6e\x82\xa5\x65\x66\x69\x6f\x83\xa6\x67\x68\x6a\x70\x84\xa7"
-    b"\x68\x69\x6b\x71\x85\xa8\x6a\x6b\x6c\x72\x86\xa9\x6d\x6e\x70\x73\x87\xaa"
-    b"\x6e\x6f\x71\x74\x88\xab\x70\x71\x72\x75\x89\xac\x73\x74\x75\x76\x8a\xad"
-    b"\x77\x78\x7b\x81\x8b\xae\x78\x79\x7c\x82\x8c\xaf\x79\x7a\x7d\x83\x8d\xb0"
-    b"\x7b\x7c\x7e\x84\x8e\xb1\x7c\x7d\x7f\x85\x8f\xb2\x7e\x7f\x80\x86\x90\xb3"
-    b"\x81\x82\x84\x87\x91\xb4\x82\x83\x85\x88\x92\xb5\x84\x85\x86\x89\x93\xb6"
-    b"\x87\x88\x89\x8a\x94\xb7\x8b\x8c\x8e\x91\x95\xb8\x8c\x8d\x8f\x92\x96\xb9"
-    b"\x8e\x8f\x90\x93\x97\xba\x91\x92\x93\x94\x98\xbb\x95\x96\x97\x98\x99\xbc"
-    b"\x9a\x9b\x9e\xa4\xae\xbd\x9b\x9c\x9f\xa5\xaf\xbe\x9c\x9d\xa0\xa6\xb0\xbf"
-    b"\x9e\x9f\xa1\xa7\xb1\xc0\x9f\xa0\xa2\xa8\xb2\xc1\xa1\xa2\xa3\xa9\xb3\xc2"
-    b"\xa4\xa5\xa7\xaa\xb4\xc3\xa5\xa6\xa8\xab\xb5\xc4\xa7\xa8\xa9\xac\xb6\xc5"
-    b"\xaa\xab\xac\xad\xb7\xc6\xae\xaf\xb1\xb4\xb8\xc7\xaf\xb0\xb2\xb5\xb9\xc8"
-    b"\xb1\xb2\xb3\xb6\xba\xc9\xb4\xb5\xb6\xb7\xbb\xca\xb8\xb9\xba\xbb\xbc\xcb"
-    b"\xbd\xbe\xc0\xc3\xc7\xcc\xbe\xbf\xc1\xc4\xc8\xcd\xc0\xc1\xc2\xc5\xc9\xce"
-    b"\xc3\xc4\xc5\xc6\xca\xcf\xc7\xc8\xc9\xca\xcb\xd0\xcc\xcd\xce\xcf\xd0\xd1"
-)
+VALUE_MAX = B._VALUE_MAX  # |value| bound for small ints with 4 dice and 2 rolls left
 
 
 # -- multisets -----------------------------------------------------------
@@ -149,13 +104,13 @@ def node(faces):
     """The node (0..209) of the multiset of ``faces`` (any order, 0-4 faces)."""
     if len(faces) > 4:
         raise ValueError("at most 4 dice")
-    k = 0
-    s = _SUCC
-    for f in faces:
-        if not 0 <= f < 6:
-            raise ValueError("bad face %r" % (f,))
-        k = s[6 * k + f]
-    return k
+    multiset = 0
+    succ = SUCC
+    for face in faces:
+        if not 0 <= face < 6:
+            raise ValueError("bad face %r" % (face,))
+        multiset = succ[6 * multiset + face]
+    return multiset
 
 
 def rank(faces):
@@ -165,75 +120,75 @@ def rank(faces):
     return node(faces) - OFFSETS[len(faces)]
 
 
-def node_size(k):
-    """The number of faces in node ``k``."""
-    if not 0 <= k < 210:
-        raise ValueError("bad node %r" % (k,))
-    s = 0
-    while k >= OFFSETS[s + 1]:
-        s += 1
-    return s
+def node_size(node):
+    """The number of faces in ``node``."""
+    if not 0 <= node < 210:
+        raise ValueError("bad node %r" % (node,))
+    size = 0
+    while node >= OFFSETS[size + 1]:
+        size += 1
+    return size
 
 
-def _binom(x, j):
-    if x < j:
+def _binom(total, size):
+    if total < size:
         return 0
-    c = 1
-    for i in range(j):
-        c = c * (x - i) // (i + 1)
-    return c
+    result = 1
+    for index in range(size):
+        result = result * (total - index) // (index + 1)
+    return result
 
 
-def unrank(r, size):
-    """The sorted faces of the multiset of rank ``r`` among those of ``size``."""
-    if not 0 <= r < n_multisets(size):
-        raise ValueError("bad rank %r for size %r" % (r, size))
+def unrank(rank, size):
+    """The sorted faces of the multiset of ``rank`` among those of ``size``."""
+    if not 0 <= rank < n_multisets(size):
+        raise ValueError("bad rank %r for size %r" % (rank, size))
     out = [0] * size
-    i = size - 1
-    while i >= 0:
+    index = size - 1
+    while index >= 0:
         # colex: b_i = face_i + i are strictly increasing, r = sum C(b_i, i + 1)
-        b = i + 5
-        c = _binom(b, i + 1)
-        while c > r:
-            b -= 1
-            c = _binom(b, i + 1)
-        out[i] = b - i
-        r -= c
-        i -= 1
+        top = index + 5
+        term = _binom(top, index + 1)
+        while term > rank:
+            top -= 1
+            term = _binom(top, index + 1)
+        out[index] = top - index
+        rank -= term
+        index -= 1
     return out
 
 
-def faces(k):
-    """The sorted faces of node ``k``."""
-    s = node_size(k)
-    return unrank(k - OFFSETS[s], s)
+def faces(node):
+    """The sorted faces of ``node``."""
+    size = node_size(node)
+    return unrank(node - OFFSETS[size], size)
 
 
-def counts(k):
-    """How many of each face (ARROW..RED) node ``k`` holds: a list of 6."""
-    c = [0] * 6
-    for f in faces(k):
-        c[f] += 1
-    return c
+def counts(node):
+    """How many of each face (ARROW..RED) ``node`` holds: a list of 6."""
+    tally = [0] * 6
+    for face in faces(node):
+        tally[face] += 1
+    return tally
 
 
-def from_counts(c):
+def from_counts(counts):
     """The node of the multiset with ``c[f]`` dice of face f."""
-    fs = []
-    for f in range(6):
-        fs += [f] * c[f]
-    return node(fs)
+    all_faces = []
+    for face in range(6):
+        all_faces += [face] * counts[face]
+    return node(all_faces)
 
 
-def keeps(n=4):
-    """The keep nodes for n dice: range(210) for 4 dice, range(84) for 3."""
-    return range(OFFSETS[n + 1])
+def keeps(n_dice=4):
+    """The keep nodes for ``n_dice`` dice: range(210) for 4 dice, range(84) for 3."""
+    return range(OFFSETS[n_dice + 1])
 
 
-def values_from(score, n=4):
-    """A values list for n dice: score(sorted faces) for each final rank."""
-    lo = OFFSETS[n]
-    return [score(unrank(r, n)) for r in range(OFFSETS[n + 1] - lo)]
+def values_from(score, n_dice=4):
+    """A values list for ``n_dice`` dice: score(sorted faces) for each final rank."""
+    first = OFFSETS[n_dice]
+    return [score(unrank(index, n_dice)) for index in range(OFFSETS[n_dice + 1] - first)]
 
 
 # -- transitions (built lazily) --------------------------------------------
@@ -244,21 +199,21 @@ _cache = [None, None, None, None, None]  # [n]: trans_table(n); [0]: weights()
 def weights():
     """210 bytes: the number of ordered rolls of |k| dice giving each node k.
     Built at the first call (read-only: do not change it)."""
-    w = _cache[0]
-    if w is None:
-        w = bytearray(210)
-        w[0] = 1
-        s = _SUCC
-        for p in range(84):
-            i = 6 * p
-            for f in range(6):
-                w[s[i + f]] += w[p]  # the last die was f
-        _cache[0] = w
-    return w
+    table = _cache[0]
+    if table is None:
+        table = bytearray(210)
+        table[0] = 1
+        succ = SUCC
+        for parent in range(84):
+            base = 6 * parent
+            for face in range(6):
+                table[succ[base + face]] += table[parent]  # the last die was face
+        _cache[0] = table
+    return table
 
 
-def trans_table(n=4):
-    """The keep -> final transitions for n (3 or 4) dice, a bytearray.
+def trans_table(n_dice=4):
+    """The keep -> final transitions for n = ``n_dice`` (3 or 4) dice, a bytearray.
 
     For each keep node k in order, one byte per multiset a of n - |k| dice
     (in rank order): the final rank of k + a. The run of keep k starts at
@@ -266,58 +221,58 @@ def trans_table(n=4):
     the j-th is ``weights()[OFFSETS[n - |k|] + j]``. 1365 bytes for 4 dice,
     364 for 3. Built at the first call, in place, with no garbage (read-only:
     do not change it)."""
-    if n != 3 and n != 4:
+    if n_dice != 3 and n_dice != 4:
         raise ValueError("3 or 4 dice")
-    t = _cache[n]
-    if t is None:
-        s = _SUCC
-        lo = OFFSETS[n]
-        t = bytearray(trans_start(OFFSETS[n + 1] - 1, n) + 1)
+    table = _cache[n_dice]
+    if table is None:
+        succ = SUCC
+        first = OFFSETS[n_dice]
+        table = bytearray(trans_start(OFFSETS[n_dice + 1] - 1, n_dice) + 1)
         pos = 0
-        for k in range(OFFSETS[n + 1]):
-            d = n - node_size(k)
-            # the nodes of k + a for the a of size lev, in rank order, grow in
-            # place: the a of size lev + 1 with top face f are the a of size
-            # lev with faces <= f (the first C(lev + f, lev)), plus f. Going
+        for keep in range(OFFSETS[n_dice + 1]):
+            free = n_dice - node_size(keep)
+            # the nodes of keep + a for the a of each size, in rank order, grow
+            # in place: the a of size + 1 with top face f are the a of size
+            # with faces <= f (the first C(size + f, size)), plus f. Going
             # backwards never overwrites an entry still to be read.
-            t[pos] = k
-            for lev in range(d):
-                f = 5
-                while f >= 0:
-                    base = pos + _binom(lev + f, lev + 1)
-                    j = _binom(lev + f, lev) - 1
-                    while j >= 0:
-                        t[base + j] = s[6 * t[pos + j] + f]
-                        j -= 1
-                    f -= 1
-            end = pos + n_multisets(d)
+            table[pos] = keep
+            for size in range(free):
+                face = 5
+                while face >= 0:
+                    base = pos + _binom(size + face, size + 1)
+                    index = _binom(size + face, size) - 1
+                    while index >= 0:
+                        table[base + index] = succ[6 * table[pos + index] + face]
+                        index -= 1
+                    face -= 1
+            end = pos + n_multisets(free)
             while pos < end:
-                t[pos] -= lo
+                table[pos] -= first
                 pos += 1
-        _cache[n] = t
-    return t
+        _cache[n_dice] = table
+    return table
 
 
-def trans_start(k, n=4):
-    """Where keep k's run starts in trans_table(n)."""
-    s = node_size(k)
-    if s > n:
+def trans_start(node, n_dice=4):
+    """Where the run of keep ``node`` starts in trans_table(n_dice)."""
+    size = node_size(node)
+    if size > n_dice:
         raise ValueError("keep larger than the dice")
     start = 0
-    for j in range(s):
-        start += n_multisets(j) * n_multisets(n - j)
-    return start + (k - OFFSETS[s]) * n_multisets(n - s)
+    for smaller in range(size):
+        start += n_multisets(smaller) * n_multisets(n_dice - smaller)
+    return start + (node - OFFSETS[size]) * n_multisets(n_dice - size)
 
 
-def transitions(k, n=4):
-    """[(final rank, weight), ...] for keeping node k and rolling the rest of
-    n dice; the weights sum to 6 ** (n - |k|)."""
-    t = trans_table(n)
-    w = weights()
-    d = n - node_size(k)
-    i = trans_start(k, n)
-    w0 = OFFSETS[d]
-    return [(t[i + j], w[w0 + j]) for j in range(n_multisets(d))]
+def transitions(node, n_dice=4):
+    """[(final rank, weight), ...] for keeping ``node`` and rolling the rest
+    of ``n_dice`` dice; the weights sum to 6 ** (n_dice - |node|)."""
+    table = trans_table(n_dice)
+    weight = weights()
+    free = n_dice - node_size(node)
+    start = trans_start(node, n_dice)
+    first = OFFSETS[free]
+    return [(table[start + index], weight[first + index]) for index in range(n_multisets(free))]
 
 
 # -- expectimax ------------------------------------------------------------
@@ -326,51 +281,51 @@ def transitions(k, n=4):
 def _prep(dice, values, rolls_left=0):
     """(n, values as a sequence, nd): nd[m] = the node of the dice at the
     positions in bit mask m."""
-    n = len(dice)
-    if n != 3 and n != 4:
+    n_dice = len(dice)
+    if n_dice != 3 and n_dice != 4:
         raise ValueError("3 or 4 dice")
     if rolls_left < 0:
         raise ValueError("rolls_left < 0")
-    nf = OFFSETS[n + 1] - OFFSETS[n]
+    finals = OFFSETS[n_dice + 1] - OFFSETS[n_dice]
     if callable(values):
-        values = [values(r) for r in range(nf)]
-    elif len(values) != nf:
+        values = [values(index) for index in range(finals)]
+    elif len(values) != finals:
         raise ValueError("values need 126 entries for 4 dice, 56 for 3")
-    s = _SUCC
-    nd = [0] * (1 << n)
-    for i in range(n):
-        f = dice[i]
-        if not 0 <= f < 6:
-            raise ValueError("bad face %r" % (f,))
-        b = 1 << i
-        for m in range(b):
-            nd[b | m] = s[6 * nd[m] + f]
-    return n, values, nd
+    succ = SUCC
+    nodes = [0] * (1 << n_dice)
+    for die in range(n_dice):
+        face = dice[die]
+        if not 0 <= face < 6:
+            raise ValueError("bad face %r" % (face,))
+        bit = 1 << die
+        for mask in range(bit):
+            nodes[bit | mask] = succ[6 * nodes[mask] + face]
+    return n_dice, values, nodes
 
 
-def _red(n, values, nd):
+def _red(n_dice, values, table):
     """(value, action): the best change of at most one die, RED_SKIP if none
     is strictly better, else the first best RED_FIX + die * 6 + face."""
-    full = (1 << n) - 1
-    lo = OFFSETS[n]
-    best = values[nd[full] - lo]
+    full = (1 << n_dice) - 1
+    first = OFFSETS[n_dice]
+    best = values[table[full] - first]
     act = A.RED_SKIP
-    s = _SUCC
-    for i in range(n):
-        j = 6 * nd[full ^ (1 << i)]
-        for g in range(6):
-            x = values[s[j + g] - lo]
-            if x > best:
-                best = x
-                act = A.RED_FIX + i * 6 + g
+    succ = SUCC
+    for die in range(n_dice):
+        base = 6 * table[full ^ (1 << die)]
+        for face in range(6):
+            value = values[succ[base + face] - first]
+            if value > best:
+                best = value
+                act = A.RED_FIX + die * 6 + face
     return best, act
 
 
-def _stop(n, values, nd, red):
+def _stop(n_dice, values, table, red):
     """F of the current dice: its value, with a RED token the best change."""
     if red:
-        return _red(n, values, nd)[0]
-    return values[nd[(1 << n) - 1] - OFFSETS[n]]
+        return _red(n_dice, values, table)[0]
+    return values[table[(1 << n_dice) - 1] - OFFSETS[n_dice]]
 
 
 # The per-decision memo, made at the first decision and reused by every one
@@ -378,96 +333,105 @@ def _stop(n, values, nd, red):
 _work = None
 
 
-def _solve(n, r, values, red):
+def _solve(n_dice, rolls, values, red):
     """The per-decision memo (``_work``, valid until the next call): a list
-    over the keep nodes of n dice (its first 210 or 84 entries) holding,
-    for each keep k of size s < n, S_r(k) = E_r(k) * 6 ** (n * (r - 1) + n - s)
-    (an exact int); r >= 1. Entries of size n hold W_{r-1}."""
-    s = _SUCC
-    lo = OFFSETS[n]
-    hi = OFFSETS[n + 1]
+    over the keep nodes of n = ``n_dice`` dice (its first 210 or 84 entries)
+    holding, for each keep k of size s < n, S_r(k) = E_r(k) * 6 ** (n * (r - 1) + n - s)
+    (an exact int), r = ``rolls`` >= 1. Entries of size n hold W_{r-1}."""
+    succ = SUCC
+    first = OFFSETS[n_dice]
+    end = OFFSETS[n_dice + 1]
     global _work
-    a = _work
-    if a is None:
-        a = _work = [0] * 210
+    memo = _work
+    if memo is None:
+        memo = _work = [0] * 210
     # (r >= 1: the keeps' entries are all written before they are read)
-    for i in range(hi - lo):
-        a[lo + i] = values[i]
+    for index in range(end - first):
+        memo[first + index] = values[index]
     if red:
-        # F(m) = max over m - {one die} + {any face}: push each size n-1
-        # keep's best completion to its completions (from the plain values)
-        for k in range(OFFSETS[n - 1], lo):
-            i = 6 * k
-            c0 = s[i]
-            c1 = s[i + 1]
-            c2 = s[i + 2]
-            c3 = s[i + 3]
-            c4 = s[i + 4]
-            c5 = s[i + 5]
-            t = max(values[c0 - lo], values[c1 - lo], values[c2 - lo], values[c3 - lo], values[c4 - lo], values[c5 - lo])
-            if a[c0] < t:
-                a[c0] = t
-            if a[c1] < t:
-                a[c1] = t
-            if a[c2] < t:
-                a[c2] = t
-            if a[c3] < t:
-                a[c3] = t
-            if a[c4] < t:
-                a[c4] = t
-            if a[c5] < t:
-                a[c5] = t
-    for lev in range(r):
+        _red_finals(memo, values, n_dice)
+    for lev in range(rolls):
         if lev:
             # W_lev: scale every node to the common denominator (keep of size
             # j: * 6 ** j), then push maxima up to the finals (k = m is STOP)
-            for j in range(n + 1):
-                p = _P6[j]
-                for k in range(OFFSETS[j], OFFSETS[j + 1]):
-                    a[k] *= p
-            for k in range(lo):
-                v = a[k]
-                i = 6 * k
-                c = s[i]
-                if a[c] < v:
-                    a[c] = v
-                c = s[i + 1]
-                if a[c] < v:
-                    a[c] = v
-                c = s[i + 2]
-                if a[c] < v:
-                    a[c] = v
-                c = s[i + 3]
-                if a[c] < v:
-                    a[c] = v
-                c = s[i + 4]
-                if a[c] < v:
-                    a[c] = v
-                c = s[i + 5]
-                if a[c] < v:
-                    a[c] = v
+            for size in range(n_dice + 1):
+                scale = P6[size]
+                for keep in range(OFFSETS[size], OFFSETS[size + 1]):
+                    memo[keep] *= scale
+            for keep in range(first):
+                value = memo[keep]
+                index = 6 * keep
+                child = succ[index]
+                if memo[child] < value:
+                    memo[child] = value
+                child = succ[index + 1]
+                if memo[child] < value:
+                    memo[child] = value
+                child = succ[index + 2]
+                if memo[child] < value:
+                    memo[child] = value
+                child = succ[index + 3]
+                if memo[child] < value:
+                    memo[child] = value
+                child = succ[index + 4]
+                if memo[child] < value:
+                    memo[child] = value
+                child = succ[index + 5]
+                if memo[child] < value:
+                    memo[child] = value
         # E_{lev+1}: the sum over the 6 faces of the next die, bottom up
-        k = lo - 1
-        while k >= 0:
-            i = 6 * k
-            a[k] = a[s[i]] + a[s[i + 1]] + a[s[i + 2]] + a[s[i + 3]] + a[s[i + 4]] + a[s[i + 5]]
-            k -= 1
-    return a
+        keep = first - 1
+        while keep >= 0:
+            index = 6 * keep
+            memo[keep] = (memo[succ[index]] + memo[succ[index + 1]] + memo[succ[index + 2]]
+                          + memo[succ[index + 3]] + memo[succ[index + 4]] + memo[succ[index + 5]])
+            keep -= 1
+    return memo
+
+
+def _red_finals(memo, values, n_dice):
+    """With a RED token, F(m) = max over m - {one die} + {any face}: push
+    each size n-1 keep's best completion (from the plain ``values``) to its
+    completions in ``memo``, whose finals hold the plain values."""
+    succ = SUCC
+    first = OFFSETS[n_dice]
+    for keep in range(OFFSETS[n_dice - 1], first):
+        index = 6 * keep
+        child0 = succ[index]
+        child1 = succ[index + 1]
+        child2 = succ[index + 2]
+        child3 = succ[index + 3]
+        child4 = succ[index + 4]
+        child5 = succ[index + 5]
+        top = max(values[child0 - first], values[child1 - first], values[child2 - first],
+                  values[child3 - first], values[child4 - first], values[child5 - first])
+        if memo[child0] < top:
+            memo[child0] = top
+        if memo[child1] < top:
+            memo[child1] = top
+        if memo[child2] < top:
+            memo[child2] = top
+        if memo[child3] < top:
+            memo[child3] = top
+        if memo[child4] < top:
+            memo[child4] = top
+        if memo[child5] < top:
+            memo[child5] = top
 
 
 def action_values(dice, rolls_left, values, red=False):
     """(den, [(action, num), ...]): the exact expected value num / den of
     every legal action, STOP first, then the REROLL masks in tie-break order.
     den = 6 ** (n * rolls_left). With rolls_left == 0 only STOP."""
-    n, values, nd = _prep(dice, values, rolls_left)
-    den = 6 ** (n * rolls_left)
-    out = [(A.STOP, _stop(n, values, nd, red) * den)]
+    n_dice, values, nodes = _prep(dice, values, rolls_left)
+    den = 6 ** (n_dice * rolls_left)
+    out = [(A.STOP, _stop(n_dice, values, nodes, red) * den)]
     if rolls_left > 0:
-        a = _solve(n, rolls_left, values, red)
-        full = (1 << n) - 1
-        for m in _ORDER[n]:
-            k = full ^ m
-            out.append((A.REROLL + m, a[nd[k]] * _P6[_POP[k]]))
+        memo = _solve(n_dice, rolls_left, values, red)
+        full = (1 << n_dice) - 1
+        for mask in ORDER[n_dice - 3]:
+            keep = full ^ mask
+            out.append((A.REROLL + mask, memo[nodes[keep]] * P6[POP[keep]]))
     return den, out
 
 
@@ -480,21 +444,21 @@ def best_keep(dice, rolls_left, values, red=False):
     indexed by final rank (see the module doc); ``red``: the archer holds a
     RED token and may change one die after the last roll. Maximises the
     exact expected value; ties as in the module doc."""
-    n, values, nd = _prep(dice, values, rolls_left)
+    n_dice, values, nodes = _prep(dice, values, rolls_left)
     if not rolls_left:
         return A.STOP
-    best = _stop(n, values, nd, red) * 6 ** (n * rolls_left)
+    best = _stop(n_dice, values, nodes, red) * 6 ** (n_dice * rolls_left)
     act = A.STOP
-    a = _solve(n, rolls_left, values, red)
-    full = (1 << n) - 1
-    pw = _P6
-    pop = _POP
-    for m in _ORDER[n]:
-        k = full ^ m
-        v = a[nd[k]] * pw[pop[k]]
-        if v > best:
-            best = v
-            act = A.REROLL + m
+    memo = _solve(n_dice, rolls_left, values, red)
+    full = (1 << n_dice) - 1
+    powers = P6
+    pop = POP
+    for mask in ORDER[n_dice - 3]:
+        keep = full ^ mask
+        value = memo[nodes[keep]] * powers[pop[keep]]
+        if value > best:
+            best = value
+            act = A.REROLL + mask
     return act
 
 
@@ -502,9 +466,9 @@ def expected_value(dice, rolls_left, values, red=False, action=None):
     """(num, den): the exact expected final value of ``action`` (default: the
     best one) from these dice, playing optimally afterwards.
     den = 6 ** (len(dice) * rolls_left)."""
-    den, av = action_values(dice, rolls_left, values, red)
-    best = av[0][1]
-    for act, num in av:
+    den, actions = action_values(dice, rolls_left, values, red)
+    best = actions[0][1]
+    for act, num in actions:
         if act == action:
             return num, den
         if num > best:
@@ -514,11 +478,11 @@ def expected_value(dice, rolls_left, values, red=False, action=None):
     return best, den
 
 
-def start_value(n, values, red=False, rolls=3):
-    """(num, den): the expected final value of a whole roll phase of n dice
-    with up to ``rolls`` rolls (>= 1), played optimally. den = 6 ** (n * rolls)."""
-    n, values, nd = _prep([0] * n, values, rolls - 1)
-    return _solve(n, rolls, values, red)[0], 6 ** (n * rolls)
+def start_value(n_dice, values, red=False, rolls=3):
+    """(num, den): the expected final value of a whole roll phase of ``n_dice``
+    dice with up to ``rolls`` rolls (>= 1), played optimally. den = 6 ** (n_dice * rolls)."""
+    n_dice, values, nodes = _prep([0] * n_dice, values, rolls - 1)
+    return _solve(n_dice, rolls, values, red)[0], 6 ** (n_dice * rolls)
 
 
 def best_red(dice, values):
@@ -526,5 +490,5 @@ def best_red(dice, values):
     face for the change of one die that maximises values[rank]. Keeps the
     token unless a change is strictly better; the first best (die, face)
     with dice from 0 and faces from ARROW."""
-    n, values, nd = _prep(dice, values)
-    return _red(n, values, nd)[1]
+    n_dice, values, nodes = _prep(dice, values)
+    return _red(n_dice, values, nodes)[1]

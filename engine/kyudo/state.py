@@ -116,8 +116,8 @@ class KyudoState:
         rng.shuffle(chars)
         self.characters = bytes(chars[:players])
         self.first = self.active = rng.randrange(players)
-        for t in _TOKENS:
-            self.supply[t] = players - 1
+        for token in _TOKENS:
+            self.supply[token] = players - 1
         self.current_player = self._setup_seat()
 
     # -- the State API ---------------------------------------------------
@@ -128,183 +128,189 @@ class KyudoState:
         return None if self._winner < 0 else (self._winner,)
 
     def legal_actions(self):
-        ph = self.phase
+        phase = self.phase
         out = []
         add = out.append
-        if ph == A.P_RESOLVE:
+        if phase == A.P_RESOLVE:
             self._combos(out)
             add(A.END_TURN)
-        elif ph == A.P_ROLL:
+        elif phase == A.P_ROLL:
             if self.rolls:
                 add(A.STOP)
-                for m in range(1, 1 << self.n_dice):
-                    add(A.REROLL + m)
+                for mask in range(1, 1 << self.n_dice):
+                    add(A.REROLL + mask)
             else:
                 add(A.ROLL)
-        elif ph == A.P_RED:
+        elif phase == A.P_RED:
             add(A.RED_SKIP)
-            for d in range(self.n_dice):
-                for f in range(6):
-                    if f != self.dice[d]:
-                        add(A.RED_FIX + d * 6 + f)
-        elif ph == A.P_SHIELD:
+            for die in range(self.n_dice):
+                for face in range(6):
+                    if face != self.dice[die]:
+                        add(A.RED_FIX + die * 6 + face)
+        elif phase == A.P_SHIELD:
             add(A.SHIELD)
             add(A.NO_SHIELD)
-        elif ph == A.P_KITSUNE:
+        elif phase == A.P_KITSUNE:
             add(A.CHOOSE + A.GREEN)
             add(A.CHOOSE + A.BLUE)
-        elif ph == A.P_SHIKA:
-            for c in range(1, 6):
-                add(A.CHOOSE + c)
-        elif ph != A.P_OVER:
-            if ph == A.P_SETUP:  # flags not ticked yet (a seat's boxes in different flags)
-                m = 62
-                for c in range(1, 6):
-                    if self.flags[self.current_player][c]:
-                        m &= ~(1 << c)
+        elif phase == A.P_SHIKA:
+            for colour in range(1, 6):
+                add(A.CHOOSE + colour)
+        elif phase != A.P_OVER:
+            if phase == A.P_SETUP:  # flags not ticked yet (a seat's boxes in different flags)
+                mask = 62
+                for colour in range(1, 6):
+                    if self.flags[self.current_player][colour]:
+                        mask &= ~(1 << colour)
                 base = A.TICK
-            elif ph == A.P_PICK:
-                m, base = self._open(self.active), A.PICK
-            elif ph == A.P_STEAL:
-                m, base = self._holders(self.queue[0][1]), A.STEAL
-            elif ph == A.P_KUMA_DROP:
-                m, base = self._held(self.tokens[self.queue[0][1]]), A.DISCARD
+            elif phase == A.P_PICK:
+                mask, base = self._open(self.active), A.PICK
+            elif phase == A.P_STEAL:
+                mask, base = self._holders(self.queue[0][1]), A.STEAL
+            elif phase == A.P_KUMA_DROP:
+                mask, base = self._held(self.tokens[self.queue[0][1]]), A.DISCARD
             else:  # A.P_KUMA_TAKE
-                m, base = self._held(self.supply), A.TAKE
-            for i in range(6):
-                if m >> i & 1:
-                    add(base + i)
+                mask, base = self._held(self.supply), A.TAKE
+            for bit in range(6):
+                if mask >> bit & 1:
+                    add(base + bit)
         return out
 
     def _combos(self, out):
-        a = self.active
+        archer = self.active
         dice = self.dice
         used = self.used
         count = bytearray(6)
-        for i in range(self.n_dice):
-            if not used >> i & 1:
-                count[dice[i]] += 1
+        for index in range(self.n_dice):
+            if not used >> index & 1:
+                count[dice[index]] += 1
         arrows = count[A.ARROW]
         if arrows > 3:
             arrows = 3
-        orange = self.tokens[a][A.ORANGE]
-        for d in range(self.n_dice):
-            c = dice[d]
-            if c == A.ARROW or used >> d & 1:
+        orange = self.tokens[archer][A.ORANGE]
+        for die in range(self.n_dice):
+            colour = dice[die]
+            if colour == A.ARROW or used >> die & 1:
                 continue
-            empty = self.circles[a][c] - self.ticked[a][c]
-            for k in range(1, arrows + 1):
-                out.append(A.AIM + d * 8 + k * 2)
-                if orange and k > empty and self.fury != c:
-                    out.append(A.AIM + d * 8 + k * 2 + 1)
-        for c in range(1, 6):
-            for k in range(2, count[c] + 1):
-                out.append(A.FLAG + (c - 1) * 5 + k)
+            empty = self.circles[archer][colour] - self.ticked[archer][colour]
+            for shots in range(1, arrows + 1):
+                out.append(A.AIM + die * 8 + shots * 2)
+                if orange and shots > empty and self.fury != colour:
+                    out.append(A.AIM + die * 8 + shots * 2 + 1)
+        for colour in range(1, 6):
+            for shots in range(2, count[colour] + 1):
+                out.append(A.FLAG + (colour - 1) * 5 + shots)
 
     def apply(self, action):
         if type(action) is not int or action not in self.legal_actions():
             raise IllegalAction(self._why(action))
         self.events = []
-        ph = self.phase
-        a = self.active
-        if ph == A.P_RESOLVE:
+        phase = self.phase
+        archer = self.active
+        if phase == A.P_RESOLVE:
             if action == A.END_TURN:
                 self._end_turn()
             elif action < A.FLAG:
                 self._aim(action - A.AIM)
             else:
                 self._flag(action - A.FLAG)
-        elif ph == A.P_ROLL:
+        elif phase == A.P_ROLL:
             if action == A.STOP:
                 self._end_rolls()
             else:
                 self._roll((1 << self.n_dice) - 1 if action == A.ROLL else action - A.REROLL)
-        elif ph == A.P_RED:
+        elif phase == A.P_RED:
             if action != A.RED_SKIP:
-                d, f = divmod(action - A.RED_FIX, 6)
-                self.dice[d] = f
-                self._give(a, A.RED)
+                die, face = divmod(action - A.RED_FIX, 6)
+                self.dice[die] = face
+                self._give(archer, A.RED)
                 self.red_used = 1
-                self.events.append(("red", a, d, f))
+                self.events.append(("red", archer, die, face))
             self._final()
-        elif ph == A.P_SETUP:
-            s = self.current_player
-            self.flags[s][action - A.TICK] += 1  # never triggers a move (G3)
-            self.events.append(("boxes", s, action - A.TICK, 1))
+        elif phase == A.P_SETUP:
+            seat = self.current_player
+            self.flags[seat][action - A.TICK] += 1  # never triggers a move (G3)
+            self.events.append(("boxes", seat, action - A.TICK, 1))
             if self._setup_seat() < 0:
                 self.round = 1
                 self._start_turn(self.first)
-        else:
-            q = self.queue
-            e = q.pop(0)
-            v = e[1]
-            if ph == A.P_SHIELD:
-                if action == A.SHIELD:
-                    self._give(v, A.GREEN)
-                    self.events.append(("shield", v))
-                else:
-                    self._lose(v, e[2])
-            elif ph == A.P_PICK:
-                if v > 1:
-                    q.insert(0, (_E_PICK, v - 1, 0))
-                self._tick(a, action - A.PICK)
-            elif ph == A.P_STEAL:
-                self._take(a, v, action - A.STEAL)
-            elif ph == A.P_KITSUNE:
-                c = action - A.CHOOSE
-                for s in range(self.players):
-                    if s != a and not self.eliminated[s] and self.circles[s][c] < MAX_CIRCLES:
-                        self.circles[s][c] += 1  # reopens a closed colour (G17)
-                        self.events.append(("extra", s, c))
-                self.events.append(("talent", a, A.KITSUNE, c))
-            elif ph == A.P_SHIKA:
-                self.ring_colour = action - A.CHOOSE
-                self.ring_owner = a
-                self.events.append(("talent", a, A.SHIKA, self.ring_colour))
-            elif ph == A.P_KUMA_DROP:
-                self._give(v, action - A.DISCARD)
-                self.events.append(("discard", v, action - A.DISCARD))
-            else:  # A.P_KUMA_TAKE
-                self._take(a, action - A.TAKE, -1)
+        else:  # a pending sub-decision on the queue head
+            self._decide(phase, action)
             self._run()
         self.current_player = self._who()
+
+    def _decide(self, phase, action):
+        """The queue head's decision (shield, circle pick, steal, talent
+        choice, Kuma's raid): pops it and applies ``action``."""
+        archer = self.active
+        queue = self.queue
+        effect = queue.pop(0)
+        target = effect[1]
+        if phase == A.P_SHIELD:
+            if action == A.SHIELD:
+                self._give(target, A.GREEN)
+                self.events.append(("shield", target))
+            else:
+                self._lose(target, effect[2])
+        elif phase == A.P_PICK:
+            if target > 1:
+                queue.insert(0, (_E_PICK, target - 1, 0))
+            self._tick(archer, action - A.PICK)
+        elif phase == A.P_STEAL:
+            self._take(archer, target, action - A.STEAL)
+        elif phase == A.P_KITSUNE:
+            colour = action - A.CHOOSE
+            for seat in range(self.players):
+                if seat != archer and not self.eliminated[seat] and self.circles[seat][colour] < MAX_CIRCLES:
+                    self.circles[seat][colour] += 1  # reopens a closed colour (G17)
+                    self.events.append(("extra", seat, colour))
+            self.events.append(("talent", archer, A.KITSUNE, colour))
+        elif phase == A.P_SHIKA:
+            self.ring_colour = action - A.CHOOSE
+            self.ring_owner = archer
+            self.events.append(("talent", archer, A.SHIKA, self.ring_colour))
+        elif phase == A.P_KUMA_DROP:
+            self._give(target, action - A.DISCARD)
+            self.events.append(("discard", target, action - A.DISCARD))
+        else:  # A.P_KUMA_TAKE
+            self._take(archer, action - A.TAKE, -1)
 
     def observation(self, seat):
         """What ``seat`` sees, by actions.O_*: everything is public but the
         future dice, so O_TABLE is a copy of the state without the Rng
         (copied in place: no save bytes, little garbage)."""
-        P = self.players
-        s = KyudoState(None, P)
-        for n in _SCALARS:
-            setattr(s, n, getattr(self, n))
-        s.turn = self.turn
-        s.current_player = self.current_player
-        s.characters = self.characters  # bytes: shared
-        s.n_dice = self.n_dice
-        s.dice = bytearray(self.dice)
-        s.queue = list(self.queue)  # of tuples: shared
-        s.events = list(self.events)
-        for c in range(6):
-            s.supply[c] = self.supply[c]
-        for i in range(P):
-            s.spectators[i] = self.spectators[i]
-            s.eliminated[i] = self.eliminated[i]
-            for c in range(6):
-                s.circles[i][c] = self.circles[i][c]
-                s.ticked[i][c] = self.ticked[i][c]
-                s.flags[i][c] = self.flags[i][c]
-                s.tokens[i][c] = self.tokens[i][c]
-        return (seat, self.phase, self.current_player, s)
+        players = self.players
+        table = KyudoState(None, players)
+        for name in _SCALARS:
+            setattr(table, name, getattr(self, name))
+        table.turn = self.turn
+        table.current_player = self.current_player
+        table.characters = self.characters  # bytes: shared
+        table.n_dice = self.n_dice
+        table.dice = bytearray(self.dice)
+        table.queue = list(self.queue)  # of tuples: shared
+        table.events = list(self.events)
+        for colour in range(6):
+            table.supply[colour] = self.supply[colour]
+        for index in range(players):
+            table.spectators[index] = self.spectators[index]
+            table.eliminated[index] = self.eliminated[index]
+            for colour in range(6):
+                table.circles[index][colour] = self.circles[index][colour]
+                table.ticked[index][colour] = self.ticked[index][colour]
+                table.flags[index][colour] = self.flags[index][colour]
+                table.tokens[index][colour] = self.tokens[index][colour]
+        return (seat, self.phase, self.current_player, table)
 
     def describe_action(self, action):
         from engine.kyudo.actions import FACE_NAMES, describe
 
         if A.AIM <= action < A.AIM + 32:
-            d, r = divmod(action - A.AIM, 8)
-            k, o = divmod(r, 2)
-            col = FACE_NAMES[self.dice[d]] if d < len(self.dice) else "?"
+            die, rest = divmod(action - A.AIM, 8)
+            arrows, fury = divmod(rest, 2)
+            colour = FACE_NAMES[self.dice[die]] if die < len(self.dice) else "?"
             return "aim %d arrow%s at %s (die %d)%s" % (
-                k, "s" if k > 1 else "", col, d + 1, " + ORANGE fury" if o else "")
+                arrows, "s" if arrows > 1 else "", colour, die + 1, " + ORANGE fury" if fury else "")
         if self.phase == A.P_SHIELD and (action == A.SHIELD or action == A.NO_SHIELD):
             return "%s (%d spectators)" % (describe(action), self.queue[0][2])
         return describe(action)
@@ -319,38 +325,38 @@ class KyudoState:
     # -- turn flow -------------------------------------------------------
     def _setup_seat(self):
         """The seat that still owes catch-up ticks, or -1 once setup is over."""
-        for k in range(1, self.players):
-            s = (self.first + k) % self.players
-            n = 0
-            for c in range(1, 6):
-                if self.flags[s][c]:
-                    n += 1
-            if n < SETUP_TICKS[k]:
-                return s
+        for position in range(1, self.players):
+            seat = (self.first + position) % self.players
+            count = 0
+            for colour in range(1, 6):
+                if self.flags[seat][colour]:
+                    count += 1
+            if count < SETUP_TICKS[position]:
+                return seat
         return -1
 
     def _who(self):
-        ph = self.phase
-        if ph == A.P_OVER:
+        phase = self.phase
+        if phase == A.P_OVER:
             return TERMINAL
-        if ph == A.P_SETUP:
+        if phase == A.P_SETUP:
             return self._setup_seat()
-        if ph == A.P_SHIELD or ph == A.P_KUMA_DROP:
+        if phase == A.P_SHIELD or phase == A.P_KUMA_DROP:
             return self.queue[0][1]
         return self.active
 
-    def _start_turn(self, s):
-        """Upkeep (R21, R22) and the roll phase of seat ``s``."""
-        self.active = s
+    def _start_turn(self, seat):
+        """Upkeep (R21, R22) and the roll phase of ``seat``."""
+        self.active = seat
         self.turn += 1
-        ev = self.events
-        ev.append(("turn", s, self.round))
-        if self.captured_by == s:
+        events = self.events
+        events.append(("turn", seat, self.round))
+        if self.captured_by == seat:
             self.captured_by = -1
-            ev.append(("die_back", s))
-        if self.ring_owner == s:
+            events.append(("die_back", seat))
+        if self.ring_owner == seat:
             self.ring_owner = self.ring_colour = -1
-            ev.append(("ring_off", s))
+            events.append(("ring_off", seat))
         self.n_dice = 4 if self.captured_by < 0 else 3
         self.dice = bytearray(self.n_dice)
         self.rolls = self.used = self.red_used = self.fury = 0
@@ -358,32 +364,28 @@ class KyudoState:
 
     def _end_turn(self):
         """The next archer still in, clockwise; a new round on passing the 1st."""
-        a = self.active
-        P = self.players
-        b = (a + 1) % P
-        while self.eliminated[b]:
-            b = (b + 1) % P
-        if (self.first - a - 1) % P < ((b - a) % P or P):
-            if self.round >= ROUND_CAP:
-                self._cap()
+        archer = self.active
+        players = self.players
+        following = (archer + 1) % players
+        while self.eliminated[following]:
+            following = (following + 1) % players
+        if (self.first - archer - 1) % players < ((following - archer) % players or players):
+            if self.round >= ROUND_CAP:  # G22: most spectators, then most circles ticked, then turn order
+                best = key = -1
+                for position in range(players):
+                    seat = (self.first + position) % players
+                    score = self.spectators[seat] * 4096 + sum(self.ticked[seat])
+                    if not self.eliminated[seat] and score > key:
+                        best, key = seat, score
+                self._win(best, A.WIN_CAP)
                 return
             self.round += 1
-        self._start_turn(b)
-
-    def _cap(self):
-        """G22: most spectators, then most circles ticked, then turn order."""
-        best = key = -1
-        for k in range(self.players):
-            s = (self.first + k) % self.players
-            v = self.spectators[s] * 4096 + sum(self.ticked[s])
-            if not self.eliminated[s] and v > key:
-                best, key = s, v
-        self._win(best, A.WIN_CAP)
+        self._start_turn(following)
 
     def _roll(self, mask):
-        for i in range(self.n_dice):
-            if mask >> i & 1:
-                self.dice[i] = self.rng.randrange(6)
+        for die in range(self.n_dice):
+            if mask >> die & 1:
+                self.dice[die] = self.rng.randrange(6)
         self.rolls += 1
         self.events.append(("roll", self.active, tuple(self.dice)))
         if self.rolls >= MAX_ROLLS:
@@ -397,92 +399,68 @@ class KyudoState:
 
     def _final(self):
         """The faces are final: Shika's ring, then the automatic combinations."""
-        a = self.active
-        q = self.queue
-        seen = n = 0
-        for f in self.dice:
-            if f == self.ring_colour:
-                n += 1
-            seen |= 1 << f
-        if n and self.ring_owner >= 0 and self.ring_owner != a:
-            self.events.append(("ring", a, n * RING_LOSS))
-            q.append((_E_LOSS, a, n * RING_LOSS))
+        archer = self.active
+        queue = self.queue
+        seen = matches = kinds = 0  # faces seen (bit mask), ring matches, distinct faces
+        for face in self.dice:
+            if face == self.ring_colour:
+                matches += 1
+            if not seen >> face & 1:
+                kinds += 1
+            seen |= 1 << face
+        if matches and self.ring_owner >= 0 and self.ring_owner != archer:
+            self.events.append(("ring", archer, matches * RING_LOSS))
+            queue.append((_E_LOSS, archer, matches * RING_LOSS))
         if self.n_dice == 4:
             if seen == 1:  # 4 ARROW: the Ultimate Combo (R15)
-                q.append((_E_ULT, 0, 0))
+                queue.append((_E_ULT, 0, 0))
                 self.used = 15
-            elif not seen & 1 and _bits(seen) == 4:  # 4 colours: the talent (R16)
-                q.append((_E_TALENT, 0, 0))
+            elif not seen & 1 and kinds == 4:  # 4 colours: the talent (R16)
+                queue.append((_E_TALENT, 0, 0))
                 self.used = 15
         self._run()
 
     def _run(self):
         """Resolve the queued effects in order until one needs a decision."""
         while self.queue and self.phase != A.P_OVER:
-            q = self.queue
-            k, v, b = q[0]
-            a = self.active
-            ph = 0
-            if k == _E_LOSS:
-                if self.eliminated[v]:
-                    q.pop(0)
-                elif self.tokens[v][A.GREEN]:
-                    ph = A.P_SHIELD  # the victim decides (R17, G20)
-                else:
-                    q.pop(0)
-                    self._lose(v, b)
-            elif k == _E_PICK:
-                m = self._open(a)
-                if m & (m - 1):
-                    ph = A.P_PICK
-                else:
-                    q.pop(0)
-                    if m:  # one colour left to tick: no choice to make
-                        if v > 1:
-                            q.insert(0, (_E_PICK, v - 1, 0))
-                        self._tick(a, _bit(m))
-            elif k == _E_GAIN:
-                m = 0 if self.supply[v] else self._holders(v)
-                if m & (m - 1):
-                    ph = A.P_STEAL
-                else:
-                    q.pop(0)
-                    if self.supply[v]:
-                        self._take(a, v, -1)
-                    elif m:  # a single opponent holds one (G12)
-                        self._take(a, v, _bit(m))
-            elif k == _E_ULT:
-                q.pop(0)
-                self.events.append(("ultimate", a))
+            queue = self.queue
+            kind, target, amount = queue[0]
+            archer = self.active
+            phase = 0
+            if kind <= _E_GAIN:  # _E_LOSS, _E_PICK, _E_GAIN
+                phase = self._resolve(kind, target, amount)
+            elif kind == _E_ULT:
+                queue.pop(0)
+                self.events.append(("ultimate", archer))
                 self._opponents(_E_LOSS, ULTIMATE_LOSS)
-            elif k == _E_TALENT:
-                ch = self.characters[a]
-                if ch == A.KITSUNE:
-                    ph = A.P_KITSUNE
-                elif ch == A.SHIKA:
-                    ph = A.P_SHIKA
+            elif kind == _E_TALENT:
+                character = self.characters[archer]
+                if character == A.KITSUNE:
+                    phase = A.P_KITSUNE
+                elif character == A.SHIKA:
+                    phase = A.P_SHIKA
                 else:
-                    q.pop(0)
-                    self.events.append(("talent", a, ch, 0))
-                    if ch == A.SARU:
-                        self.captured_by = a  # R21
+                    queue.pop(0)
+                    self.events.append(("talent", archer, character, 0))
+                    if character == A.SARU:
+                        self.captured_by = archer  # R21
                     else:  # Kuma (R24): each opponent drops one, then Kuma takes one
-                        q.insert(0, (_E_TAKE, 0, 0))
+                        queue.insert(0, (_E_TAKE, 0, 0))
                         self._opponents(_E_DROP, 0)
             else:  # _E_DROP, _E_TAKE
-                row = self.tokens[v] if k == _E_DROP else self.supply
-                m = self._held(row)
-                if m & (m - 1):
-                    ph = A.P_KUMA_DROP if k == _E_DROP else A.P_KUMA_TAKE
+                row = self.tokens[target] if kind == _E_DROP else self.supply
+                mask = self._held(row)
+                if mask & (mask - 1):
+                    phase = A.P_KUMA_DROP if kind == _E_DROP else A.P_KUMA_TAKE
                 else:
-                    q.pop(0)
-                    if m and k == _E_DROP:
-                        self._give(v, _bit(m))
-                        self.events.append(("discard", v, _bit(m)))
-                    elif m:
-                        self._take(a, _bit(m), -1)
-            if ph:
-                self.phase = ph
+                    queue.pop(0)
+                    if mask and kind == _E_DROP:
+                        self._give(target, _bit(mask))
+                        self.events.append(("discard", target, _bit(mask)))
+                    elif mask:
+                        self._take(archer, _bit(mask), -1)
+            if phase:
+                self.phase = phase
                 return
         if self.phase == A.P_OVER:
             return
@@ -491,112 +469,148 @@ class KyudoState:
         else:
             self.phase = A.P_RESOLVE
 
-    def _opponents(self, kind, b):
-        """Queue ``(kind, opponent, b)`` first, one per opponent still in, clockwise."""
-        P = self.players
-        for k in range(P - 1, 0, -1):
-            v = (self.active + k) % P
-            if not self.eliminated[v]:
-                self.queue.insert(0, (kind, v, b))
+    def _resolve(self, kind, target, amount):
+        """One queued loss, circle pick or token gain (``kind``, ``target``,
+        ``amount`` as queued): resolved and popped (0), or the phase that
+        must decide on it first."""
+        queue = self.queue
+        archer = self.active
+        if kind == _E_LOSS:
+            if self.eliminated[target]:
+                queue.pop(0)
+            elif self.tokens[target][A.GREEN]:
+                return A.P_SHIELD  # the victim decides (R17, G20)
+            else:
+                queue.pop(0)
+                self._lose(target, amount)
+        elif kind == _E_PICK:
+            mask = self._open(archer)
+            if mask & (mask - 1):
+                return A.P_PICK
+            else:
+                queue.pop(0)
+                if mask:  # one colour left to tick: no choice to make
+                    if target > 1:
+                        queue.insert(0, (_E_PICK, target - 1, 0))
+                    self._tick(archer, _bit(mask))
+        elif kind == _E_GAIN:
+            mask = 0 if self.supply[target] else self._holders(target)
+            if mask & (mask - 1):
+                return A.P_STEAL
+            else:
+                queue.pop(0)
+                if self.supply[target]:
+                    self._take(archer, target, -1)
+                elif mask:  # a single opponent holds one (G12)
+                    self._take(archer, target, _bit(mask))
+        return 0
+
+    def _opponents(self, kind, amount):
+        """Queue ``(kind, opponent, amount)`` first, one per opponent still in, clockwise."""
+        players = self.players
+        for position in range(players - 1, 0, -1):
+            victim = (self.active + position) % players
+            if not self.eliminated[victim]:
+                self.queue.insert(0, (kind, victim, amount))
 
     # -- combinations ----------------------------------------------------
-    def _use(self, face, n, used):
-        """Also mark ``n`` unused dice showing ``face``, lowest first."""
+    def _use(self, face, count, used):
+        """Also mark ``count`` unused dice showing ``face``, lowest first."""
         used |= self.used
-        for i in range(self.n_dice):
-            if n and not used >> i & 1 and self.dice[i] == face:
-                used |= 1 << i
-                n -= 1
+        for die in range(self.n_dice):
+            if count and not used >> die & 1 and self.dice[die] == face:
+                used |= 1 << die
+                count -= 1
         self.used = used
 
     def _aim(self, code):
         """R8-R10, R14: fill empty circles first (G7), the other arrows attack."""
-        d, r = divmod(code, 8)
-        k, orange = divmod(r, 2)
-        a = self.active
-        c = self.dice[d]
-        self._use(A.ARROW, k, 1 << d)
+        die, rest = divmod(code, 8)
+        arrows, orange = divmod(rest, 2)
+        archer = self.active
+        colour = self.dice[die]
+        self._use(A.ARROW, arrows, 1 << die)
         if orange:
-            self._give(a, A.ORANGE)
-            self.fury = c
-            self.events.append(("fury", a, c))
-        fill = self.circles[a][c] - self.ticked[a][c]
-        if fill > k:
-            fill = k
+            self._give(archer, A.ORANGE)
+            self.fury = colour
+            self.events.append(("fury", archer, colour))
+        fill = self.circles[archer][colour] - self.ticked[archer][colour]
+        if fill > arrows:
+            fill = arrows
         for _ in range(fill):
-            self._tick(a, c)
-        if k > fill and self.phase != A.P_OVER:
-            loss = (k - fill) * (ORANGE_LOSS if self.fury == c else ATTRACTIVENESS[c])
-            P = self.players
-            for j in range(1, P):
-                v = (a + j) % P
-                if not self.eliminated[v] and self.ticked[v][c] < self.circles[v][c]:
-                    self.events.append(("attack", a, v, c, loss))
-                    self.queue.append((_E_LOSS, v, loss))
+            self._tick(archer, colour)
+        if arrows > fill and self.phase != A.P_OVER:
+            loss = (arrows - fill) * (ORANGE_LOSS if self.fury == colour else ATTRACTIVENESS[colour])
+            players = self.players
+            for position in range(1, players):
+                victim = (archer + position) % players
+                if not self.eliminated[victim] and self.ticked[victim][colour] < self.circles[victim][colour]:
+                    self.events.append(("attack", archer, victim, colour, loss))
+                    self.queue.append((_E_LOSS, victim, loss))
         self._run()
 
     def _flag(self, code):
         """R11, R12: boxes fill corner after corner; each full corner is a move."""
-        c, n = divmod(code, 5)
-        c += 1
-        a = self.active
-        self._use(c, n, 0)
-        size = CORNER_SIZE[c]
-        f = self.flags[a]
-        room = size * CORNERS - f[c]
-        if n > room:
-            n = room  # boxes past the last corner are lost
-        self.events.append(("boxes", a, c, n))
-        for _ in range(n):
-            f[c] += 1
-            if f[c] % size == 0:
-                self.events.append(("flag", a, c, f[c] // size))
-                if MOVE_PICKS[c]:
-                    self.queue.append((_E_PICK, MOVE_PICKS[c], 0))
+        colour, boxes = divmod(code, 5)
+        colour += 1
+        archer = self.active
+        self._use(colour, boxes, 0)
+        size = CORNER_SIZE[colour]
+        flags = self.flags[archer]
+        room = size * CORNERS - flags[colour]
+        if boxes > room:
+            boxes = room  # boxes past the last corner are lost
+        self.events.append(("boxes", archer, colour, boxes))
+        for _ in range(boxes):
+            flags[colour] += 1
+            if flags[colour] % size == 0:
+                self.events.append(("flag", archer, colour, flags[colour] // size))
+                if MOVE_PICKS[colour]:
+                    self.queue.append((_E_PICK, MOVE_PICKS[colour], 0))
                 else:
-                    self.queue.append((_E_GAIN, c, 0))
+                    self.queue.append((_E_GAIN, colour, 0))
         self._run()
 
     # -- atomic effects (each is followed by the win check, R20) --------------
-    def _tick(self, s, c):
-        self.ticked[s][c] += 1
-        self.events.append(("circle", s, c))
-        if self.ticked[s][c] == self.circles[s][c]:
-            self.events.append(("closed", s, c))
+    def _tick(self, seat, colour):
+        self.ticked[seat][colour] += 1
+        self.events.append(("circle", seat, colour))
+        if self.ticked[seat][colour] == self.circles[seat][colour]:
+            self.events.append(("closed", seat, colour))
         self._check_win()
 
-    def _give(self, s, t):
-        """Seat ``s`` puts a ``t`` token back in the supply."""
-        self.tokens[s][t] -= 1
-        self.supply[t] += 1
+    def _give(self, seat, colour):
+        """``seat`` puts a ``colour`` token back in the supply."""
+        self.tokens[seat][colour] -= 1
+        self.supply[colour] += 1
 
-    def _take(self, s, t, src):
-        """Seat ``s`` takes a ``t`` token from seat ``src`` (-1: the supply)."""
+    def _take(self, seat, colour, src):
+        """``seat`` takes a ``colour`` token from seat ``src`` (-1: the supply)."""
         if src < 0:
-            self.supply[t] -= 1
+            self.supply[colour] -= 1
         else:
-            self.tokens[src][t] -= 1
-        self.tokens[s][t] += 1
-        self.events.append(("token", s, t, src))
+            self.tokens[src][colour] -= 1
+        self.tokens[seat][colour] += 1
+        self.events.append(("token", seat, colour, src))
 
-    def _lose(self, v, amount):
-        sp = self.spectators
-        if amount > sp[v]:
-            amount = sp[v]
-        sp[v] -= amount
-        self.events.append(("loss", v, amount))
-        if not sp[v]:  # R19, G9: out; tokens to the supply, the die back, the ring off
-            self.eliminated[v] = 1
-            for t in _TOKENS:
-                self.supply[t] += self.tokens[v][t]
-                self.tokens[v][t] = 0
-            if self.captured_by == v:
+    def _lose(self, seat, amount):
+        spectators = self.spectators
+        if amount > spectators[seat]:
+            amount = spectators[seat]
+        spectators[seat] -= amount
+        self.events.append(("loss", seat, amount))
+        if not spectators[seat]:  # R19, G9: out; tokens to the supply, the die back, the ring off
+            self.eliminated[seat] = 1
+            for token in _TOKENS:
+                self.supply[token] += self.tokens[seat][token]
+                self.tokens[seat][token] = 0
+            if self.captured_by == seat:
                 self.captured_by = -1
-            if self.ring_owner == v:
+            if self.ring_owner == seat:
                 self.ring_owner = self.ring_colour = -1
-            if v == self.active:
+            if seat == self.active:
                 self.queue = []
-            self.events.append(("eliminated", v))
+            self.events.append(("eliminated", seat))
         self._check_win()
 
     def _check_win(self):
@@ -604,77 +618,77 @@ class KyudoState:
         spectators (a tie is enough); the active archer first, then clockwise (G8)."""
         if self.phase == A.P_OVER:
             return
-        P = self.players
-        el = self.eliminated
-        sp = self.spectators
-        n = best = last = 0
-        for s in range(P):
-            if not el[s]:
-                n += 1
-                last = s
-                if sp[s] > best:
-                    best = sp[s]
-        if n == 1:
+        players = self.players
+        eliminated = self.eliminated
+        spectators = self.spectators
+        alive = best = last = 0
+        for seat in range(players):
+            if not eliminated[seat]:
+                alive += 1
+                last = seat
+                if spectators[seat] > best:
+                    best = spectators[seat]
+        if alive == 1:
             self._win(last, A.WIN_LAST)
             return
-        for k in range(P):
-            s = (self.active + k) % P
-            if not el[s] and sp[s] == best and not self._open(s):
-                self._win(s, A.WIN_TARGET)
+        for position in range(players):
+            seat = (self.active + position) % players
+            if not eliminated[seat] and spectators[seat] == best and not self._open(seat):
+                self._win(seat, A.WIN_TARGET)
                 return
 
-    def _win(self, s, reason):
-        self._winner = s
+    def _win(self, seat, reason):
+        self._winner = seat
         self.win_reason = reason
         self.phase = A.P_OVER
         self.queue = []
-        self.events.append(("win", s, reason))
+        self.events.append(("win", seat, reason))
 
     # -- small queries: bitmasks, bit i = colour or seat i -----------------
-    def _open(self, s):
-        """The colours in which seat ``s`` has an empty circle."""
-        m = 0
-        for c in range(1, 6):
-            if self.ticked[s][c] < self.circles[s][c]:
-                m |= 1 << c
-        return m
+    def _open(self, seat):
+        """The colours in which ``seat`` has an empty circle."""
+        mask = 0
+        for colour in range(1, 6):
+            if self.ticked[seat][colour] < self.circles[seat][colour]:
+                mask |= 1 << colour
+        return mask
 
-    def _holders(self, t):
-        """The opponents holding a ``t`` token."""
-        m = 0
-        for s in range(self.players):
-            if s != self.active and self.tokens[s][t]:
-                m |= 1 << s
-        return m
+    def _holders(self, colour):
+        """The opponents holding a ``colour`` token."""
+        mask = 0
+        for seat in range(self.players):
+            if seat != self.active and self.tokens[seat][colour]:
+                mask |= 1 << seat
+        return mask
 
     def _held(self, row):
         """The token types present in ``row`` (a seat's tokens or the supply)."""
-        m = 0
-        for t in _TOKENS:
-            if row[t]:
-                m |= 1 << t
-        return m
+        mask = 0
+        for token in _TOKENS:
+            if row[token]:
+                mask |= 1 << token
+        return mask
 
     # -- serialisation -----------------------------------------------------
     def to_bytes(self):
-        w = Writer(GAME_ID, VERSION)
-        w.raw(self.rng.to_bytes() if self.rng is not None else bytes(8))
-        w.u8(self.players)
-        w.raw(self.characters)
-        w.raw(self.spectators)
-        for n in _SCALARS:
-            w.u8(getattr(self, n) + 1)
-        w.u16(self.turn)
+        writer = Writer(GAME_ID, VERSION)
+        writer.raw(self.rng.to_bytes() if self.rng is not None else bytes(8))
+        writer.u8(self.players)
+        writer.raw(self.characters)
+        writer.raw(self.spectators)
+        for name in _SCALARS:
+            writer.u8(getattr(self, name) + 1)
+        writer.u16(self.turn)
         for rows in (self.circles, self.ticked, self.flags, self.tokens, (self.supply,)):
             for row in rows:
-                for c in range(1, 6):
-                    w.u8(row[c])
-        w.seq8(self.dice)
-        w.u8(len(self.queue))
-        for e in self.queue:
-            for v in e:
-                w.u8(v)
-        return w.getvalue()
+                for colour in range(1, 6):
+                    writer.u8(row[colour])
+        writer.seq8(self.dice)
+        writer.u8(len(self.queue))
+        for entry in self.queue:
+            for value in entry:
+                writer.u8(value)
+        return writer.getvalue()
 
     @classmethod
     def from_bytes(cls, data):
@@ -686,94 +700,87 @@ class KyudoState:
             return cls._decode(data, need_rng)
         except BadSave:
             raise
-        except (ValueError, IndexError, TypeError) as e:
-            raise BadSave("not a Kyudo save (%s)" % e)
+        except (ValueError, IndexError, TypeError) as error:
+            raise BadSave("not a Kyudo save (%s)" % error)
 
     @classmethod
     def _decode(cls, data, need_rng):
-        r = Reader(data, GAME_ID, VERSION)
-        raw = r.raw(8)
-        P = r.u8()
-        if not 2 <= P <= 4:
+        reader = Reader(data, GAME_ID, VERSION)
+        raw = reader.raw(8)
+        players = reader.u8()
+        if not 2 <= players <= 4:
             raise BadSave("bad number of archers")
-        s = cls(None, P)
+        state = cls(None, players)
         if need_rng:  # an observation (a copy for a bot) has no Rng
-            s.rng = Rng.from_bytes(raw)
-        s.characters = r.raw(P)
-        s.spectators = bytearray(r.raw(P))
-        for n in _SCALARS:
-            setattr(s, n, r.u8() - 1)
-        s.turn = r.u16()
-        for rows in (s.circles, s.ticked, s.flags, s.tokens, (s.supply,)):
+            state.rng = Rng.from_bytes(raw)
+        state.characters = reader.raw(players)
+        state.spectators = bytearray(reader.raw(players))
+        for name in _SCALARS:
+            setattr(state, name, reader.u8() - 1)
+        state.turn = reader.u16()
+        for rows in (state.circles, state.ticked, state.flags, state.tokens, (state.supply,)):
             for row in rows:
-                for c in range(1, 6):
-                    row[c] = r.u8()
-        s.n_dice = r.u8()
-        s.dice = bytearray(r.raw(s.n_dice))
-        for _ in range(r.u8()):
-            s.queue.append((r.u8(), r.u8(), r.u8()))
-        r.end()
-        for i in range(P):
-            s.eliminated[i] = 0 if s.spectators[i] else 1
-        s._validate()
-        s.current_player = s._who()
-        if s.current_player != TERMINAL and not s.legal_actions():
+                for colour in range(1, 6):
+                    row[colour] = reader.u8()
+        state.n_dice = reader.u8()
+        state.dice = bytearray(reader.raw(state.n_dice))
+        for _ in range(reader.u8()):
+            state.queue.append((reader.u8(), reader.u8(), reader.u8()))
+        reader.end()
+        for seat in range(players):
+            state.eliminated[seat] = 0 if state.spectators[seat] else 1
+        state._validate()
+        state.current_player = state._who()
+        if state.current_player != TERMINAL and not state.legal_actions():
             raise BadSave("no legal action in the saved state")
-        return s
+        return state
 
     def _validate(self):
-        P = self.players
-        ph = self.phase
-        ok = len(set(self.characters)) == P and max(self.characters) < 4 and max(self.dice) < 6
-        t = (self.first, P, self.active, P, ph, 12, self.rolls, MAX_ROLLS + 1,
-             self.used, 1 << self.n_dice, self.red_used, 2, self.fury, 6,
-             self.round, ROUND_CAP + 1, self.n_dice - 3, 2, self.win_reason + 1, 4,
-             self.captured_by + 1, P + 1, self.ring_owner + 1, P + 1,
-             self.ring_colour + 1, 7, self._winner + 1, P + 1)
-        for i in range(0, len(t), 2):
-            ok = ok and 0 <= t[i] < t[i + 1]
-        ok = ok and (self.ring_owner < 0) == (self.ring_colour < 0) and self.ring_colour != 0
-        ok = ok and (ph == A.P_OVER) == (self._winner >= 0) == (self.win_reason >= 0)
-        ok = ok and (ph == A.P_SETUP) == (self.round == 0) and (self.turn == 0) == (self.round == 0)
-        for s in range(P):
-            ok = ok and self.spectators[s] <= START_SPECTATORS
-            ok = ok and (self.spectators[s] or not sum(self.tokens[s]))
-            for c in range(1, 6):
-                ok = ok and CIRCLES[c] <= self.circles[s][c] and self.ticked[s][c] <= self.circles[s][c]
-                ok = ok and self.flags[s][c] <= CORNER_SIZE[c] * CORNERS
-        for t in range(1, 6):
-            n = self.supply[t]
-            for s in range(P):
-                n += self.tokens[s][t]
-            ok = ok and n == (P - 1 if t in _TOKENS else 0)
-        q = self.queue
-        for k, v, b in q:
-            ok = ok and _E_LOSS <= k <= _E_TAKE and (v < P or k not in (_E_LOSS, _E_DROP))
-            ok = ok and (v in _TOKENS or k != _E_GAIN) and (v or k != _E_PICK)
-        ok = ok and (q[0][0] if q else 0) == _WANT[ph]
-        if ph == A.P_SHIELD:
-            ok = ok and self.tokens[q[0][1]][A.GREEN] and not self.eliminated[q[0][1]]
-        elif ph == A.P_KITSUNE or ph == A.P_SHIKA:
-            ok = ok and self.characters[self.active] == (A.KITSUNE if ph == A.P_KITSUNE else A.SHIKA)
-        if A.P_ROLL <= ph < A.P_OVER:
-            ok = ok and not self.eliminated[self.active]
-        elif ph == A.P_SETUP:
-            ok = ok and self._setup_seat() >= 0
-        if not ok:
+        players = self.players
+        phase = self.phase
+        valid = len(set(self.characters)) == players and max(self.characters) < 4 and max(self.dice) < 6
+        bounds = (self.first, players, self.active, players, phase, 12, self.rolls, MAX_ROLLS + 1,
+                  self.used, 1 << self.n_dice, self.red_used, 2, self.fury, 6,
+                  self.round, ROUND_CAP + 1, self.n_dice - 3, 2, self.win_reason + 1, 4,
+                  self.captured_by + 1, players + 1, self.ring_owner + 1, players + 1,
+                  self.ring_colour + 1, 7, self._winner + 1, players + 1)
+        for index in range(0, len(bounds), 2):
+            valid = valid and 0 <= bounds[index] < bounds[index + 1]
+        valid = valid and (self.ring_owner < 0) == (self.ring_colour < 0) and self.ring_colour != 0
+        valid = valid and (phase == A.P_OVER) == (self._winner >= 0) == (self.win_reason >= 0)
+        valid = valid and (phase == A.P_SETUP) == (self.round == 0) and (self.turn == 0) == (self.round == 0)
+        for seat in range(players):
+            valid = valid and self.spectators[seat] <= START_SPECTATORS
+            valid = valid and (self.spectators[seat] or not sum(self.tokens[seat]))
+            for colour in range(1, 6):
+                circles = self.circles[seat][colour]
+                valid = valid and CIRCLES[colour] <= circles and self.ticked[seat][colour] <= circles
+                valid = valid and self.flags[seat][colour] <= CORNER_SIZE[colour] * CORNERS
+        for token in range(1, 6):
+            total = self.supply[token]
+            for seat in range(players):
+                total += self.tokens[seat][token]
+            valid = valid and total == (players - 1 if token in _TOKENS else 0)
+        queue = self.queue
+        for kind, target, amount in queue:
+            valid = valid and _E_LOSS <= kind <= _E_TAKE and (target < players or kind not in (_E_LOSS, _E_DROP))
+            valid = valid and (target in _TOKENS or kind != _E_GAIN) and (target or kind != _E_PICK)
+        valid = valid and (queue[0][0] if queue else 0) == _WANT[phase]
+        if phase == A.P_SHIELD:
+            valid = valid and self.tokens[queue[0][1]][A.GREEN] and not self.eliminated[queue[0][1]]
+        elif phase == A.P_KITSUNE or phase == A.P_SHIKA:
+            valid = valid and self.characters[self.active] == (A.KITSUNE if phase == A.P_KITSUNE else A.SHIKA)
+        if A.P_ROLL <= phase < A.P_OVER:
+            valid = valid and not self.eliminated[self.active]
+        elif phase == A.P_SETUP:
+            valid = valid and self._setup_seat() >= 0
+        if not valid:
             raise BadSave("inconsistent Kyudo save")
 
 
-def _bits(m):
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
-
-
-def _bit(m):
-    """The index of the lowest set bit of ``m`` (> 0)."""
-    i = 0
-    while not m >> i & 1:
-        i += 1
-    return i
+def _bit(mask):
+    """The index of the lowest set bit of ``mask`` (> 0)."""
+    index = 0
+    while not mask >> index & 1:
+        index += 1
+    return index

@@ -102,3 +102,32 @@ def test_okko_section_prints_the_five_goals_with_intervals():
     assert "each final boss at least 25%: **no**" in text and "for the boss at least 35%: **no**" in text
     assert "without the plan at most Steady + 3: **no**" in text
     assert bench.okko_section([]) == []
+
+
+def test_code_section_lists_the_registry_and_the_short_locals_figure(monkeypatch):
+    """Section 3a (issue 31): every registered game, a stand-in too, and the
+    figure of tools.names, one line per folder."""
+    from tools import games, names
+
+    monkeypatch.setattr(names, "figure_lines", lambda root=None: ["engine/: 7 uses ... = 70 per 1,000 lines",
+                                                                 "lib/: 9 uses ... = 90 per 1,000 lines"])
+    stones = games.register(games.Game("stones", "Stones", None, None, levels={"easy": 1}, tour=(("walk", {}),)))
+    try:
+        text = "\n".join(bench.code_section())
+    finally:
+        games.unregister(stones.key)
+    assert "## 3a. The games and the code" in text
+    assert "| okko | Okko | partner | 2-2 | forgetful, steady | 2 |" in text
+    assert "| stones | Stones | stones | 2-4 | easy | 1 |" in text
+    assert "- engine/: 7 uses ... = 70 per 1,000 lines\n- lib/: 9 uses ... = 90 per 1,000 lines" in text
+    assert "stones" not in "\n".join(bench.code_section(["x"]))
+
+
+def test_code_section_prints_the_measured_figure():
+    from tools import names
+
+    lines = names.figure_lines()
+    assert [line.split("/")[0] for line in lines] == ["engine", "lib"]
+    text = "\n".join(bench.code_section(lines))
+    assert all("- " + line in text for line in lines)
+    assert text.index("## 3a.") < text.index("- engine/: ")

@@ -23,7 +23,7 @@ import tempfile
 import time
 
 from tools import games as registry
-from tools import gate, micropython, mpyc
+from tools import gate, micropython, mpyc, names
 from tools.scenarios import SCENARIOS, path as scenario_path
 
 OUT = os.path.join(micropython.ROOT, "docs", "BENCHMARKS.md")
@@ -179,6 +179,7 @@ def measure():
         "kendo_strength": kendo_strength(),
         "okko_balance": okko_balance(),
         "ladder": ladder(),
+        "names": names.figure_lines(),
     }
 
 
@@ -188,6 +189,35 @@ BENCH_TITLES = tuple(v.bench for v in registry.variants() if v.bench)
 # (app scenario, column heading): the menus (and the demo game) first, then each game's
 APP_SCENARIOS = (("shell_boot", "Menus and Pig"),) + tuple(
     (g.app_scenario, g.title) for g in registry.GAMES if g.app_scenario)
+
+
+def code_section(name_lines=None):
+    """Section 3a: the games the host's registry holds (every tool loops over
+    it: tools/games.py) and the short-locals figure of the device code
+    (tools/names.py, issue 31: below 150 per 1,000 lines in engine/ and lib/)."""
+    if name_lines is None:
+        name_lines = names.figure_lines()
+    L = [
+        "## 3a. The games and the code",
+        "",
+        "The games in the host's registry (tools/games.py), which the tools (bench, tour,",
+        "shots, play, soak, invariants, cpcheck and the conformance test) loop over:",
+        "",
+        "| Game | Title | Modes | Players | Computer levels | Tour walks |",
+        "|---|---|---|---:|---|---:|",
+    ]
+    for g in registry.GAMES:
+        L.append("| %s | %s | %s | %d-%d | %s | %d |" % (
+            g.key, g.title, ", ".join(v.label for v in g.modes), g.min_players, g.max_players,
+            ", ".join(g.level_label(n) for n in g.level_names()) or "-", len(g.tour)))
+    L += [
+        "",
+        "Locals named with at most %d characters (`python -m tools.names`; every use of a" % names.SHORT,
+        "function's parameter or assigned name counts; issue 31 wants each below 150):",
+        "",
+    ]
+    L += ["- " + line for line in name_lines]
+    return L + [""]
 
 
 OKKO_SEED0 = 40000  # Okko's balance figures: seeds apart from the tuning range (tools.okko_balance's 7000-7999)
@@ -688,6 +718,7 @@ def render(m):
     else:
         L.append("Unavailable: the build failed (%s)." % b)
     L += [""]
+    L += code_section(m.get("names"))
     L += wear_section(m)
     L += [
         "",

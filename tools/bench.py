@@ -200,8 +200,9 @@ def code_section(name_lines=None):
     L = [
         "## 3a. The games and the code",
         "",
-        "The games in the host's registry (tools/games.py), which the tools (bench, tour,",
-        "shots, play, soak, invariants, cpcheck and the conformance test) loop over:",
+        "The games in the host's registry (tools/games/, a module per game), which the",
+        "tools (bench, tour, shots, play, soak, invariants, cpcheck and the conformance",
+        "test) loop over:",
         "",
         "| Game | Title | Modes | Players | Computer levels | Tour walks |",
         "|---|---|---|---:|---|---:|",
@@ -1073,45 +1074,36 @@ def _sprite_mode():
     return m.group(1) if m else "?"
 
 
-def _kyudo_presses():
-    """Kyudo: 4 games of 2 archers, the human seat entering the Hard archer's
-    choices (tools.tour.kyudo_presses)."""
-    from tools import tour
-
-    turns, keep2 = tour.kyudo_presses("pico_display", seed=5, games=4)
-    return {"a turn": (sum(turns) / len(turns), len(turns)),
-            "keep 2 dice and re-roll": (sum(keep2) / max(1, len(keep2)), len(keep2))}
-
-
-def _okko_presses():
-    """Okko: 3 games with a Normal partner, the human seat entering the
-    Normal partner's choices (tools.tour.okko_presses)."""
-    from tools import tour
-
-    out = tour.okko_presses("pico_display", seed=5, games=3)
-    n = out["n"]
-    return {"Court peek": (out["peek"], n["peek"]), "Court flip": (out["flip"], n["flip"]),
-            "any other decision": (out["other"], n["other"])}
-
-
-# (a function of this module or of tools.tour, game) for the bench's presses section
+# (a game's presses function, or "module:attribute" naming one; its title) for the bench's
+# presses section, from the registry (tools/games/<game>.py: ``presses``)
 PRESSES = tuple((g.hooks["presses"], g.title) for g in registry.with_hook("presses"))
 # the issue's targets (average presses), by words in a decision's name
 PRESS_TARGETS = (("turn", "Kyudo", 12), ("keep 2", "Kyudo", 5), ("re-roll", "Kyudo", 5), ("peek", "Okko", 4))
 
 
-def presses():
-    """Presses per decision from tools.tour's ``<game>_presses()`` functions
-    (bot-driven human seats). Each returns {decision: average} or {decision:
-    (average, count)}. [(game, decision, average, count or None)], and the
-    notes for the functions that are not there."""
-    from tools import tour
+def _press_function(ref):
+    """A presses hook: the function itself, or the one "module:attribute" names (None if it is not there)."""
+    if callable(ref):
+        return ref
+    import importlib
 
+    module, _, attr = ref.partition(":")
+    try:
+        return getattr(importlib.import_module(module), attr, None)
+    except ImportError:
+        return None
+
+
+def presses():
+    """Presses per decision from the games' ``presses()`` functions
+    (bot-driven human seats, tools/games/<game>.py). Each returns {decision:
+    average} or {decision: (average, count)}. [(game, decision, average,
+    count or None)], and the notes for the functions that are not there."""
     rows, notes = [], []
-    for fn, game in PRESSES:
-        f = globals().get(fn) or getattr(tour, fn, None)
+    for ref, game in PRESSES:
+        f = _press_function(ref)
         if f is None:
-            notes.append("%s: tools.tour has no `%s()` yet." % (game, fn))
+            notes.append("%s: there is no `%s()` yet." % (game, ref))
             continue
         for k, v in sorted(f().items()):
             avg, count = (v if isinstance(v, (tuple, list)) else (v, None))
@@ -1126,7 +1118,7 @@ def presses_section(measured=None):
         "## 10. Presses per decision",
         "",
         "Button presses a decision takes, from the screen tour's human seats",
-        "(tools/tour.py: a computer player's choice entered by the shortest",
+        "(tools/games/<game>.py: a computer player's choice entered by the shortest",
         "presses the screen offers). Targets (issue 14): Kyudo at most 12 a turn",
         "on average, a keep-2-and-re-roll at most 5, an Okko Court peek at most 4.",
         "",
@@ -1307,7 +1299,8 @@ def saves_section():
 
 
 DEVICE_JSON = os.path.join(micropython.ROOT, "docs", "device.json")
-DEVICE_TITLES = (("kyudo", "Kyudo"), ("kendo", "Kendo Duel"), ("okko", "Okko"))
+# (key, title) of the games with an app scenario (tools/games), as make device names them
+DEVICE_TITLES = tuple((g.key, g.title) for g in registry.GAMES if g.app_scenario)
 
 
 def _estimates(lines):
@@ -1323,7 +1316,8 @@ def _estimates(lines):
                 m = re.match(r"([\d.]+) KB", c)
                 if m:
                     left[key] = float(m.group(1))
-        m = re.match(r"\| (kyudo|kendo|okko)_app \| \d+ \| [\d.]+ s \| [\d.]+ ms \| ([\d.]+) ms \|", line)
+        keys = "|".join(k for k, _ in DEVICE_TITLES)
+        m = re.match(r"\| (%s)_app \| \d+ \| [\d.]+ s \| [\d.]+ ms \| ([\d.]+) ms \|" % keys, line)
         if m:
             worst[m.group(1)] = float(m.group(2))
     return left, worst

@@ -42,7 +42,6 @@ from engine.rng import Rng
 RANDOM = "random"
 SEED0 = 31000
 MAX_ACTIONS = 50000
-TEAM = ("okko",)  # team games, until the registry says so (Game.team)
 Z95 = 1.959963984540054
 
 
@@ -58,7 +57,7 @@ def wilson(k, n, z=Z95):
 
 
 def is_team(game):
-    return bool(getattr(game, "team", game.key in TEAM))
+    return bool(game.team)
 
 
 def ladder_variants(keys=None):

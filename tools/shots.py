@@ -34,7 +34,7 @@ class Sim(_Sim):
 def tip_shots(size, tmp, save):
     """A tip of the first-game guide in each game: its first decision, on a
     fresh device (tips on)."""
-    for menu, key in (("Kyudo", "kyudo"), ("Kendo Duel", "kendo"), ("Okko: Oni Hunters", "okko")):
+    for menu, key in [(g.menu, g.key) for g in registry.with_hook("shots")]:
         sim = _Sim(size, seed=18, nvm_path=os.path.join(tmp, "nvm-tip-%s-%s.bin" % (key, size)))
         sim.choose(menu)
         sim.choose("Start")

@@ -1,0 +1,71 @@
+"""Pig, the demo game (engine/example.py), on the host: its registry entry
+(``game()``), constructor, computer players and hidden information. It has
+no walks of its own: the shell's walk plays it from About (tools/tour.py)."""
+
+from engine.rng import Rng
+from tools.games import Game, _app_info, _copy, _levels, _other_rng
+
+
+
+def new(rng, players=2, mode=0, options=0):
+    from engine.example import PigState
+
+    return PigState(rng, players=players, target=30)  # the app's target (sanbon.pig.TARGET)
+
+
+def load(data):
+    from engine.example import PigState
+
+    return PigState.from_bytes(data)
+
+
+def bot(level, seat, rng):
+    """The app's Pig players (sanbon.pig.bot_action): Easy holds at 8 (or
+    rolls on a whim), Normal holds at 15."""
+    from engine.example import HOLD, O_TURN_TOTAL, hold_at_bot
+
+    def act(s):
+        obs = s.observation(seat)
+        if level == 1:
+            if obs[O_TURN_TOTAL] and rng.randrange(4) == 0:
+                return HOLD
+            return hold_at_bot(obs, 8)
+        return hold_at_bot(obs, 15)
+
+    return act
+
+
+def checker():
+    from tools import invariants as inv
+
+    return inv.pig_check
+
+
+def hidden(s, seat, rng):
+    """Pig hides only the rolls to come: the RNG."""
+    t = _copy(s, load)
+    _other_rng(t, rng)
+    return t
+
+
+def soak_deal(seed, mode=0):
+    from engine.example import PigState, hold_at_bot
+
+    players = 2 + seed % 3
+    s = PigState(Rng(seed), players, target=20 + seed % 81)
+    th = [8 + (seed + 5 * i) % 13 for i in range(players)]
+    return s, [(lambda st, i=i: hold_at_bot(st.observation(i), th[i])) for i in range(players)]
+
+
+def game():
+    info = _app_info('pig')
+    return Game(
+        "pig", "Pig", new, load, gid=info.id,
+        levels=_levels(info), bot=bot, checker=checker, hidden=hidden, soak_deal=soak_deal,
+        scenarios=("example_pig", "shell_boot", "build_boot"),
+        menu="Pig",  # reached through About (soak's _to_setup)
+        press_setups=(["Players: 2"], ["Players: 4"]),
+        restore_setups=((["Players: 3"], ["P1: Computer (Easy)", "P2: Computer (Normal)",
+                                          "P3: Computer (Easy)"]),),
+        hooks={"play": "tools.play:PigAdapter"}
+    )

@@ -264,7 +264,7 @@ def test_the_folded_contract_may_repeat_in_each_games_engine(tmp_path):
 
 
 def test_the_contract_games_come_from_the_registry(tmp_path, monkeypatch):
-    """A game registered on the host (tools/games.py) gets the contract check:
+    """A game registered on the host (tools/games/) gets the contract check:
     cpcheck keeps no list of its own."""
     from tools import cpcheck, games
     from tools.cpcheck import check_contract

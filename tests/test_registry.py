@@ -1,4 +1,4 @@
-"""The host's registry of games (tools/games.py) agrees with the app, the
+"""The host's registry of games (tools/games/) agrees with the app, the
 gate and the test files, the tools read their game lists from it, and a
 stand-in fourth game registered in one line gets statistics beside the
 others' figures."""

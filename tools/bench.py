@@ -183,7 +183,7 @@ def measure():
     }
 
 
-# the games' lists, from the registry (tools/games.py), in its order:
+# the games' lists, from the registry (tools/games/), in its order:
 # (tools/powercut.py and save-bench key, label) of every game and mode that has one
 BENCH_TITLES = tuple(v.bench for v in registry.variants() if v.bench)
 # (app scenario, column heading): the menus (and the demo game) first, then each game's
@@ -193,7 +193,7 @@ APP_SCENARIOS = (("shell_boot", "Menus and Pig"),) + tuple(
 
 def code_section(name_lines=None):
     """Section 3a: the games the host's registry holds (every tool loops over
-    it: tools/games.py) and the short-locals figure of the device code
+    it: tools/games/) and the short-locals figure of the device code
     (tools/names.py, issue 31: below 150 per 1,000 lines in engine/ and lib/)."""
     if name_lines is None:
         name_lines = names.figure_lines()
@@ -901,7 +901,7 @@ def ladder_section(d):
         "`%s` (tools/ladder.py), %d games a rung on fixed seeds (seat i's Rng"
         % (d.get("command", "python -m tools.ladder --games %d" % d["games"]), d["games"]),
         "from its seat and the seed). Every computer level the app offers in each mode",
-        "(tools/games.py: a Kendo Duel offers Easy and Normal) against a random player",
+        "(tools/games/: a Kendo Duel offers Easy and Normal) against a random player",
         "(uniform over the legal actions) and against the level below, 2 seats, with",
         "the mode's default house rules; games of opponents go in pairs on one deal with",
         "the seats swapped. The rate is the higher level's share of the decided games,",

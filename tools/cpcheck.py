@@ -9,7 +9,7 @@ object read from lib/. ``check_house`` holds the code to issue 31's house
 rules: no bare ``e[1]`` event look-up in lib/ (``event[A.E_...]``), ``drop``
 given a module, not its name, no function in engine/ or lib/ longer than 60
 lines, and one home per constant (``check_homes``). The games come from the
-host's registry (tools/games.py). ``python -m tools.cpcheck [FILE ...]``
+host's registry (tools/games/). ``python -m tools.cpcheck [FILE ...]``
 prints one line per violation and exits 1 if there are any.
 """
 
@@ -186,7 +186,7 @@ def check_tree(root=ROOT, files=None):
 
 # -- the games' contract ----------------------------------------------------
 def _registered():
-    """The games' keys, from the host's registry (tools/games.py): a game
+    """The games' keys, from the host's registry (tools/games/): a game
     registered there gets its contract checked, with no list here to forget."""
     from tools import games as registry
 

@@ -1,7 +1,7 @@
 """Invariant checks of the game engines, shared by the tests
 (tests/test_*_random.py, tests/test_soak.py, tests/test_conformance.py) and
 the soak run (tools/soak.py), which reach them through the registry of games
-(tools/games.py: each game's ``checker()``).
+(tools/games/: each game's ``checker()``).
 
 Each check raises AssertionError when the state breaks a rule of its game:
 
@@ -17,7 +17,7 @@ Each check raises AssertionError when the state breaks a rule of its game:
 - Pig: ``pig_check(s)``.
 
 ``check_for(game)`` returns a fresh per-action check of a game by its
-registry key (tools/games.py), Kyudo's included: call it on the dealt state
+registry key (tools/games/), Kyudo's included: call it on the dealt state
 and after every action.
 """
 

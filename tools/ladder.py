@@ -2,7 +2,7 @@
 and against the level below, seats swapped, with a Wilson 95% interval.
 
 ``python -m tools.ladder --games 400`` plays, for each game and mode of the
-registry (tools/games.py) that has computer levels and a bench label, 2-seat
+registry (tools/games/) that has computer levels and a bench label, 2-seat
 games (the smallest table every mode allows, at least 2):
 
 - a game of opponents (Kyudo, Kendo Duel, Competition): each level against

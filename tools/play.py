@@ -6,7 +6,7 @@
     python -m tools.play kendo --mode competition --seats hard,normal --seed 4
     python -m tools.play okko --seats human,normal --seed 2
 
-A seat is ``human`` or one of the game's computer levels (tools/games.py:
+A seat is ``human`` or one of the game's computer levels (tools/games/:
 Kyudo easy, normal, hard; Kendo Duel and Okko normal, hard; Pig easy,
 normal), one per player, in seat order; a level the game does not have is
 refused. The log shows every decision (who, what) and what it did; a human
@@ -23,7 +23,7 @@ no human seat the log is a spectator's: public facts only, as the device
 shows an all-computer game. ``--reveal`` prints every secret too, marked
 "(secret)" (for studying the computer players).
 
-Each game plugs in through the registry (tools/games.py): its ``play`` hook
+Each game plugs in through the registry (tools/games/): its ``play`` hook
 names an adapter, a factory returning an object with the methods of
 ``KyudoAdapter`` (Okko's runs its own loop, tools/play_okko.py). A game with
 more than one mode takes ``--mode`` (the registry's mode names).

@@ -92,7 +92,7 @@ def record(sim, saves):
 
 
 def _top_level(key, mode, info):
-    """The strongest computer level the app's setup offers in ``mode`` (tools/games.py
+    """The strongest computer level the app's setup offers in ``mode`` (tools/games/
     Variant.levels: a Kendo Duel offers no Hard, which plays as Normal there)."""
     from tools import games as host
 

@@ -3,7 +3,7 @@
 Writes docs/screenshots/<screen>-<board>.png for every board size, by
 driving the real app with scripted presses (the same code as tools.sim):
 the shell's screens and the demo game's, then each game's ``shots`` hook in
-the registry (tools/games.py), e.g. ``kyudo_shots(size, tmp, save)``.
+the registry (tools/games/), e.g. ``kyudo_shots(size, tmp, save)``.
 """
 
 import os
@@ -77,7 +77,7 @@ def shots(size, tmp):
     save(sim, "pause")
     sim.press("Y", "A")
     save(sim, "howto")
-    for game in registry.with_hook("shots"):  # each game's own (tools/games.py)
+    for game in registry.with_hook("shots"):  # each game's own (tools/games/)
         game.hook("shots")(size, tmp, save)
     tip_shots(size, tmp, save)
     return made

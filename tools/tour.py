@@ -34,7 +34,7 @@ import tempfile
 from tools import games as registry
 from tools.sim import SIZES, Sim
 
-# the shell, then every game with walks in the registry (tools/games.py: ``tour``)
+# the shell, then every game with walks in the registry (tools/games/: ``tour``)
 GAMES = ("shell",) + tuple(g.key for g in registry.GAMES if g.tour)
 
 

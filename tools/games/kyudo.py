@@ -72,6 +72,7 @@ def soak_deal(seed, mode=0):
 
 def walk_kyudo(size, rec, tmp, players=4, seed=18, level=3):
     from engine.rng import Rng
+    from tools import tour
 
     sim = tour.Looking(size, rec, "kyudo", seed=seed, nvm_path=os.path.join(tmp, "kyudo.bin"))
     tour._settings(sim, ("Computer speed: instant",))
@@ -98,6 +99,7 @@ def kyudo_presses(size="pico_display", seed=5, games=3, players=2, level=3):
     its first)."""
     from engine.kyudo import actions as K
     from engine.rng import Rng
+    from tools import tour
 
     turns, keep2 = [], []
     with tempfile.TemporaryDirectory() as tmp:

@@ -77,6 +77,7 @@ def soak_deal(seed, mode=0):
 
 def walk_okko(size, rec, tmp, mode="Partner", seed=5, level=2):
     from engine.rng import Rng
+    from tools import tour
 
     sim = tour.Looking(size, rec, "okko " + mode, seed=seed, nvm_path=os.path.join(tmp, "okko.bin"))
     tour._settings(sim, ("Computer speed: instant",))
@@ -97,6 +98,7 @@ def drive_okko(sim, rng, level, mem):
     from engine.okko import actions as A
     from engine.okko import bots
     from engine.okko import cards as C
+    from tools import tour
 
     scr = sim.app.top
     st = sim.app.session.state
@@ -123,6 +125,7 @@ def okko_presses(size="pico_display", seed=5, games=1, level=2):
     {"peek": mean, "flip": mean, "other": mean, "n": {kind: decisions}}."""
     from engine.okko import actions as A
     from engine.rng import Rng
+    from tools import tour
 
     counts = {"peek": [0, 0], "flip": [0, 0], "other": [0, 0]}
     with tempfile.TemporaryDirectory() as tmp:

@@ -2,11 +2,13 @@
 
 Each game has one home on the host, tools/games/<game>.py: its ``game()``
 returns its ``Game`` (below), and the module holds the game's own host code
-(its bot and invariant adapters, hidden information, soak deal, the screen
-tour's walks and the bench's presses). This package finds the modules by
-itself (``_discover``, in the app's order: sanbon.games ids), so a new game
-adds its module here and its entry in lib/sanbon/games.py, and nothing else
-on the host (tests/test_toy_game.py proves it).
+(its bots, invariant checks, hidden information, soak deal, the screen
+tour's walks, the bench's presses and its documentation screenshots). This
+package finds the modules by itself (``_discover``, in the app's order:
+sanbon.games ids), so a new game adds its module here and its entry in
+lib/sanbon/games.py, and nothing else on the host (tests/test_toy_game.py
+proves it). tools.tour, tools.shots and tools.invariants still find a
+game's functions by their old names (``from tools.tour import court_keys``).
 
     from tools import games
     for v in games.variants():          # every game and mode
@@ -21,7 +23,8 @@ Each ``Game`` says what the host tools need of it:
   ``levels``: its computer players by name ({"normal": 2, ...}, the app's
   seat types); ``bot(level, seat, rng)``: a computer seat, a function of
   the state that decides from ``state.observation(seat)`` alone;
-- ``checker()``: a fresh per-game invariant check (tools/invariants.py), a
+- ``checker()``: a fresh per-game invariant check (its module's, which
+  tools/invariants.py finds by name), a
   function called on the dealt state and after every action;
   ``end_check(state)``; ``round_trip(state)``: a save and load, checked;
 - ``hidden(state, seat, rng)``: a copy of ``state`` with what ``seat`` may

@@ -5,6 +5,7 @@ tour's walks with the presses that play a human seat."""
 import os
 import tempfile
 
+from engine.core import TERMINAL
 from engine.rng import Rng
 from tools.games import Game, Variant, _app_info, _copy, _levels, _observing, _other_rng
 
@@ -30,15 +31,13 @@ def bot(level, seat, rng):
 
 
 def checker():
-    from tools import invariants as inv
-
     seen = set()
     last = []
 
     def check(s):
         if last:
-            inv.kyudo_check_step(s, last[0], last[1], seen)
-        last[:] = [inv.kyudo_snapshot(s), s.winner()]
+            kyudo_check_step(s, last[0], last[1], seen)
+        last[:] = [kyudo_snapshot(s), s.winner()]
 
     return check
 
@@ -48,9 +47,7 @@ def end_check(s):
 
 
 def round_trip(s):
-    from tools import invariants as inv
-
-    return inv.kyudo_round_trip(s)
+    return kyudo_round_trip(s)
 
 
 def hidden(s, seat, rng):
@@ -84,8 +81,6 @@ def walk_kyudo(size, rec, tmp, players=4, seed=18, level=3):
 def drive_kyudo(sim, rng, level=3):
     """Enter by the shortest presses the decision Kyudo's computer archer of
     ``level`` would take for the human seat to act; the presses."""
-    from tools.shots import kyudo_press
-
     return kyudo_press(sim, rng, level)
 
 
@@ -140,6 +135,217 @@ def presses():
             "keep 2 dice and re-roll": (sum(keep2) / max(1, len(keep2)), len(keep2))}
 
 
+# -- the documentation screenshots (tools/shots.py) --------------------------
+
+
+def kyudo_shots(size, tmp, save):
+    """Kyudo: a roll with kept dice and the combinations (seed 18: you, Saru,
+    roll first against a Normal archer), then whole games in which you play
+    through presses what the Hard computer archer would (kyudo_press), for a
+    sheet, an attack and the end. The games depend on the computer archers:
+    the first seed (of a few) that shows an attack is taken."""
+    from tools.shots import Sim
+
+    sim = Sim(size, seed=18, nvm_path=os.path.join(tmp, "nvm-kyudo-%s.bin" % size))
+    sim.choose("Kyudo")
+    sim.choose("Start")
+    st = sim.app.session.state
+    while not (st.current_player == 0 and st.phase == 1):
+        sim.step(50)
+    sim.press("A")  # roll: ARROW BLACK ARROW RED
+    sim.press("A", "A")  # keep dice 1 and 2 (the cursor starts on die 1); on die 3
+    save(sim, "kyudo-roll", window=True)
+    sim.press("Y", "Y", "A")  # die 4, Roll: re-roll dice 3 and 4
+    sim.press("X", "Y", "A")  # Roll, Stop: the combinations
+    save(sim, "kyudo-combos")
+    for seed in (18, 5, 7, 11, 23, 31):
+        if kyudo_game(size, tmp, save, seed):
+            return
+    raise AssertionError("no Kyudo game with an attack for %s" % size)
+
+
+def kyudo_game(size, tmp, save, seed):
+    from tools.shots import Sim
+
+    from engine.rng import Rng
+
+    sim = Sim(size, seed=seed, nvm_path=os.path.join(tmp, "nvm-kyudo-%s-%d.bin" % (size, seed)))
+    sim.choose("Kyudo")
+    sim.choose("Start")
+    session = sim.app.session
+    st = session.state
+    rng = Rng(seed)
+    sheet = attack = False
+    for _ in range(200000):
+        if sim.text().startswith("End"):
+            break
+        msg = sim.app.top.msg[0] if sim.text().startswith("Game") and sim.app.top.msg else ""
+        if not attack and " attack" in msg and " lost " in msg:
+            attack = True
+            save(sim, "kyudo-attack")
+        if not st.is_over() and not session.is_bot(st.current_player) and sim.text().startswith("Game"):
+            if not sheet and st.round >= 4 and st.phase == 1:
+                sheet = True
+                sim.choose("Sheets")
+                save(sim, "kyudo-sheet")
+                sim.press("B")
+            kyudo_press(sim, rng, 3)
+        else:
+            sim.step(50)
+    if sheet and attack:
+        save(sim, "kyudo-win")
+    return sheet and attack
+
+
+def kyudo_press(sim, rng, level=2):
+    """Enter, by the shortest presses the play screen offers, the decision the
+    computer archer of ``level`` would take for the human seat to act; the
+    number of presses."""
+    from engine.kyudo import actions as K
+    from engine.kyudo import bots
+
+    scr = sim.app.top
+    st = sim.app.session.state
+    seat = st.current_player
+    a = bots.choose(st.observation(seat), seat, level, rng)
+    menu = scr.menu
+    count = [0]
+
+    def press(key):
+        sim.press(key)
+        count[0] += 1
+
+    keep = None  # the kept dice wanted (None: any)
+    if st.phase == K.P_ROLL and K.REROLL < a <= K.REROLL + 15:
+        keep = ~(a - K.REROLL) & ((1 << st.n_dice) - 1)
+        target = 0
+    elif st.phase == K.P_RED and a != K.RED_SKIP:
+        d, f = divmod(a - K.RED_FIX, 6)
+        for key in kyudo_path(scr, scr.acts.index(-2)):  # "Use the RED token"
+            press(key)
+        press("A")
+        n = st.n_dice
+        key = "Y" if (d - scr.die_cur) % n <= (scr.die_cur - d) % n else "X"
+        while scr.die_cur != d:
+            press(key)
+        press("A")
+        target = menu.items.index(K.FACE_NAMES[f])
+    elif a in scr.acts:
+        target = scr.acts.index(a)
+    else:
+        from sanbon.kyudo_words import choice
+
+        target = menu.items.index(choice(st, a, sim.app.session.seat_name))
+    for key in kyudo_path(scr, target, keep):
+        press(key)
+    press("A")
+    return count[0]
+
+
+def kyudo_path(scr, target, keep=None):
+    """The shortest keys from the cursor now to list item ``target`` with
+    ``keep`` the kept dice (None: as they may be), by the screen's own moves
+    (sanbon.kyudo.move): a breadth-first search."""
+    from sanbon import buttons as btn
+    from sanbon.kyudo import move
+
+    st = scr.session.state
+    n = st.n_dice
+    k = len(scr.menu.items)
+    dice = scr.dice_ok()
+    start = (scr.die_cur, scr.menu.index, scr.keep)
+    paths = {start: ""}
+    todo = [start]
+    for pos in todo:
+        d, i, kp = pos
+        if d < 0 and i == target and (keep is None or kp == keep):
+            return paths[pos]
+        steps = [("X", move(d, i, btn.X, n, k, dice) + (kp,)), ("Y", move(d, i, btn.Y, n, k, dice) + (kp,))]
+        if d >= 0 and dice:
+            steps.append(("A", move(d, i, btn.Y, n, k, dice) + (kp ^ (1 << d),)))
+        for key, nxt in steps:
+            if nxt not in paths:
+                paths[nxt] = paths[pos] + key
+                todo.append(nxt)
+    raise AssertionError("no way to item %d on %s" % (target, scr.describe()))
+
+
+# -- invariant checks (tools/invariants.py) ----------------------------------
+
+
+def kyudo_snapshot(s):
+    return (
+        bytes(s.spectators),
+        [bytes(r) for r in s.circles],
+        [bytes(r) for r in s.ticked],
+        [bytes(r) for r in s.flags],
+    )
+
+
+def kyudo_check_step(s, before, winner_before, seen):
+    from engine.kyudo.actions import GREEN, P_KUMA_DROP, P_OVER, P_SETUP, P_SHIELD, TOKENS
+    from engine.kyudo.data import CORNER_SIZE, CORNERS, START_SPECTATORS
+
+    P = s.players
+    sp, circles, ticked, flags = before
+    for v in range(P):
+        assert s.spectators[v] <= sp[v] <= START_SPECTATORS  # never regained (R1)
+        assert bool(s.eliminated[v]) == (s.spectators[v] == 0)
+        for c in range(1, 6):
+            assert s.circles[v][c] >= circles[v][c]
+            assert ticked[v][c] <= s.ticked[v][c] <= s.circles[v][c]
+            assert flags[v][c] <= s.flags[v][c] <= CORNER_SIZE[c] * CORNERS
+        if s.eliminated[v]:
+            assert sum(s.tokens[v]) == 0 and s.captured_by != v and s.ring_owner != v
+    for t in TOKENS:
+        assert s.supply[t] + sum(s.tokens[v][t] for v in range(P)) == P - 1
+    if winner_before is not None:
+        assert s.winner() == winner_before  # the winner never changes
+    wins = [e for e in s.events if e[0] == "win"]
+    assert len(wins) <= 1
+    if wins:
+        assert winner_before is None and s.winner() == (wins[0][1],)
+    assert s.is_over() == (s.winner() is not None) == (s.phase == P_OVER)
+    legal = s.legal_actions()
+    seen.add(s.phase)
+    for e in s.events:
+        seen.add(e[0])
+    if s.is_over():
+        assert legal == [] and s.current_player == TERMINAL
+        assert not s.eliminated[s.winner()[0]]
+        return
+    assert legal and legal == sorted(set(legal))  # sorted ascending, no duplicates
+    cp = s.current_player
+    assert 0 <= cp < P and not s.eliminated[cp]
+    if s.phase == P_SHIELD:
+        assert s.tokens[cp][GREEN] > 0
+    elif s.phase == P_KUMA_DROP:
+        assert cp != s.active and sum(1 for t in TOKENS if s.tokens[cp][t]) >= 2
+    elif s.phase != P_SETUP:
+        assert cp == s.active
+    assert s.n_dice == len(s.dice) and s.used < (1 << s.n_dice)
+
+
+KYUDO_FIELDS = ("players", "first", "active", "phase", "characters", "spectators", "eliminated",
+                "circles", "ticked", "flags", "tokens", "supply", "n_dice", "dice", "rolls",
+                "used", "red_used", "fury", "captured_by", "ring_colour", "ring_owner",
+                "turn", "round", "win_reason", "queue")
+
+
+def kyudo_round_trip(s):
+    from engine.kyudo.state import KyudoState
+
+    b = s.to_bytes()
+    t = KyudoState.from_bytes(b)
+    assert t.to_bytes() == b
+    assert t.legal_actions() == s.legal_actions()
+    assert t.current_player == s.current_player and t.winner() == s.winner()
+    for name in KYUDO_FIELDS:
+        assert getattr(t, name) == getattr(s, name), name
+    assert t.rng.getstate() == s.rng.getstate()
+    return t
+
+
 def game():
     info = _app_info('kyudo')
     return Game(
@@ -159,6 +365,6 @@ def game():
         ),
         shell={"rows": ("Players: 4",), "seats": ("P2:", "P3:", "P4:")},
         tour=((walk_kyudo, {}), (walk_kyudo, {"players": 2, "seed": 5})),
-        hooks={"play": "tools.play:KyudoAdapter", "shots": "tools.shots:kyudo_shots",
+        hooks={"play": "tools.play:KyudoAdapter", "shots": kyudo_shots,
                "presses": presses},
     )

@@ -41,9 +41,7 @@ def team_bots(levels, rngs):
 
 
 def checker():
-    from tools import invariants as inv
-
-    return inv.okko_check
+    return okko_check
 
 
 def end_check(s):
@@ -169,6 +167,128 @@ def presses():
             "any other decision": (out["other"], n["other"])}
 
 
+# -- the documentation screenshots (tools/shots.py) --------------------------
+
+
+def okko_shots(size, tmp, save):
+    """Okko: Oni Hunters against a Normal partner (seed 5), the human seat
+    played by the partner's rules through presses (tests/okko_helpers.py's
+    way): the board at an action, the enemy line, a fight builder with a
+    card marked, an exploration with draws, and the Court."""
+    from tools.shots import Sim
+    from tools.tour import menu_rows
+
+    from engine.okko import actions as A
+    from engine.okko import bots
+    from engine.okko import cards as C
+    from engine.rng import Rng
+
+    sim = Sim(size, seed=5, nvm_path=os.path.join(tmp, "nvm-okko-%s.bin" % size))
+    sim.choose("Settings")
+    menu_rows(sim, ("Computer speed: instant",))
+    sim.press("B")
+    sim.choose("Okko: Oni Hunters")
+    sim.choose("Start")
+    session = sim.app.session
+    st = session.state
+    rng = Rng(3)
+    mem = (bytearray(16), bytearray(16))
+    done = set()
+    for _ in range(40000):
+        top = sim.text()
+        if top.startswith("End") or len(done) == 5:
+            break
+        if top.startswith(("Dialog", "HandOver")):
+            sim.press("A")
+            continue
+        if not (top.startswith("Game") and not st.is_over() and not session.is_bot(st.current_player)):
+            sim.step(50)
+            continue
+        scr = sim.app.top
+        ph = st.phase
+        if ph == A.P_ACTION and "board" not in done and len(st.line) >= 2:
+            done.add("board")
+            save(sim, "okko-board", window=True)
+        if ph == A.P_ACTION and "line" not in done and len(st.line) >= 3:
+            done.add("line")
+            while scr.items[scr.cur] != -2:
+                sim.press("Y")
+            sim.press("A")
+            save(sim, "okko-line")
+            sim.press("B")
+        if ph == A.P_FIGHT and "fight" not in done and st.sel:
+            done.add("fight")
+            save(sim, "okko-fight")
+        if ph == A.P_EXPLORE and "explore" not in done and st.drawn >= 2:
+            done.add("explore")
+            save(sim, "okko-explore")
+        if ph == A.P_COURT and "court" not in done and st.flipped.count(1) >= 1:
+            done.add("court")
+            save(sim, "okko-court")
+        seat = st.current_player
+        a = bots.choose(st.observation(seat), seat, 2, rng, mem[seat])
+        if ph == A.P_REVEAL:
+            sim.press("A")
+        elif ph in (A.P_PEEK, A.P_COURT):
+            d = C.board_to_display(a & 15, st.orient)
+            for key in court_keys(scr.gcur, d):  # X: the next column, Y: the next row
+                sim.press(key)
+            sim.press("A")
+        else:
+            # a dialog (the board's end) may come up over the list mid-way: then
+            # the outer loop answers it and asks again
+            for _ in range(len(scr.items)):
+                if sim.app.top is not scr or scr.items[scr.cur] == a:
+                    break
+                sim.press("Y")
+            if sim.app.top is scr:
+                assert scr.items[scr.cur] == a, "the partner's choice %d is not on the list %r" % (a, scr.items)
+                sim.press("A")
+    assert len(done) == 5, done
+
+
+# -- invariant checks (tools/invariants.py) ----------------------------------
+
+
+def okko_check(s):
+    from engine.okko import actions as A
+    from engine.okko import data as D
+
+    # Adventure cards: the 58 across the deck, its discard and both hands
+    adv = sorted(c for b in (s.hands[0], s.hands[1], s.adv_deck, s.adv_discard)
+                 for c in b if c < 64)
+    assert adv == list(range(D.N_ADV))
+    # enemies of the current board: deck, line and defeated pile (the rest in the box)
+    b = s.board
+    first, end = D.ENEMY_FIRST[b], D.ENEMY_FIRST[b + 1]
+    enemies = sorted(list(s.enemy_deck) + list(s.line) + list(s.enemy_discard))
+    if s.phase == A.P_COURT or s.is_over():
+        assert not enemies  # all in the box
+    else:
+        assert enemies == list(range(first, end))
+    # supports of the current board: supply, hands, discard, the Kami apart or gained
+    sups = sorted(list(s.supply) + list(s.sup_discard)
+                  + [c - 64 for h in s.hands for c in h if c >= 64])
+    assert len(sups) == len(set(sups))
+    if not (s.phase == A.P_COURT or s.is_over()):
+        kami = D.SUP_FIRST[b + 1] - 1
+        assert sups + ([] if s.kami else [kami]) == list(range(D.SUP_FIRST[b], kami)) + (
+            [kami] if s.kami else []) or sorted(sups + ([] if s.kami else [kami])) == list(
+            range(D.SUP_FIRST[b], D.SUP_FIRST[b + 1]))
+    # jars: the 12 across the deck, the team and the used ones
+    assert sorted(list(s.jar_deck) + list(s.jars) + list(s.jar_discard)) == list(range(12))
+    # exploration: the 13 cards
+    assert sorted(list(s.exp_deck) + list(s.exp_discard)) == list(range(13))
+    assert D.MIN_SQUARE <= s.day <= D.LAST_DAY
+    assert sum(s.court) == D.ONI and max(s.court) == 1
+    # the heroes differ; between boards the first chooser may take the
+    # partner's hero (a swap), until the partner chooses again
+    assert s.heroes[0] != s.heroes[1] or s.heroes[0] == 255 or (s.phase == A.P_HERO and s.hero_turn == 1)
+    if not s.is_over():
+        legal = s.legal_actions()
+        assert legal and len(set(legal)) == len(legal)
+
+
 def game():
     info = _app_info('okko')
     return Game(
@@ -187,6 +307,6 @@ def game():
             (["Mode: Partner"], ["P1: Computer (Forgetful)", "P2: Computer (Steady)"]),
         ),
         tour=((walk_okko, {}), (walk_okko, {"mode": "Pass and play", "seed": 8})),
-        hooks={"play": "tools.play:OkkoAdapter", "shots": "tools.shots:okko_shots",
+        hooks={"play": "tools.play:OkkoAdapter", "shots": okko_shots,
                "presses": presses},
     )

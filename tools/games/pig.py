@@ -36,9 +36,7 @@ def bot(level, seat, rng):
 
 
 def checker():
-    from tools import invariants as inv
-
-    return inv.pig_check
+    return pig_check
 
 
 def hidden(s, seat, rng):
@@ -55,6 +53,24 @@ def soak_deal(seed, mode=0):
     s = PigState(Rng(seed), players, target=20 + seed % 81)
     th = [8 + (seed + 5 * i) % 13 for i in range(players)]
     return s, [(lambda st, i=i: hold_at_bot(st.observation(i), th[i])) for i in range(players)]
+
+
+# -- invariant checks (tools/invariants.py) ----------------------------------
+
+
+def pig_check(s):
+    P = len(s.scores)
+    legal = s.legal_actions()
+    if s.is_over():
+        w = s.winner()
+        assert legal == [] and w is not None and len(w) == 1
+        assert s.scores[w[0]] >= s.target and s.turn_total == 0
+        assert all(s.scores[p] < s.target for p in range(P) if p != w[0])
+    else:
+        assert s.winner() is None and 0 <= s.current_player < P
+        assert all(v < s.target for v in s.scores)
+        assert legal == ([0] if s.turn_total == 0 else [0, 1])
+        assert s.turn_total == 0 or 2 <= s.last_roll <= 6
 
 
 def game():

@@ -331,6 +331,163 @@ def kendo_competition_check(s):
             assert max(len(h) for h in s.hands) <= 12
 
 
+# -- the terminal adapter (tools/play.py) ------------------------------------
+
+
+class KendoAdapter:
+    """Kendo Duel for the terminal player (engine/kendo): Duel for 2-4
+    players, Competition for 2."""
+
+    title = "Kendo Duel"
+
+    def __init__(self):
+        from engine.kendo import actions, cards
+
+        self.A = actions
+        self.C = cards
+
+    # -- the game loop's needs ---------------------------------------------
+    def seat_name(self, state, seat):
+        return "Player %d" % (seat + 1)
+
+    def describe(self, state, action):
+        return state.describe_action(action)
+
+    def public(self, state, seat, action):
+        """The action as the other seats see it, if it is a secret: which
+        card a switch gives back (the event line says which subdeck)."""
+        if self.A.SWITCH <= action < self.A.SWITCH + 52:
+            return "switch a card"
+        return None
+
+    def private(self, state, seat):
+        """The view shows a secret: the seat's hand."""
+        return True
+
+    def intro(self, state, kinds):
+        s = state
+        mode = "Competition" if s.mode == self.A.COMPETITION else "Duel"
+        out = ["%s (%s): %d players, %d cards each; Player %d switches first." % (
+            self.title, mode, s.players, len(s.hands[0]), s.current_player + 1)]
+        for v in range(s.players):
+            out.append("  Player %d: %s" % (v + 1, kinds[v].capitalize()))
+        return out
+
+    def _sizes(self, s):
+        return ", ".join("P%d %d" % (p + 1, len(s.hands[p])) for p in range(s.players))
+
+    def event_lines(self, state, action):
+        """Plain-English lines for the events of ``action``, just applied (the
+        action itself is already on the log line); a line starting with "---"
+        heads a new exchange."""
+        C = self.C
+        who = lambda v: "Player %d" % (v + 1)
+        decks = ("a Basic", "a Counter", "an Other")
+        effects = ("cancels the reinforcement", "reflects the reinforcement back", "blocks",
+                   "counterattacks", "deflects: the initiative")
+        incoming = ("the reinforcement", "the strike", "the alternative attack")
+        out = []
+        ev = state.events
+        refilled = False
+        for i, e in enumerate(ev):
+            k = e[0]
+            if k == "switch":
+                out.append("%s switches %s card" % (who(e[1]), decks[e[2]]))
+            elif k == "tie_switch":
+                out.append("%s switches the lowest Basic card (tied totals)" % who(e[1]))
+            elif k == "first":
+                out.append("--- %s has the highest Basic total and attacks first ---" % who(e[1]))
+            elif k == "play":
+                if e[3] == 3:
+                    out.append("%s: %s must answer a strike on %s" % (
+                        effects[3], who(state.current_player), C.PART_NAMES[C.strike_part(e[2])]))
+                else:
+                    out.append(effects[e[3]])
+            elif k == "fail":
+                out.append("%s cannot answer %s" % (who(e[1]), incoming[e[2]]))
+            elif k == "pull":
+                if i + 1 < len(ev) and ev[i + 1][0] == "pull":
+                    continue
+                n = 1
+                while i - n >= 0 and ev[i - n][0] == "pull":
+                    n += 1
+                out.append("%s pulls %d card%s from %s" % (who(e[1]), n, "s" if n > 1 else "", who(e[2])))
+            elif k == "ippon":
+                out.append("IPPON for %s%s: %d" % (
+                    who(e[1]), " (the other's second hansoku)" if e[2] else "", state.ippons[e[1]]))
+            elif k == "hansoku":
+                out.append("HANSOKU for %s: %d" % (who(e[1]), state.hansoku[e[1]]))
+            elif k == "refill":
+                refilled = True
+                if e[2]:
+                    out.append("%s refills %d card%s" % (who(e[1]), e[2], "s" if e[2] > 1 else ""))
+            elif k == "fresh_hand":
+                out.append("%s has no cards: a fresh hand" % who(e[1]))
+            elif k == "reshuffle":
+                out.append("the %s discards are shuffled into a new subdeck" % ("Basic", "Counter", "Other")[e[1]])
+            elif k == "jikan":
+                out.append("JIKAN DESU is drawn (by %s): time!" % who(e[1]))
+            elif k == "encho":
+                out.append("ENCHO: the next ippon wins")
+            elif k == "hantei":
+                out.append("HANTEI: %s" % ("hikiwake (a draw)" if len(e[1]) > 1 else who(e[1][0]) + " wins"))
+            elif k == "discard":
+                refilled = True
+                out.append("%s discards %s (over 12 cards)" % (who(e[1]), C.name(e[2])))
+            elif k == "cannot_open":
+                out.append("%s cannot attack: the initiative passes" % who(e[1]))
+            elif k == "eliminated":
+                out.append("%s is eliminated" % who(e[1]))
+            elif k == "end":
+                out.append("--- exchange over (cards: %s); %s attacks next ---" % (self._sizes(state), who(e[1])))
+            elif k == "win":
+                out.append("--- game over (cards: %s) ---" % self._sizes(state))
+        if refilled and not state.is_over() and state.phase == self.A.P_OPEN:
+            out.append("--- exchange over (ippon %s, hansoku %s%s); %s attacks next ---" % (
+                "-".join(str(v) for v in state.ippons), "-".join(str(v) for v in state.hansoku),
+                ", encho" if state.encho else "", who(state.current_player)))
+        return out
+
+    def result(self, state):
+        s = state
+        w = s.winner()
+        why = self.A.END_NAMES[s.end_reason]
+        if s.mode == self.A.COMPETITION and s.encho and s.end_reason == self.A.END_IPPON:
+            why = "an ippon in encho"
+        if len(w) == 1:
+            out = ["Winner: Player %d (%s)." % (w[0] + 1, why)]
+        else:
+            out = ["Draw between %s (%s)." % (" and ".join("Player %d" % (p + 1) for p in w), why)]
+        for v in range(s.players):
+            extra = ""
+            if s.mode == self.A.COMPETITION:
+                extra = ", %d ippon, %d hansoku" % (s.ippons[v], s.hansoku[v])
+            out.append("  Player %d: %d cards%s%s" % (
+                v + 1, len(s.hands[v]), extra, ", eliminated" if s.eliminated[v] else ""))
+        return out
+
+    def view(self, state, seat):
+        """What a human seat sees before deciding."""
+        s = state
+        A = self.A
+        C = self.C
+        out = ["", "== Player %d, your decision (%s) ==" % (seat + 1, A.PHASE_NAMES[s.phase])]
+        out.append("Your hand: " + ", ".join(C.name(c) for c in s.hands[seat]))
+        out.append("Cards in hand: %s; subdecks: Basic %d, Counter %d, Other %d" % (
+            self._sizes(s), len(s.decks[0]), len(s.decks[1]), len(s.decks[2])))
+        if s.mode == A.COMPETITION:
+            out.append("Ippon: %s; hansoku: %s%s" % (
+                "-".join(str(v) for v in s.ippons), "-".join(str(v) for v in s.hansoku),
+                "; ENCHO" if s.encho else ""))
+        if s.chain:
+            out.append("This exchange: " + ", ".join(
+                "P%d %s" % (s.chain[i] + 1, C.name(s.chain[i + 1])) for i in range(0, len(s.chain), 2)))
+        if s.phase == A.P_REACT:
+            what = ("the reinforcement", "a strike on " + C.PART_NAMES[s.part], "an alternative attack")[s.inc]
+            out.append("You face %s from Player %d." % (what, s.striker + 1))
+        return out
+
+
 def game():
     info = _app_info('kendo')
     return Game(
@@ -358,5 +515,5 @@ def game():
         ),
         tour=((walk_kendo, {"rows": ("Players: 3",)}), (walk_kendo, {"mode": "Competition"}),
               (walk_kendo, {"rows": ("P2: Human",), "seed": 7})),
-        hooks={"play": "tools.play:KendoAdapter", "shots": kendo_shots},
+        hooks={"play": KendoAdapter, "shots": kendo_shots},
     )

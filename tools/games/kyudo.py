@@ -346,6 +346,155 @@ def kyudo_round_trip(s):
     return t
 
 
+# -- the terminal adapter (tools/play.py) ------------------------------------
+
+
+class KyudoAdapter:
+    """Kyudo for the terminal player (engine/kyudo)."""
+
+    title = "Kyudo"
+
+    def __init__(self):
+        from engine.kyudo import actions
+        from engine.kyudo.state import PHASE_NAMES
+
+        self.phases = PHASE_NAMES
+        self.A = actions
+
+    # -- the game loop's needs ---------------------------------------------
+    def seat_name(self, state, seat):
+        return "Archer %d (%s)" % (seat + 1, self.A.CHARACTER_NAMES[state.characters[seat]])
+
+    def describe(self, state, action):
+        return state.describe_action(action)
+
+    def intro(self, state, kinds):
+        s = state
+        out = ["%s: %d archers, first archer: Archer %d." % (self.title, s.players, s.first + 1)]
+        for v in range(s.players):
+            out.append("  %s: %s" % (self.seat_name(s, v), kinds[v].capitalize()))
+        return out
+
+    def event_lines(self, state, action):
+        """Plain-English lines for the notable events of ``action``, just
+        applied; a line starting with "---" heads a new turn."""
+        n = self.A.FACE_NAMES
+        who = lambda v: "Archer %d" % (v + 1)
+        out = []
+        for e in state.events:
+            k = e[0]
+            if k == "turn":
+                out.append("--- Round %d: %s's turn ---" % (e[2], self.seat_name(state, e[1])))
+            elif k == "roll":
+                out.append("dice: " + " ".join(n[f] for f in e[2]))
+            elif k == "red":
+                out.append("RED token: die %d becomes %s" % (e[2] + 1, n[e[3]]))
+            elif k == "circle":
+                out.append("%s ticks a %s circle" % (who(e[1]), n[e[2]]))
+            elif k == "closed":
+                out.append("%s closes %s" % (who(e[1]), n[e[2]]))
+            elif k == "boxes" and not self.A.TICK <= action < self.A.TICK + 6:
+                out.append("%s ticks %d %s flag box%s" % (who(e[1]), e[3], n[e[2]], "es" if e[3] != 1 else ""))
+            elif k == "flag":
+                out.append("%s completes %s corner %d" % (who(e[1]), n[e[2]], e[3]))
+            elif k == "fury":
+                out.append("%s spends ORANGE: fury on %s" % (who(e[1]), n[e[2]]))
+            elif k == "attack":
+                out.append("%s attacks %s in %s for %d" % (who(e[1]), who(e[2]), n[e[3]], e[4]))
+            elif k == "ultimate":
+                out.append("%s: ULTIMATE COMBO" % who(e[1]))
+            elif k == "ring":
+                out.append("Shika's ring: %s faces %d" % (who(e[1]), e[2]))
+            elif k == "loss":
+                out.append("%s loses %d spectator%s (%d left)" % (
+                    who(e[1]), e[2], "s" if e[2] != 1 else "", state.spectators[e[1]]))
+            elif k == "shield":
+                out.append("%s raises the GREEN shield" % who(e[1]))
+            elif k == "eliminated":
+                out.append("%s is eliminated" % who(e[1]))
+            elif k == "token":
+                out.append("%s takes a %s token from %s" % (
+                    who(e[1]), n[e[2]], "the supply" if e[3] < 0 else who(e[3])))
+            elif k == "discard":
+                out.append("%s discards a %s token" % (who(e[1]), n[e[2]]))
+            elif k == "talent":
+                ch = self.A.CHARACTER_NAMES[e[2]]
+                out.append("%s's talent: %s%s" % (
+                    who(e[1]), ch, (" chooses " + n[e[3]]) if e[3] else ""))
+            elif k == "extra":
+                out.append("%s gets an extra %s circle" % (who(e[1]), n[e[2]]))
+            elif k == "die_back":
+                out.append("%s takes the captured die back" % who(e[1]))
+            elif k == "ring_off":
+                out.append("%s removes the ring" % who(e[1]))
+        return out
+
+    def result(self, state):
+        s = state
+        w = s.winner()[0]
+        why = ("completed the target with the most spectators", "is the last archer standing",
+               "has the most spectators at the round cap")[s.win_reason]
+        out = ["Winner: %s %s (round %d)." % (self.seat_name(s, w), why, s.round)]
+        for v in range(s.players):
+            out.append("  %s: %d spectators, %d/%d circles%s" % (
+                self.seat_name(s, v), s.spectators[v], sum(s.ticked[v]), sum(s.circles[v]),
+                ", eliminated" if s.eliminated[v] else ""))
+        return out
+
+    def view(self, state, seat):
+        """What a human seat sees before deciding."""
+        s = state
+        A = self.A
+        n = A.FACE_NAMES
+        from engine.kyudo.data import CORNER_SIZE, CORNERS
+
+        out = ["", "== %s, your decision (%s, round %d) ==" % (
+            self.seat_name(s, seat), self.phases[s.phase], s.round)]
+        circles = []
+        for c in A.COLOURS:
+            t, m = s.ticked[seat][c], s.circles[seat][c]
+            circles.append("%s %d/%d%s" % (n[c], t, m, " closed" if t == m else ""))
+        out.append("Your target: " + ", ".join(circles))
+        flags = []
+        for c in A.COLOURS:
+            f = s.flags[seat][c]
+            size = CORNER_SIZE[c]
+            if f >= size * CORNERS:
+                flags.append("%s done" % n[c])
+            else:
+                flags.append("%s corner %d: %d/%d" % (n[c], f // size + 1, f % size, size))
+        out.append("Your flags: " + ", ".join(flags))
+        out.append("Spectators: you %d; tokens: %s; supply: %s" % (
+            s.spectators[seat], _tokens(s.tokens[seat], n), _tokens(s.supply, n)))
+        for v in range(s.players):
+            if v == seat:
+                continue
+            if s.eliminated[v]:
+                out.append("  %s: eliminated" % self.seat_name(s, v))
+                continue
+            closed = [n[c] for c in A.COLOURS if s.ticked[v][c] == s.circles[v][c]]
+            out.append("  %s: %d spectators, %d circles to go, closed: %s, tokens: %s" % (
+                self.seat_name(s, v), s.spectators[v], sum(s.circles[v]) - sum(s.ticked[v]),
+                " ".join(closed) or "none", _tokens(s.tokens[v], n)))
+        if s.ring_owner >= 0:
+            out.append("Shika's ring (%s) is on %s" % (self.seat_name(s, s.ring_owner), n[s.ring_colour]))
+        if s.captured_by >= 0:
+            out.append("Saru (%s) holds a captured die: 3 dice" % self.seat_name(s, s.captured_by))
+        if s.rolls:
+            dice = ["%d:%s%s" % (i + 1, n[f], "(used)" if s.used >> i & 1 else "")
+                    for i, f in enumerate(s.dice)]
+            out.append("Dice (%s, roll %d of 3): %s" % (
+                "yours" if s.active == seat else self.seat_name(s, s.active), s.rolls, " ".join(dice)))
+        if s.phase == A.P_SHIELD:
+            out.append("You are about to lose %d spectators." % s.queue[0][2])
+        return out
+
+
+def _tokens(row, names):
+    got = ["%s x%d" % (names[t], row[t]) for t in (2, 3, 5) if row[t]]
+    return ", ".join(got) or "none"
+
+
 def game():
     info = _app_info('kyudo')
     return Game(
@@ -365,6 +514,6 @@ def game():
         ),
         shell={"rows": ("Players: 4",), "seats": ("P2:", "P3:", "P4:")},
         tour=((walk_kyudo, {}), (walk_kyudo, {"players": 2, "seed": 5})),
-        hooks={"play": "tools.play:KyudoAdapter", "shots": kyudo_shots,
+        hooks={"play": KyudoAdapter, "shots": kyudo_shots,
                "presses": presses},
     )

@@ -289,6 +289,26 @@ def okko_check(s):
         assert legal and len(set(legal)) == len(legal)
 
 
+# -- the terminal adapter (tools/play.py) ------------------------------------
+
+
+class OkkoAdapter:
+    """Okko: Oni Hunters, played and logged by tools/play_okko.py (a
+    co-operative game of open hands and private peeks)."""
+
+    title = "Okko"
+
+    def run(self, kinds, seed, quiet, out, inp=None, reveal=False):
+        from tools import play_okko
+
+        lines = []
+        state = play_okko.play(kinds, seed, out=lines.append if quiet else out, inp=inp, reveal=reveal,
+                               prompt=out)
+        if state is not None and quiet:
+            out.write(lines[-1] + "\n")
+        return state
+
+
 def game():
     info = _app_info('okko')
     return Game(
@@ -307,6 +327,6 @@ def game():
             (["Mode: Partner"], ["P1: Computer (Forgetful)", "P2: Computer (Steady)"]),
         ),
         tour=((walk_okko, {}), (walk_okko, {"mode": "Pass and play", "seed": 8})),
-        hooks={"play": "tools.play:OkkoAdapter", "shots": okko_shots,
+        hooks={"play": OkkoAdapter, "shots": okko_shots,
                "presses": presses},
     )

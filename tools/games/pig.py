@@ -73,6 +73,47 @@ def pig_check(s):
         assert s.turn_total == 0 or 2 <= s.last_roll <= 6
 
 
+# -- the terminal adapter (tools/play.py) ------------------------------------
+
+
+class PigAdapter:
+    """Pig, the demo game (engine/example.py), to the app's target."""
+
+    title = "Pig"
+
+    def seat_name(self, state, seat):
+        return "Player %d" % (seat + 1)
+
+    def describe(self, state, action):
+        return state.action_to_string(action)
+
+    def intro(self, state, kinds):
+        out = ["%s (to %d): %d players." % (self.title, state.target, len(state.scores))]
+        for v in range(len(state.scores)):
+            out.append("  Player %d: %s" % (v + 1, kinds[v].capitalize()))
+        return out
+
+    def event_lines(self, state, action):
+        if action == 1:  # HOLD
+            return ["scores: " + ", ".join("P%d %d" % (p + 1, v) for p, v in enumerate(state.scores))]
+        if state.last_roll == 1:
+            return ["rolls a 1: the turn's points are lost"]
+        return ["rolls a %d (turn total %d)" % (state.last_roll, state.turn_total)]
+
+    def result(self, state):
+        w = state.winner()[0]
+        out = ["Winner: Player %d (%d points)." % (w + 1, state.scores[w])]
+        for v, sc in enumerate(state.scores):
+            out.append("  Player %d: %d points" % (v + 1, sc))
+        return out
+
+    def view(self, state, seat):
+        return ["", "== Player %d, your decision ==" % (seat + 1),
+                "Scores: %s; this turn: %d (target %d)" % (
+                    ", ".join("P%d %d" % (p + 1, v) for p, v in enumerate(state.scores)), state.turn_total,
+                    state.target)]
+
+
 def game():
     info = _app_info('pig')
     return Game(
@@ -83,5 +124,5 @@ def game():
         press_setups=(["Players: 2"], ["Players: 4"]),
         restore_setups=((["Players: 3"], ["P1: Computer (Easy)", "P2: Computer (Normal)",
                                           "P3: Computer (Easy)"]),),
-        hooks={"play": "tools.play:PigAdapter"}
+        hooks={"play": PigAdapter}
     )

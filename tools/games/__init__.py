@@ -2,13 +2,14 @@
 
 Each game has one home on the host, tools/games/<game>.py: its ``game()``
 returns its ``Game`` (below), and the module holds the game's own host code
-(its bots, invariant checks, hidden information, soak deal, the screen
-tour's walks, the bench's presses and its documentation screenshots). This
-package finds the modules by itself (``_discover``, in the app's order:
-sanbon.games ids), so a new game adds its module here and its entry in
-lib/sanbon/games.py, and nothing else on the host (tests/test_toy_game.py
-proves it). tools.tour, tools.shots and tools.invariants still find a
-game's functions by their old names (``from tools.tour import court_keys``).
+(its bots, invariant checks, hidden information, soak deal, terminal
+adapter, the screen tour's walks, the bench's presses and its documentation
+screenshots). This package finds the modules by itself (``_discover``, in
+the app's order: sanbon.games ids), so a new game adds its module here and
+its entry in lib/sanbon/games.py, and nothing else on the host
+(tests/test_toy_game.py proves it). tools.tour, tools.shots, tools.play and
+tools.invariants find a game's functions by their old names (``from
+tools.tour import court_keys``).
 
     from tools import games
     for v in games.variants():          # every game and mode

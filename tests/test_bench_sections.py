@@ -32,11 +32,13 @@ def test_the_chosen_mode_costs_less_heap():
 
 
 def test_presses_section_renders_what_the_tour_measures(monkeypatch):
-    """The section reads tools.tour's kyudo_presses (turns, keep-2 decisions)
-    and okko_presses (means and counts) and puts the issue's targets beside
+    """The section reads the games' kyudo_presses (turns, keep-2 decisions)
+    and okko_presses (means and counts, tools/games/<game>.py) and puts the issue's targets beside
     them; a game whose measure is missing gets a note, not a crash."""
-    monkeypatch.setattr(tour, "kyudo_presses", lambda *a, **k: ([10, 12, 8], [5, 4]))
-    monkeypatch.setattr(tour, "okko_presses", lambda *a, **k: {"peek": 1.25, "flip": 3.5, "other": 2.0,
+    from tools.games import kyudo, okko
+
+    monkeypatch.setattr(kyudo, "kyudo_presses", lambda *a, **k: ([10, 12, 8], [5, 4]))
+    monkeypatch.setattr(okko, "okko_presses", lambda *a, **k: {"peek": 1.25, "flip": 3.5, "other": 2.0,
                                                                 "n": {"peek": 8, "flip": 2, "other": 40}})
     rows, notes = bench.presses()
     assert ("Kyudo", "a turn", 10.0, 3) in rows and ("Kyudo", "keep 2 dice and re-roll", 4.5, 2) in rows
@@ -47,10 +49,9 @@ def test_presses_section_renders_what_the_tour_measures(monkeypatch):
     assert "| Kyudo | keep 2 dice and re-roll | 4.5 | 2 | at most 5 |" in text
     assert "| Okko | Court peek | 1.2 | 8 | at most 4 |" in text or "| Okko | Court peek | 1.3 | 8 | at most 4 |" in text
     assert "| Okko | Court flip | 3.5 | 2 |  |" in text
-    monkeypatch.setattr(bench, "PRESSES", bench.PRESSES + (("kendo_presses", "Kendo Duel"),))
-    monkeypatch.delattr(tour, "kendo_presses", raising=False)
+    monkeypatch.setattr(bench, "PRESSES", bench.PRESSES + (("tools.games.kendo:presses", "Kendo Duel"),))
     rows, notes = bench.presses()
-    assert notes == ["Kendo Duel: tools.tour has no `kendo_presses()` yet."]
+    assert notes == ["Kendo Duel: there is no `tools.games.kendo:presses()` yet."]
 
 
 def test_pictures_section_renders_the_shares_with_the_target():
@@ -102,3 +103,32 @@ def test_okko_section_prints_the_five_goals_with_intervals():
     assert "each final boss at least 25%: **no**" in text and "for the boss at least 35%: **no**" in text
     assert "without the plan at most Steady + 3: **no**" in text
     assert bench.okko_section([]) == []
+
+
+def test_code_section_lists_the_registry_and_the_short_locals_figure(monkeypatch):
+    """Section 3a (issue 31): every registered game, a stand-in too, and the
+    figure of tools.names, one line per folder."""
+    from tools import games, names
+
+    monkeypatch.setattr(names, "figure_lines", lambda root=None: ["engine/: 7 uses ... = 70 per 1,000 lines",
+                                                                 "lib/: 9 uses ... = 90 per 1,000 lines"])
+    stones = games.register(games.Game("stones", "Stones", None, None, levels={"easy": 1}, tour=(("walk", {}),)))
+    try:
+        text = "\n".join(bench.code_section())
+    finally:
+        games.unregister(stones.key)
+    assert "## 3a. The games and the code" in text
+    assert "| okko | Okko | partner | 2-2 | forgetful, steady | 2 |" in text
+    assert "| stones | Stones | stones | 2-4 | easy | 1 |" in text
+    assert "- engine/: 7 uses ... = 70 per 1,000 lines\n- lib/: 9 uses ... = 90 per 1,000 lines" in text
+    assert "stones" not in "\n".join(bench.code_section(["x"]))
+
+
+def test_code_section_prints_the_measured_figure():
+    from tools import names
+
+    lines = names.figure_lines()
+    assert [line.split("/")[0] for line in lines] == ["engine", "lib"]
+    text = "\n".join(bench.code_section(lines))
+    assert all("- " + line in text for line in lines)
+    assert text.index("## 3a.") < text.index("- engine/: ")

@@ -1,5 +1,5 @@
 """The State API held to its word, for every game and mode of the registry
-(tools/games.py): random legal games to the end with the game's invariants,
+(tools/games/): random legal games to the end with the game's invariants,
 a save round trip at every step, illegal actions (other ints, floats, bools,
 None) refused with IllegalAction and the bytes unchanged, observations that
 lead with (seat, phase, current player) and do not change when what that

@@ -23,7 +23,7 @@ import tempfile
 import time
 
 from tools import games as registry
-from tools import gate, micropython, mpyc
+from tools import gate, micropython, mpyc, names
 from tools.scenarios import SCENARIOS, path as scenario_path
 
 OUT = os.path.join(micropython.ROOT, "docs", "BENCHMARKS.md")
@@ -179,15 +179,46 @@ def measure():
         "kendo_strength": kendo_strength(),
         "okko_balance": okko_balance(),
         "ladder": ladder(),
+        "names": names.figure_lines(),
     }
 
 
-# the games' lists, from the registry (tools/games.py), in its order:
+# the games' lists, from the registry (tools/games/), in its order:
 # (tools/powercut.py and save-bench key, label) of every game and mode that has one
 BENCH_TITLES = tuple(v.bench for v in registry.variants() if v.bench)
 # (app scenario, column heading): the menus (and the demo game) first, then each game's
 APP_SCENARIOS = (("shell_boot", "Menus and Pig"),) + tuple(
     (g.app_scenario, g.title) for g in registry.GAMES if g.app_scenario)
+
+
+def code_section(name_lines=None):
+    """Section 3a: the games the host's registry holds (every tool loops over
+    it: tools/games/) and the short-locals figure of the device code
+    (tools/names.py, issue 31: below 150 per 1,000 lines in engine/ and lib/)."""
+    if name_lines is None:
+        name_lines = names.figure_lines()
+    L = [
+        "## 3a. The games and the code",
+        "",
+        "The games in the host's registry (tools/games/, a module per game), which the",
+        "tools (bench, tour, shots, play, soak, invariants, cpcheck and the conformance",
+        "test) loop over:",
+        "",
+        "| Game | Title | Modes | Players | Computer levels | Tour walks |",
+        "|---|---|---|---:|---|---:|",
+    ]
+    for g in registry.GAMES:
+        L.append("| %s | %s | %s | %d-%d | %s | %d |" % (
+            g.key, g.title, ", ".join(v.label for v in g.modes), g.min_players, g.max_players,
+            ", ".join(g.level_label(n) for n in g.level_names()) or "-", len(g.tour)))
+    L += [
+        "",
+        "Locals named with at most %d characters (`python -m tools.names`; every use of a" % names.SHORT,
+        "function's parameter or assigned name counts; issue 31 wants each below 150):",
+        "",
+    ]
+    L += ["- " + line for line in name_lines]
+    return L + [""]
 
 
 OKKO_SEED0 = 40000  # Okko's balance figures: seeds apart from the tuning range (tools.okko_balance's 7000-7999)
@@ -688,6 +719,7 @@ def render(m):
     else:
         L.append("Unavailable: the build failed (%s)." % b)
     L += [""]
+    L += code_section(m.get("names"))
     L += wear_section(m)
     L += [
         "",
@@ -869,7 +901,7 @@ def ladder_section(d):
         "`%s` (tools/ladder.py), %d games a rung on fixed seeds (seat i's Rng"
         % (d.get("command", "python -m tools.ladder --games %d" % d["games"]), d["games"]),
         "from its seat and the seed). Every computer level the app offers in each mode",
-        "(tools/games.py: a Kendo Duel offers Easy and Normal) against a random player",
+        "(tools/games/: a Kendo Duel offers Easy and Normal) against a random player",
         "(uniform over the legal actions) and against the level below, 2 seats, with",
         "the mode's default house rules; games of opponents go in pairs on one deal with",
         "the seats swapped. The rate is the higher level's share of the decided games,",
@@ -1042,45 +1074,36 @@ def _sprite_mode():
     return m.group(1) if m else "?"
 
 
-def _kyudo_presses():
-    """Kyudo: 4 games of 2 archers, the human seat entering the Hard archer's
-    choices (tools.tour.kyudo_presses)."""
-    from tools import tour
-
-    turns, keep2 = tour.kyudo_presses("pico_display", seed=5, games=4)
-    return {"a turn": (sum(turns) / len(turns), len(turns)),
-            "keep 2 dice and re-roll": (sum(keep2) / max(1, len(keep2)), len(keep2))}
-
-
-def _okko_presses():
-    """Okko: 3 games with a Normal partner, the human seat entering the
-    Normal partner's choices (tools.tour.okko_presses)."""
-    from tools import tour
-
-    out = tour.okko_presses("pico_display", seed=5, games=3)
-    n = out["n"]
-    return {"Court peek": (out["peek"], n["peek"]), "Court flip": (out["flip"], n["flip"]),
-            "any other decision": (out["other"], n["other"])}
-
-
-# (a function of this module or of tools.tour, game) for the bench's presses section
+# (a game's presses function, or "module:attribute" naming one; its title) for the bench's
+# presses section, from the registry (tools/games/<game>.py: ``presses``)
 PRESSES = tuple((g.hooks["presses"], g.title) for g in registry.with_hook("presses"))
 # the issue's targets (average presses), by words in a decision's name
 PRESS_TARGETS = (("turn", "Kyudo", 12), ("keep 2", "Kyudo", 5), ("re-roll", "Kyudo", 5), ("peek", "Okko", 4))
 
 
-def presses():
-    """Presses per decision from tools.tour's ``<game>_presses()`` functions
-    (bot-driven human seats). Each returns {decision: average} or {decision:
-    (average, count)}. [(game, decision, average, count or None)], and the
-    notes for the functions that are not there."""
-    from tools import tour
+def _press_function(ref):
+    """A presses hook: the function itself, or the one "module:attribute" names (None if it is not there)."""
+    if callable(ref):
+        return ref
+    import importlib
 
+    module, _, attr = ref.partition(":")
+    try:
+        return getattr(importlib.import_module(module), attr, None)
+    except ImportError:
+        return None
+
+
+def presses():
+    """Presses per decision from the games' ``presses()`` functions
+    (bot-driven human seats, tools/games/<game>.py). Each returns {decision:
+    average} or {decision: (average, count)}. [(game, decision, average,
+    count or None)], and the notes for the functions that are not there."""
     rows, notes = [], []
-    for fn, game in PRESSES:
-        f = globals().get(fn) or getattr(tour, fn, None)
+    for ref, game in PRESSES:
+        f = _press_function(ref)
         if f is None:
-            notes.append("%s: tools.tour has no `%s()` yet." % (game, fn))
+            notes.append("%s: there is no `%s()` yet." % (game, ref))
             continue
         for k, v in sorted(f().items()):
             avg, count = (v if isinstance(v, (tuple, list)) else (v, None))
@@ -1095,7 +1118,7 @@ def presses_section(measured=None):
         "## 10. Presses per decision",
         "",
         "Button presses a decision takes, from the screen tour's human seats",
-        "(tools/tour.py: a computer player's choice entered by the shortest",
+        "(tools/games/<game>.py: a computer player's choice entered by the shortest",
         "presses the screen offers). Targets (issue 14): Kyudo at most 12 a turn",
         "on average, a keep-2-and-re-roll at most 5, an Okko Court peek at most 4.",
         "",
@@ -1276,7 +1299,8 @@ def saves_section():
 
 
 DEVICE_JSON = os.path.join(micropython.ROOT, "docs", "device.json")
-DEVICE_TITLES = (("kyudo", "Kyudo"), ("kendo", "Kendo Duel"), ("okko", "Okko"))
+# (key, title) of the games with an app scenario (tools/games), as make device names them
+DEVICE_TITLES = tuple((g.key, g.title) for g in registry.GAMES if g.app_scenario)
 
 
 def _estimates(lines):
@@ -1292,7 +1316,8 @@ def _estimates(lines):
                 m = re.match(r"([\d.]+) KB", c)
                 if m:
                     left[key] = float(m.group(1))
-        m = re.match(r"\| (kyudo|kendo|okko)_app \| \d+ \| [\d.]+ s \| [\d.]+ ms \| ([\d.]+) ms \|", line)
+        keys = "|".join(k for k, _ in DEVICE_TITLES)
+        m = re.match(r"\| (%s)_app \| \d+ \| [\d.]+ s \| [\d.]+ ms \| ([\d.]+) ms \|" % keys, line)
         if m:
             worst[m.group(1)] = float(m.group(2))
     return left, worst

@@ -5,12 +5,17 @@ developers' guide) and the imports that would break the layers
 (docs/ARCHITECTURE.md). ``check_contract`` holds the games to one contract:
 no engine constant re-declared outside the module that defines it, no
 positional index into an observation, and no underscore name of an engine
-object read from lib/. ``python -m tools.cpcheck [FILE ...]`` prints one line
-per violation and exits 1 if there are any.
+object read from lib/. ``check_house`` holds the code to issue 31's house
+rules: no bare ``e[1]`` event look-up in lib/ (``event[A.E_...]``), ``drop``
+given a module, not its name, no function in engine/ or lib/ longer than 60
+lines, and one home per constant (``check_homes``). The games come from the
+host's registry (tools/games/). ``python -m tools.cpcheck [FILE ...]``
+prints one line per violation and exits 1 if there are any.
 """
 
 import ast
 import os
+import re
 import sys
 
 from tools.mpyc import ROOT, device_sources
@@ -180,7 +185,15 @@ def check_tree(root=ROOT, files=None):
 
 
 # -- the games' contract ----------------------------------------------------
-GAMES = ("kendo", "kyudo", "okko")
+def _registered():
+    """The games' keys, from the host's registry (tools/games/): a game
+    registered there gets its contract checked, with no list here to forget."""
+    from tools import games as registry
+
+    return tuple(g.key for g in registry.GAMES)
+
+
+GAMES = _registered()
 OBS_NAMES = ("obs", "observation")  # a variable whose name starts so holds an observation
 
 
@@ -270,9 +283,153 @@ def check_contract(root=ROOT, files=None):
     return out
 
 
+# -- the house rules (issue 31) ----------------------------------------------
+EVENT_NAMES = ("e", "ev", "evt")  # and any name starting "event" (a leading _ aside)
+MAX_FUNCTION = 60  # lines, decorator or def line to the last line, docstring included
+# Names two device modules may each define with the same value: per-module
+# metadata (a how-to's PAGES, a game module's HIDDEN, ...), read through the
+# module they describe, never shared. Everything else has one home.
+METADATA = ("PAGES", "HIDDEN", "VERSION", "GAME_ID", "SCALARS", "PHASE_NAMES", "NAMES", "LED_ACTIVE_LOW")
+
+
+def _int_literal(node):
+    """The int of an int literal (-1 too), or None."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        v = _int_literal(node.operand)
+        return None if v is None else -v
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    return None
+
+
+def _is_event(node):
+    """A Name that holds an event (e, ev, evt, event*), or ``<anything>.events``."""
+    if isinstance(node, ast.Name):
+        name = node.id.lstrip("_")
+        return name in EVENT_NAMES or name.startswith("event")
+    return isinstance(node, ast.Attribute) and node.attr == "events"
+
+
+def _is_drop(func):
+    return getattr(func, "id", None) == "drop" or getattr(func, "attr", None) == "drop"
+
+
+def house_source(src, path="<string>", layer=None):
+    """Issue 31's per-file rules: no bare event look-up in lib/, ``drop``
+    given a module (not its name), no function in engine/ or lib/ longer
+    than MAX_FUNCTION lines."""
+    tree = ast.parse(src, path)
+    layer = layer or _layer(path)
+    out = []
+    for node in ast.walk(tree):
+        if (layer == "lib" and isinstance(node, ast.Subscript) and _is_event(node.value)
+                and _int_literal(node.slice) is not None):
+            out.append(Violation(path, node.lineno, "a bare event look-up [%d]: name the event field "
+                                 "(event[A.E_...])" % _int_literal(node.slice)))
+        elif (isinstance(node, ast.Call) and _is_drop(node.func) and node.args
+              and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            out.append(Violation(path, node.lineno, "drop(%r): give drop the module, not its name"
+                                 % node.args[0].value))
+        elif layer in ("engine", "lib") and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+            n = node.end_lineno - first + 1
+            if n > MAX_FUNCTION:
+                out.append(Violation(path, first, "%s has %d lines: split it (at most %d)"
+                                     % (node.name, n, MAX_FUNCTION)))
+    return out
+
+
+def _literal(node, env):
+    """A module constant's value: a const() int expression or a literal, else None."""
+    if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "const" and node.args:
+        from tools.fold import _value
+
+        return _value(node.args[0], env)
+    try:
+        return ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+
+
+def module_constants(tree):
+    """[(NAME without its leading _, lineno, value)] of a module's top-level
+    constants: ``NAME = const(...)`` or ``NAME = <literal>``, NAME in capitals."""
+    out, env = [], {}
+    for node in tree.body:
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name)):
+            continue
+        name = node.targets[0].id
+        v = _literal(node.value, env)
+        if v is None:
+            continue
+        if type(v) is int:
+            env[name] = v
+        bare = name.lstrip("_")
+        if bare and bare[0].isalpha() and bare == bare.upper():
+            out.append((bare, node.lineno, v))
+    return out
+
+
+def _game_engine(rel):
+    """The game whose engine a file is (engine/<game>/..., or a one-file game
+    such as engine/example.py), or None (engine/core.py, engine/rng.py, lib/, boards/)."""
+    parts = rel.split("/")
+    if parts[0] != "engine" or parts[-1] == "__init__.py" and len(parts) == 2:
+        return None
+    if len(parts) > 2:
+        return parts[1]
+    return None if parts[1] in ("core.py", "rng.py") else parts[1][:-3]
+
+
+def _clash(a, b):
+    """Whether two homes of one name and value are copies. Metadata names are
+    each module's own (METADATA); so is each game engine's copy: a game's
+    engine stands alone (none imports another's), so its contract's names
+    (O_SEAT, O_PHASE, O_CURRENT in each actions.py, folded to literals on the
+    device) and its own level or action numbers are its own."""
+    ga, gb = _game_engine(a), _game_engine(b)
+    return ga is None or gb is None or ga == gb
+
+
+def check_homes(root=ROOT, files=None):
+    """One home per constant (issue 31): a constant of the same name and
+    value in two device modules (leading _ aside) is reported at each copy
+    after the first, unless it is metadata (METADATA) or each copy is in a
+    different game's engine (the folded contract: ``_clash``). ``files``
+    limits the report, not the modules compared."""
+    rels = [r.replace(os.sep, "/") for r in device_sources(root)]
+    wanted = None if files is None else {f.replace(os.sep, "/") for f in files}
+    seen = {}  # (name, repr of value) -> [(file, line)]
+    for rel in rels:
+        with open(os.path.join(root, rel), encoding="utf-8") as f:
+            tree = ast.parse(f.read(), rel)
+        for name, line, v in module_constants(tree):
+            seen.setdefault((name, type(v).__name__, repr(v)), []).append((rel, line))
+    out = []
+    for (name, _, _), homes in sorted(seen.items()):
+        if name in METADATA:
+            continue
+        for k, (rel, line) in enumerate(homes):
+            first = [h for h, _ in homes[:k] if h != rel and _clash(h, rel)]
+            if first and (wanted is None or rel in wanted):
+                out.append(Violation(rel, line, "%s has the same value in %s: give it one home and "
+                                     "read it from there" % (name, first[0])))
+    return out
+
+
+def check_house(root=ROOT, files=None):
+    """Issue 31's rules over the device files: house_source on each, and check_homes."""
+    out = []
+    for rel in files if files is not None else device_sources(root):
+        with open(os.path.join(root, rel), encoding="utf-8") as f:
+            out.extend(house_source(f.read(), rel.replace(os.sep, "/")))
+    return out + check_homes(root, files)
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
-    found = check_tree(files=argv or None) + check_contract(files=argv or None)
+    found = check_tree(files=argv or None) + check_contract(files=argv or None) + check_house(files=argv or None)
     for v in found:
         print(v)
     print("cpcheck: %d violation(s)" % len(found))

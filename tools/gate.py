@@ -22,6 +22,7 @@ import sys
 import tempfile
 
 from tools import cpcheck, micropython, mpyc
+from tools import games as _registry
 from tools.scenarios import ENGINE, FAKES, HW_FAKES, SCENARIOS, path as scenario_path
 
 ROOT = mpyc.ROOT
@@ -316,8 +317,9 @@ def device_figures(path=None):
     return out, d["commit"]
 
 
-CALIBRATED = {"okko_app": "okko", "kendo_app": "kendo", "kyudo_app": "kyudo", "shell_boot": "menu",
-              "build_boot": "menu"}
+# app scenario: its figure in docs/device.json (a game's key, from the registry, or the menus')
+CALIBRATED = dict([(g.app_scenario, g.key) for g in _registry.GAMES if g.app_scenario]
+                  + [("shell_boot", "menu"), ("build_boot", "menu")])
 
 
 def calibrate(figures):

@@ -2,7 +2,7 @@
 and against the level below, seats swapped, with a Wilson 95% interval.
 
 ``python -m tools.ladder --games 400`` plays, for each game and mode of the
-registry (tools/games.py) that has computer levels and a bench label, 2-seat
+registry (tools/games/) that has computer levels and a bench label, 2-seat
 games (the smallest table every mode allows, at least 2):
 
 - a game of opponents (Kyudo, Kendo Duel, Competition): each level against
@@ -42,7 +42,6 @@ from engine.rng import Rng
 RANDOM = "random"
 SEED0 = 31000
 MAX_ACTIONS = 50000
-TEAM = ("okko",)  # team games, until the registry says so (Game.team)
 Z95 = 1.959963984540054
 
 
@@ -58,7 +57,7 @@ def wilson(k, n, z=Z95):
 
 
 def is_team(game):
-    return bool(getattr(game, "team", game.key in TEAM))
+    return bool(game.team)
 
 
 def ladder_variants(keys=None):

@@ -6,7 +6,7 @@
     python -m tools.play kendo --mode competition --seats hard,normal --seed 4
     python -m tools.play okko --seats human,normal --seed 2
 
-A seat is ``human`` or one of the game's computer levels (tools/games.py:
+A seat is ``human`` or one of the game's computer levels (tools/games/:
 Kyudo easy, normal, hard; Kendo Duel and Okko normal, hard; Pig easy,
 normal), one per player, in seat order; a level the game does not have is
 refused. The log shows every decision (who, what) and what it did; a human
@@ -23,9 +23,10 @@ no human seat the log is a spectator's: public facts only, as the device
 shows an all-computer game. ``--reveal`` prints every secret too, marked
 "(secret)" (for studying the computer players).
 
-Each game plugs in through the registry (tools/games.py): its ``play`` hook
-names an adapter, a factory returning an object with the methods of
-``KyudoAdapter`` (Okko's runs its own loop, tools/play_okko.py). A game with
+Each game plugs in through the registry (tools/games/): its ``play`` hook
+is its adapter, a factory returning an object with the methods of
+``KyudoAdapter`` (tools/games/kyudo.py; Okko's runs its own loop,
+tools/play_okko.py). A game with
 more than one mode takes ``--mode`` (the registry's mode names).
 """
 
@@ -37,361 +38,6 @@ from tools import games as registry
 
 HUMAN = "human"
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"  # clear the screen and its scrollback
-
-
-class KyudoAdapter:
-    """Kyudo for the terminal player (engine/kyudo)."""
-
-    title = "Kyudo"
-
-    def __init__(self):
-        from engine.kyudo import actions
-        from engine.kyudo.state import PHASE_NAMES
-
-        self.phases = PHASE_NAMES
-        self.A = actions
-
-    # -- the game loop's needs ---------------------------------------------
-    def seat_name(self, state, seat):
-        return "Archer %d (%s)" % (seat + 1, self.A.CHARACTER_NAMES[state.characters[seat]])
-
-    def describe(self, state, action):
-        return state.describe_action(action)
-
-    def intro(self, state, kinds):
-        s = state
-        out = ["%s: %d archers, first archer: Archer %d." % (self.title, s.players, s.first + 1)]
-        for v in range(s.players):
-            out.append("  %s: %s" % (self.seat_name(s, v), kinds[v].capitalize()))
-        return out
-
-    def event_lines(self, state, action):
-        """Plain-English lines for the notable events of ``action``, just
-        applied; a line starting with "---" heads a new turn."""
-        n = self.A.FACE_NAMES
-        who = lambda v: "Archer %d" % (v + 1)
-        out = []
-        for e in state.events:
-            k = e[0]
-            if k == "turn":
-                out.append("--- Round %d: %s's turn ---" % (e[2], self.seat_name(state, e[1])))
-            elif k == "roll":
-                out.append("dice: " + " ".join(n[f] for f in e[2]))
-            elif k == "red":
-                out.append("RED token: die %d becomes %s" % (e[2] + 1, n[e[3]]))
-            elif k == "circle":
-                out.append("%s ticks a %s circle" % (who(e[1]), n[e[2]]))
-            elif k == "closed":
-                out.append("%s closes %s" % (who(e[1]), n[e[2]]))
-            elif k == "boxes" and not self.A.TICK <= action < self.A.TICK + 6:
-                out.append("%s ticks %d %s flag box%s" % (who(e[1]), e[3], n[e[2]], "es" if e[3] != 1 else ""))
-            elif k == "flag":
-                out.append("%s completes %s corner %d" % (who(e[1]), n[e[2]], e[3]))
-            elif k == "fury":
-                out.append("%s spends ORANGE: fury on %s" % (who(e[1]), n[e[2]]))
-            elif k == "attack":
-                out.append("%s attacks %s in %s for %d" % (who(e[1]), who(e[2]), n[e[3]], e[4]))
-            elif k == "ultimate":
-                out.append("%s: ULTIMATE COMBO" % who(e[1]))
-            elif k == "ring":
-                out.append("Shika's ring: %s faces %d" % (who(e[1]), e[2]))
-            elif k == "loss":
-                out.append("%s loses %d spectator%s (%d left)" % (
-                    who(e[1]), e[2], "s" if e[2] != 1 else "", state.spectators[e[1]]))
-            elif k == "shield":
-                out.append("%s raises the GREEN shield" % who(e[1]))
-            elif k == "eliminated":
-                out.append("%s is eliminated" % who(e[1]))
-            elif k == "token":
-                out.append("%s takes a %s token from %s" % (
-                    who(e[1]), n[e[2]], "the supply" if e[3] < 0 else who(e[3])))
-            elif k == "discard":
-                out.append("%s discards a %s token" % (who(e[1]), n[e[2]]))
-            elif k == "talent":
-                ch = self.A.CHARACTER_NAMES[e[2]]
-                out.append("%s's talent: %s%s" % (
-                    who(e[1]), ch, (" chooses " + n[e[3]]) if e[3] else ""))
-            elif k == "extra":
-                out.append("%s gets an extra %s circle" % (who(e[1]), n[e[2]]))
-            elif k == "die_back":
-                out.append("%s takes the captured die back" % who(e[1]))
-            elif k == "ring_off":
-                out.append("%s removes the ring" % who(e[1]))
-        return out
-
-    def result(self, state):
-        s = state
-        w = s.winner()[0]
-        why = ("completed the target with the most spectators", "is the last archer standing",
-               "has the most spectators at the round cap")[s.win_reason]
-        out = ["Winner: %s %s (round %d)." % (self.seat_name(s, w), why, s.round)]
-        for v in range(s.players):
-            out.append("  %s: %d spectators, %d/%d circles%s" % (
-                self.seat_name(s, v), s.spectators[v], sum(s.ticked[v]), sum(s.circles[v]),
-                ", eliminated" if s.eliminated[v] else ""))
-        return out
-
-    def view(self, state, seat):
-        """What a human seat sees before deciding."""
-        s = state
-        A = self.A
-        n = A.FACE_NAMES
-        from engine.kyudo.data import CORNER_SIZE, CORNERS
-
-        out = ["", "== %s, your decision (%s, round %d) ==" % (
-            self.seat_name(s, seat), self.phases[s.phase], s.round)]
-        circles = []
-        for c in A.COLOURS:
-            t, m = s.ticked[seat][c], s.circles[seat][c]
-            circles.append("%s %d/%d%s" % (n[c], t, m, " closed" if t == m else ""))
-        out.append("Your target: " + ", ".join(circles))
-        flags = []
-        for c in A.COLOURS:
-            f = s.flags[seat][c]
-            size = CORNER_SIZE[c]
-            if f >= size * CORNERS:
-                flags.append("%s done" % n[c])
-            else:
-                flags.append("%s corner %d: %d/%d" % (n[c], f // size + 1, f % size, size))
-        out.append("Your flags: " + ", ".join(flags))
-        out.append("Spectators: you %d; tokens: %s; supply: %s" % (
-            s.spectators[seat], _tokens(s.tokens[seat], n), _tokens(s.supply, n)))
-        for v in range(s.players):
-            if v == seat:
-                continue
-            if s.eliminated[v]:
-                out.append("  %s: eliminated" % self.seat_name(s, v))
-                continue
-            closed = [n[c] for c in A.COLOURS if s.ticked[v][c] == s.circles[v][c]]
-            out.append("  %s: %d spectators, %d circles to go, closed: %s, tokens: %s" % (
-                self.seat_name(s, v), s.spectators[v], sum(s.circles[v]) - sum(s.ticked[v]),
-                " ".join(closed) or "none", _tokens(s.tokens[v], n)))
-        if s.ring_owner >= 0:
-            out.append("Shika's ring (%s) is on %s" % (self.seat_name(s, s.ring_owner), n[s.ring_colour]))
-        if s.captured_by >= 0:
-            out.append("Saru (%s) holds a captured die: 3 dice" % self.seat_name(s, s.captured_by))
-        if s.rolls:
-            dice = ["%d:%s%s" % (i + 1, n[f], "(used)" if s.used >> i & 1 else "")
-                    for i, f in enumerate(s.dice)]
-            out.append("Dice (%s, roll %d of 3): %s" % (
-                "yours" if s.active == seat else self.seat_name(s, s.active), s.rolls, " ".join(dice)))
-        if s.phase == A.P_SHIELD:
-            out.append("You are about to lose %d spectators." % s.queue[0][2])
-        return out
-
-
-def _tokens(row, names):
-    got = ["%s x%d" % (names[t], row[t]) for t in (2, 3, 5) if row[t]]
-    return ", ".join(got) or "none"
-
-
-class KendoAdapter:
-    """Kendo Duel for the terminal player (engine/kendo): Duel for 2-4
-    players, Competition for 2."""
-
-    title = "Kendo Duel"
-
-    def __init__(self):
-        from engine.kendo import actions, cards
-
-        self.A = actions
-        self.C = cards
-
-    # -- the game loop's needs ---------------------------------------------
-    def seat_name(self, state, seat):
-        return "Player %d" % (seat + 1)
-
-    def describe(self, state, action):
-        return state.describe_action(action)
-
-    def public(self, state, seat, action):
-        """The action as the other seats see it, if it is a secret: which
-        card a switch gives back (the event line says which subdeck)."""
-        if self.A.SWITCH <= action < self.A.SWITCH + 52:
-            return "switch a card"
-        return None
-
-    def private(self, state, seat):
-        """The view shows a secret: the seat's hand."""
-        return True
-
-    def intro(self, state, kinds):
-        s = state
-        mode = "Competition" if s.mode == self.A.COMPETITION else "Duel"
-        out = ["%s (%s): %d players, %d cards each; Player %d switches first." % (
-            self.title, mode, s.players, len(s.hands[0]), s.current_player + 1)]
-        for v in range(s.players):
-            out.append("  Player %d: %s" % (v + 1, kinds[v].capitalize()))
-        return out
-
-    def _sizes(self, s):
-        return ", ".join("P%d %d" % (p + 1, len(s.hands[p])) for p in range(s.players))
-
-    def event_lines(self, state, action):
-        """Plain-English lines for the events of ``action``, just applied (the
-        action itself is already on the log line); a line starting with "---"
-        heads a new exchange."""
-        C = self.C
-        who = lambda v: "Player %d" % (v + 1)
-        decks = ("a Basic", "a Counter", "an Other")
-        effects = ("cancels the reinforcement", "reflects the reinforcement back", "blocks",
-                   "counterattacks", "deflects: the initiative")
-        incoming = ("the reinforcement", "the strike", "the alternative attack")
-        out = []
-        ev = state.events
-        refilled = False
-        for i, e in enumerate(ev):
-            k = e[0]
-            if k == "switch":
-                out.append("%s switches %s card" % (who(e[1]), decks[e[2]]))
-            elif k == "tie_switch":
-                out.append("%s switches the lowest Basic card (tied totals)" % who(e[1]))
-            elif k == "first":
-                out.append("--- %s has the highest Basic total and attacks first ---" % who(e[1]))
-            elif k == "play":
-                if e[3] == 3:
-                    out.append("%s: %s must answer a strike on %s" % (
-                        effects[3], who(state.current_player), C.PART_NAMES[C.strike_part(e[2])]))
-                else:
-                    out.append(effects[e[3]])
-            elif k == "fail":
-                out.append("%s cannot answer %s" % (who(e[1]), incoming[e[2]]))
-            elif k == "pull":
-                if i + 1 < len(ev) and ev[i + 1][0] == "pull":
-                    continue
-                n = 1
-                while i - n >= 0 and ev[i - n][0] == "pull":
-                    n += 1
-                out.append("%s pulls %d card%s from %s" % (who(e[1]), n, "s" if n > 1 else "", who(e[2])))
-            elif k == "ippon":
-                out.append("IPPON for %s%s: %d" % (
-                    who(e[1]), " (the other's second hansoku)" if e[2] else "", state.ippons[e[1]]))
-            elif k == "hansoku":
-                out.append("HANSOKU for %s: %d" % (who(e[1]), state.hansoku[e[1]]))
-            elif k == "refill":
-                refilled = True
-                if e[2]:
-                    out.append("%s refills %d card%s" % (who(e[1]), e[2], "s" if e[2] > 1 else ""))
-            elif k == "fresh_hand":
-                out.append("%s has no cards: a fresh hand" % who(e[1]))
-            elif k == "reshuffle":
-                out.append("the %s discards are shuffled into a new subdeck" % ("Basic", "Counter", "Other")[e[1]])
-            elif k == "jikan":
-                out.append("JIKAN DESU is drawn (by %s): time!" % who(e[1]))
-            elif k == "encho":
-                out.append("ENCHO: the next ippon wins")
-            elif k == "hantei":
-                out.append("HANTEI: %s" % ("hikiwake (a draw)" if len(e[1]) > 1 else who(e[1][0]) + " wins"))
-            elif k == "discard":
-                refilled = True
-                out.append("%s discards %s (over 12 cards)" % (who(e[1]), C.name(e[2])))
-            elif k == "cannot_open":
-                out.append("%s cannot attack: the initiative passes" % who(e[1]))
-            elif k == "eliminated":
-                out.append("%s is eliminated" % who(e[1]))
-            elif k == "end":
-                out.append("--- exchange over (cards: %s); %s attacks next ---" % (self._sizes(state), who(e[1])))
-            elif k == "win":
-                out.append("--- game over (cards: %s) ---" % self._sizes(state))
-        if refilled and not state.is_over() and state.phase == self.A.P_OPEN:
-            out.append("--- exchange over (ippon %s, hansoku %s%s); %s attacks next ---" % (
-                "-".join(str(v) for v in state.ippons), "-".join(str(v) for v in state.hansoku),
-                ", encho" if state.encho else "", who(state.current_player)))
-        return out
-
-    def result(self, state):
-        s = state
-        w = s.winner()
-        why = self.A.END_NAMES[s.end_reason]
-        if s.mode == self.A.COMPETITION and s.encho and s.end_reason == self.A.END_IPPON:
-            why = "an ippon in encho"
-        if len(w) == 1:
-            out = ["Winner: Player %d (%s)." % (w[0] + 1, why)]
-        else:
-            out = ["Draw between %s (%s)." % (" and ".join("Player %d" % (p + 1) for p in w), why)]
-        for v in range(s.players):
-            extra = ""
-            if s.mode == self.A.COMPETITION:
-                extra = ", %d ippon, %d hansoku" % (s.ippons[v], s.hansoku[v])
-            out.append("  Player %d: %d cards%s%s" % (
-                v + 1, len(s.hands[v]), extra, ", eliminated" if s.eliminated[v] else ""))
-        return out
-
-    def view(self, state, seat):
-        """What a human seat sees before deciding."""
-        s = state
-        A = self.A
-        C = self.C
-        out = ["", "== Player %d, your decision (%s) ==" % (seat + 1, A.PHASE_NAMES[s.phase])]
-        out.append("Your hand: " + ", ".join(C.name(c) for c in s.hands[seat]))
-        out.append("Cards in hand: %s; subdecks: Basic %d, Counter %d, Other %d" % (
-            self._sizes(s), len(s.decks[0]), len(s.decks[1]), len(s.decks[2])))
-        if s.mode == A.COMPETITION:
-            out.append("Ippon: %s; hansoku: %s%s" % (
-                "-".join(str(v) for v in s.ippons), "-".join(str(v) for v in s.hansoku),
-                "; ENCHO" if s.encho else ""))
-        if s.chain:
-            out.append("This exchange: " + ", ".join(
-                "P%d %s" % (s.chain[i] + 1, C.name(s.chain[i + 1])) for i in range(0, len(s.chain), 2)))
-        if s.phase == A.P_REACT:
-            what = ("the reinforcement", "a strike on " + C.PART_NAMES[s.part], "an alternative attack")[s.inc]
-            out.append("You face %s from Player %d." % (what, s.striker + 1))
-        return out
-
-
-class OkkoAdapter:
-    """Okko: Oni Hunters, played and logged by tools/play_okko.py (a
-    co-operative game of open hands and private peeks)."""
-
-    title = "Okko"
-
-    def run(self, kinds, seed, quiet, out, inp=None, reveal=False):
-        from tools import play_okko
-
-        lines = []
-        state = play_okko.play(kinds, seed, out=lines.append if quiet else out, inp=inp, reveal=reveal,
-                               prompt=out)
-        if state is not None and quiet:
-            out.write(lines[-1] + "\n")
-        return state
-
-
-class PigAdapter:
-    """Pig, the demo game (engine/example.py), to the app's target."""
-
-    title = "Pig"
-
-    def seat_name(self, state, seat):
-        return "Player %d" % (seat + 1)
-
-    def describe(self, state, action):
-        return state.action_to_string(action)
-
-    def intro(self, state, kinds):
-        out = ["%s (to %d): %d players." % (self.title, state.target, len(state.scores))]
-        for v in range(len(state.scores)):
-            out.append("  Player %d: %s" % (v + 1, kinds[v].capitalize()))
-        return out
-
-    def event_lines(self, state, action):
-        if action == 1:  # HOLD
-            return ["scores: " + ", ".join("P%d %d" % (p + 1, v) for p, v in enumerate(state.scores))]
-        if state.last_roll == 1:
-            return ["rolls a 1: the turn's points are lost"]
-        return ["rolls a %d (turn total %d)" % (state.last_roll, state.turn_total)]
-
-    def result(self, state):
-        w = state.winner()[0]
-        out = ["Winner: Player %d (%d points)." % (w + 1, state.scores[w])]
-        for v, sc in enumerate(state.scores):
-            out.append("  Player %d: %d points" % (v + 1, sc))
-        return out
-
-    def view(self, state, seat):
-        return ["", "== Player %d, your decision ==" % (seat + 1),
-                "Scores: %s; this turn: %d (target %d)" % (
-                    ", ".join("P%d %d" % (p + 1, v) for p, v in enumerate(state.scores)), state.turn_total,
-                    state.target)]
 
 
 def adapter_for(name):
@@ -595,6 +241,17 @@ def main(argv=None, inp=None, out=None):
     except BrokenPipeError:  # e.g. piped into head
         return 1
     return 0 if state is not None else 1
+
+
+def __getattr__(name):
+    """A game's terminal adapter now lives in its registry module (tools/games/<game>.py):
+    ``play.KyudoAdapter`` still works."""
+    from tools import games as _games
+
+    for game in _games.GAMES:
+        if game.module is not None and hasattr(game.module, name):
+            return getattr(game.module, name)
+    raise AttributeError("module %r has no attribute %r" % (__name__, name))
 
 
 if __name__ == "__main__":

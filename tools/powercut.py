@@ -35,15 +35,14 @@ for _p in (ROOT, os.path.join(ROOT, "lib")):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
+from tools import games as _registry  # noqa: E402
+
 PAGE_PARTS = (0.0, 0.5)  # a page program: cut before it starts, and half-way
 ERASE_PARTS = (0.0, 0.2, 0.45, 0.6, 0.95)  # an erase: part erased (< 0.5), random bits (>= 0.5)
 
-SETUPS = {  # name: (game key, players, mode)
-    "kyudo4": ("kyudo", 4, 0),
-    "kendo": ("kendo", 2, 0),
-    "competition": ("kendo", 2, 1),
-    "okko": ("okko", 2, 0),
-}
+# name: (game key, players, mode), of every game and mode with a bench key in the
+# registry (tools/games: Variant.bench, bench_players)
+SETUPS = {v.bench[0]: (v.game.key, v.bench_players, v.mode) for v in _registry.variants() if v.bench}
 
 
 class Save:
@@ -93,7 +92,7 @@ def record(sim, saves):
 
 
 def _top_level(key, mode, info):
-    """The strongest computer level the app's setup offers in ``mode`` (tools/games.py
+    """The strongest computer level the app's setup offers in ``mode`` (tools/games/
     Variant.levels: a Kendo Duel offers no Hard, which plays as Normal there)."""
     from tools import games as host
 

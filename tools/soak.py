@@ -176,7 +176,9 @@ TARGETS = tuple((g.menu, rows) for g in registry.GAMES for rows in g.press_setup
 
 
 def _to_setup(sim, game):
-    if game == "Pig":
+    from sanbon import games as app_games
+
+    if game not in [info.name for info in app_games.GAMES]:  # the demo game (Pig): not on the main menu
         sim.choose("About")
         sim.press("A")  # the demo item is preselected
     else:

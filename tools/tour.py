@@ -16,9 +16,11 @@ cover it.
 every decision phase by computer-chosen presses for the human seats,
 hand-overs, logs, pause, end), then 600 random presses on each of two seeds
 per game (``walk_mash``), and looks after every press; ``python -m
-tools.tour`` prints what it finds. The human seats' presses come from
-``drive`` (a computer player's decision, entered by the shortest presses
-the screen offers), which also counts presses per decision for the bench.
+tools.tour`` prints what it finds. A game's walks are its registry entry's
+``tour`` (tools/games/<game>.py holds them: ``walk_kyudo`` and the human
+seats' ``drive_kyudo``, a computer player's decision entered by the shortest
+presses the screen offers, which also counts presses per decision for the
+bench); ``walk_game`` plays any game by A alone.
 
 ``--pixels`` adds a digest of every frame's pixels, in the order shown: the
 same digest before and after a change proves the change left every screen
@@ -32,7 +34,7 @@ import tempfile
 from tools import games as registry
 from tools.sim import SIZES, Sim
 
-# the shell, then every game with walks in the registry (tools/games.py: ``tour``)
+# the shell, then every game with walks in the registry (tools/games/: ``tour``)
 GAMES = ("shell",) + tuple(g.key for g in registry.GAMES if g.tour)
 
 
@@ -278,9 +280,15 @@ def _pages(sim, limit=40):
 
 
 def walk_shell(size, rec, tmp):
+    """The main menu's games in the app's order (each game's setup rows, house
+    rules and how-to; its registry entry's ``shell`` rows and seats), the
+    settings, the statistics, and the demo game from About."""
+    from sanbon import games as app_games
+
     sim = Looking(size, rec, "shell", seed=7, nvm_path=os.path.join(tmp, "shell.bin"))
-    for game in ("Kyudo", "Kendo Duel", "Okko: Oni Hunters"):
-        sim.choose(game)
+    for info in app_games.GAMES:
+        extra = registry.get(info.key).shell
+        sim.choose(info.name)
         menu = sim.app.top.menu
         for i in range(len(menu.items)):  # every row's values, twice round
             sim.press("Y")
@@ -292,9 +300,9 @@ def walk_shell(size, rec, tmp):
                 sim.press("B")
         sim.choose("How to play")
         _pages(sim)
-        if game == "Kyudo":
-            menu_rows(sim, ("Players: 4",))
-            for t in [t for t in menu.items if t.startswith(("P2:", "P3:", "P4:"))]:
+        if extra:  # rows to set, then each of these seats' types round (Kyudo: 4 archers)
+            menu_rows(sim, extra.get("rows", ()))
+            for t in [t for t in menu.items if t.startswith(tuple(extra.get("seats", ())))]:
                 for _ in range(4):
                     cur = [x for x in sim.app.top.menu.items if x.startswith(t[:3])][0]
                     sim.choose(cur)
@@ -352,89 +360,6 @@ def _play(sim, human, limit, pause_when=lambda st: True):
     return sim
 
 
-def walk_kyudo(size, rec, tmp, players=4, seed=18, level=3):
-    from engine.rng import Rng
-
-    sim = Looking(size, rec, "kyudo", seed=seed, nvm_path=os.path.join(tmp, "kyudo.bin"))
-    _settings(sim, ("Computer speed: instant",))
-    _start(sim, "Kyudo", ("Players: %d" % players,))
-    rng = Rng(seed)
-    return _play(sim, lambda sim, st: drive_kyudo(sim, rng, level), 20000, lambda st: st.round >= 2)
-
-
-def walk_kendo(size, rec, tmp, mode="Duel", rows=(), seed=5, level=2):
-    sim = Looking(size, rec, "kendo " + mode, seed=seed, nvm_path=os.path.join(tmp, "kendo.bin"))
-    _settings(sim, ("Computer speed: instant",))
-    _start(sim, "Kendo Duel", ("Mode: " + mode,) + tuple(rows))
-    seen = set()  # the decision kinds whose items were all visited
-
-    def human(sim, st):
-        if mode == "Competition" and st.phase == 1 and (4, 0, 0) not in seen:
-            kendo_over_twelve(sim, 3)  # a discard down to 12: rare in play, so made here
-        kind = (st.phase, sim.app.top.sub, st.inc if st.phase == 2 else 0)
-        if kind not in seen:
-            seen.add(kind)
-            visit_kendo(sim, log=len(seen) % 2 == 1)
-        drive_kendo(sim)
-
-    return _play(sim, human, 20000)
-
-
-def walk_okko(size, rec, tmp, mode="Partner", seed=5, level=2):
-    from engine.rng import Rng
-
-    sim = Looking(size, rec, "okko " + mode, seed=seed, nvm_path=os.path.join(tmp, "okko.bin"))
-    _settings(sim, ("Computer speed: instant",))
-    _start(sim, "Okko: Oni Hunters", ("Mode: " + mode,))
-    rng = Rng(seed)
-    mem = (bytearray(16), bytearray(16))
-    return _play(sim, lambda sim, st: drive_okko(sim, rng, level, mem), 40000)
-
-
-def visit_kendo(sim, log=True):
-    """On Kendo's play screen: the cursor over every item (each one's detail
-    line), A on a grey card (the toast says why), the log (paged through),
-    and the cursor back where it started."""
-    scr = sim.app.top
-    start = scr.cur
-    grey = -1
-    for i in range(len(scr.items)):
-        sim.press("Y")
-        it = scr.items[scr.cur]
-        if grey < 0 and it >= 0 and not scr.ok[it]:
-            grey = scr.cur
-    if grey >= 0:
-        _go(sim, lambda: scr.cur, grey, len(scr.items))
-        sim.press("A")
-        sim.wait(3000)  # the toast goes
-    if log and -4 in scr.items:
-        _go(sim, lambda: scr.cur, scr.items.index(-4), len(scr.items))
-        sim.press("A")
-        if sim.app.top is not scr:
-            _pages(sim)
-    _go(sim, lambda: scr.cur, start, len(scr.items))
-
-
-def kendo_over_twelve(sim, extra):
-    """Kendo Competition, the human seat to open: ``extra`` cards from the
-    piles into its hand past 12, then the discard down to 12 (as after a
-    refill, engine/kendo/compete.py). The cards stay 53 in all."""
-    from engine.kendo.compete import discard_next
-
-    st = sim.app.session.state
-    p = st.current_player
-    hand = st.hands[p]
-    while len(hand) < 12 + extra and any(st.decks):
-        for d in st.decks:
-            if d and len(hand) < 12 + extra and d[-1] != 52:
-                hand.append(d[-1])
-                d[:] = d[:-1]
-    hand[:] = bytes(sorted(hand))
-    st.events = [("refill", p, extra)]
-    discard_next(st)
-    sim.app.top.resume()
-
-
 def visit_pause(sim):
     """Open the pause menu, move through it, close it."""
     sim.press("HOLD_B")
@@ -487,139 +412,6 @@ def _go(sim, pos, want, n):
         sim.press(key)
 
 
-def drive_kyudo(sim, rng, level=3):
-    """Enter by the shortest presses the decision Kyudo's computer archer of
-    ``level`` would take for the human seat to act; the presses."""
-    from tools.shots import kyudo_press
-
-    return kyudo_press(sim, rng, level)
-
-
-def kyudo_presses(size="pico_display", seed=5, games=3, players=2, level=3):
-    """Kyudo's presses for a human seat that plays what the computer archer
-    of ``level`` (Hard) would, entered by the shortest presses (drive_kyudo),
-    against a Normal archer: (presses of each of the human's turns, presses
-    of each "keep 2 dice, re-roll the others" decision). A turn's count is
-    everything from its first roll to its end, and the decisions the seat
-    makes on other archers' turns go to its turn before (catch-up ticks to
-    its first)."""
-    from engine.kyudo import actions as K
-    from engine.rng import Rng
-
-    turns, keep2 = [], []
-    with tempfile.TemporaryDirectory() as tmp:
-        for g in range(games):
-            sim = Sim(size, seed=seed + g, nvm_path=os.path.join(tmp, "k%d.bin" % g), render=False)
-            _settings(sim, ("Computer speed: instant",))
-            _start(sim, "Kyudo", ("Players: %d" % players,))
-            rng = Rng(seed + g)
-            session = sim.app.session
-            mine = []
-            for _ in range(200000):
-                t = sim.text()
-                if t.startswith("End"):
-                    break
-                st = session.state
-                if t.startswith("Game") and not st.is_over() and not session.is_bot(st.current_player):
-                    scr = sim.app.top
-                    first = st.phase == K.P_ROLL and not st.rolls
-                    before = scr.keep
-                    rolls = st.rolls
-                    n = drive_kyudo(sim, rng, level)
-                    if first or not mine:
-                        mine.append(0)
-                    mine[-1] += n
-                    if rolls and st.rolls == rolls + 1 and bin(scr.keep ^ before).count("1") == 2:
-                        keep2.append(n)
-                else:
-                    sim.step(50)
-            turns += mine
-    return turns, keep2
-
-
-def drive_kendo(sim):
-    """The default choice (A) on Kendo's screen, or the first legal card."""
-    scr = sim.app.top
-    it = scr.items[scr.cur] if scr.items else -1
-    if it >= 0 and not scr.ok[it]:
-        for i, x in enumerate(scr.items):
-            if x >= 0 and scr.ok[x]:
-                _go(sim, lambda: scr.cur, i, len(scr.items))
-                break
-    sim.press("A")
-
-
-def court_keys(cur, want):
-    """The shortest presses from display square ``cur`` to ``want`` on
-    Okko's Court grid: X moves to the next column, Y to the next row, both
-    wrapping."""
-    return ["X"] * (((want & 3) - (cur & 3)) % 4) + ["Y"] * (((want >> 2) - (cur >> 2)) % 4)
-
-
-def drive_okko(sim, rng, level, mem):
-    from engine.okko import actions as A
-    from engine.okko import bots
-    from engine.okko import cards as C
-
-    scr = sim.app.top
-    st = sim.app.session.state
-    seat = st.current_player
-    a = bots.choose(st.observation(seat), seat, level, rng, mem[seat])
-    ph = st.phase
-    if ph == A.P_REVEAL:
-        sim.press("A")
-    elif ph in (A.P_PEEK, A.P_COURT):
-        d = C.board_to_display(a & 15, st.orient)
-        for key in court_keys(scr.gcur, d):
-            sim.press(key)
-        assert scr.gcur == d, (scr.gcur, d)
-        sim.press("A")
-    else:
-        assert a in scr.items, (a, scr.items, sim.text())
-        _go(sim, lambda: scr.cur, scr.items.index(a), len(scr.items))
-        sim.press("A")
-
-
-def okko_presses(size="pico_display", seed=5, games=1, level=2):
-    """Presses per decision of an Okko human seat driven by the partner's
-    rules (drive_okko, the shortest presses) against a Normal partner:
-    {"peek": mean, "flip": mean, "other": mean, "n": {kind: decisions}}."""
-    from engine.okko import actions as A
-    from engine.rng import Rng
-
-    counts = {"peek": [0, 0], "flip": [0, 0], "other": [0, 0]}
-    with tempfile.TemporaryDirectory() as tmp:
-        for g in range(games):
-            rec = Recorder(size)
-            rec.look = lambda sim, where: None  # presses only: no defect check
-            sim = Looking(size, rec, "okko", seed=seed + g, nvm_path=os.path.join(tmp, "p%d.bin" % g))
-            _settings(sim, ("Computer speed: instant",))
-            _start(sim, "Okko: Oni Hunters", ("Mode: Partner",))
-            rng = Rng(seed + g)
-            mem = (bytearray(16), bytearray(16))
-            for _ in range(40000):
-                t = sim.text()
-                if t.startswith("End"):
-                    break
-                session = sim.app.session
-                st = session.state
-                if t.startswith(("Dialog", "HandOver")):
-                    sim.press("A")
-                elif (t.startswith("Game") and getattr(sim.app.top, "note", None) is None  # a board's end: its dialog first
-                      and not st.is_over() and not session.is_bot(st.current_player)):
-                    ph = st.phase
-                    kind = "peek" if ph == A.P_PEEK else ("flip" if ph == A.P_COURT else "other")
-                    before = sim.presses
-                    drive_okko(sim, rng, level, mem)
-                    counts[kind][0] += sim.presses - before
-                    counts[kind][1] += 1
-                else:
-                    sim.wait(100)
-    out = {k: (v[0] / v[1] if v[1] else 0.0) for k, v in counts.items()}
-    out["n"] = {k: v[1] for k, v in counts.items()}
-    return out
-
-
 MASH = ("A", "A", "A", "B", "X", "Y", "Y", "Y", "HOLD_B", "WAIT:600")
 
 
@@ -642,11 +434,42 @@ def walk_mash(size, rec, tmp, menu, seed=1, presses=600):
     return sim
 
 
-# the walks of each game: (a walk function of this module, its arguments),
-# from the registry, and random presses on two seeds
+def walk_game(size, rec, tmp, menu, rows=(), seed=5, limit=4000):
+    """A game started from the main menu (``menu``, its setup ``rows`` set)
+    and played to its end screen, every human decision the highlighted row (A):
+    a game with no walk of its own needs no more (a registry entry's ``tour``:
+    ``("walk_game", {"menu": ...})``)."""
+    sim = Looking(size, rec, "%s %d" % (menu, seed), seed=seed, nvm_path=os.path.join(tmp, "game.bin"))
+    _settings(sim, ("Computer speed: instant",))
+    _start(sim, menu, tuple(rows))
+    return _play(sim, lambda sim, st: sim.press("A"), limit)
+
+
+def _walk(fn):
+    """A registry entry's walk: a function, or the name of one of this module's."""
+    return fn if callable(fn) else globals()[fn]
+
+
+def walks(game):
+    """The walks of ``game``: (function, arguments) of its registry entry's
+    ``tour``, and random presses on two seeds (``walk_mash``)."""
+    g = registry.get(game)
+    return [(_walk(fn), kw) for fn, kw in g.tour] + [(walk_mash, {"menu": g.menu, "seed": s}) for s in (1, 12)]
+
+
 WALKS = {"shell": [(walk_shell, {})]}
-WALKS.update((g.key, [(globals()[fn], kw) for fn, kw in g.tour]
-              + [(walk_mash, {"menu": g.menu, "seed": s}) for s in (1, 12)]) for g in registry.GAMES if g.tour)
+WALKS.update((g.key, walks(g.key)) for g in registry.GAMES if g.tour)
+
+
+def __getattr__(name):
+    """A name this module no longer holds: a game's own walk or driver now
+    lives in its registry module (tools/games/<game>.py: ``from tools.tour
+    import court_keys`` still works)."""
+    for g in registry.GAMES:
+        module = getattr(g, "module", None)
+        if module is not None and hasattr(module, name):
+            return getattr(module, name)
+    raise AttributeError("module %r has no attribute %r" % (__name__, name))
 
 
 def tour(size, game, contrast=False, pixels=False):

@@ -15,13 +15,11 @@ save: its erases a game were the saves a game, the "Before" column.
 
 import sys
 
+from tools import games as _registry
+
 SECTOR_ERASES = 100000  # the RP2040 flash sector's rated erase cycles
-TITLES = (  # (label, tools.powercut setup)
-    ("Kyudo, 4 archers", "kyudo4"),
-    ("Kendo Duel, 2 players", "kendo"),
-    ("Kendo Competition", "competition"),
-    ("Okko, 2 partners", "okko"),
-)
+# (label, tools.powercut setup) of every game and mode with a bench key (tools/games: Variant.bench)
+TITLES = tuple((v.bench[1], v.bench[0]) for v in _registry.variants() if v.bench)
 
 
 def measure(games=20, seed=1):

@@ -83,7 +83,7 @@ _P_BG = const(26)
 # the glyphs of kendo.bmp (tools/art/kendo.py): KIND + 1, grey + 8, the check mark
 _T_GREY = const(8)
 _T_CHECK = const(17)
-# the events whose e[1] is the seat that played or failed
+# the events whose E_SEAT is the seat that played or failed
 _ACTORS = ("switch", "open", "play", "fail", "pull", "discard", "cannot_open", "eliminated", "ippon",
            "hansoku", "tie_switch", "fresh_hand")
 
@@ -120,8 +120,8 @@ def turn_over(before, state):
     if ph == A.P_SWITCH:
         return state.current_player != before
     if ph == A.P_DISCARD:
-        for e in state.events:
-            if e[0] != "discard":
+        for event in state.events:
+            if event[A.E_KIND] != "discard":
                 return True  # the exchange that led here just ended
     return False
 
@@ -291,11 +291,11 @@ class GameScreen(_Base):
     def update(self):
         s = self.session
         st = s.state
-        ev = st.events
-        fresh = ev is not self.seen  # a new apply (each one makes a new list)
+        events = st.events
+        fresh = events is not self.seen  # a new apply (each one makes a new list)
         if fresh:
-            self.seen = ev
-            self._events(ev)
+            self.seen = events
+            self._events(events)
         seat = self.hand_seat()
         deciding = seat >= 0 and seat == st.current_player
         dkey = (st.phase, st.current_player, seat)
@@ -328,73 +328,80 @@ class GameScreen(_Base):
         if not st.is_over():
             self.app.leds.turn(st.current_player)
 
-    def _events(self, ev):
+    def _events(self, events):
         """The track, the LEDs and the message for what just happened."""
         st = self.session.state
         trk = self.trk
         noise = None
-        for e in ev:
-            k = e[0]
-            if k == "open" or k == "play":
+        for event in events:
+            kind = event[A.E_KIND]
+            if kind == "open" or kind == "play":
                 if noise is None:
                     noise = "card"
-                if k == "open":
-                    trk = bytearray((e[1], e[3]))
-                    if e[4] >= 0:
-                        trk.append(e[1])
-                        trk.append(e[4])
-                else:
-                    trk.append(e[1])
-                    trk.append(e[2])
-                if self.app.settings.speed < 2:  # not instant (sanbon.profile)
-                    # the newest card slides in (update starts it): from its
-                    # cell of the hand shown, else from its player's tab in the
-                    # table strip; a slide under way ends first
-                    slide(self, 5)
-                    sl = self.slide
-                    t = self.seats[e[1]][0]
-                    sl[0] = -2
-                    sl[1] = t.x - 6
-                    sl[2] = t.y
-                    sl[5] = len(trk) // 2 - 1
-                    if e[1] == self.seat and trk[-1] in self.items:
-                        i = self.items.index(trk[-1])
-                        row = (self.pos[i] >> 4) - self.top if i < len(self.pos) else -1
-                        if 0 <= row < self.rows:
-                            sl[1] = self.gx + (self.pos[i] & 15) * (self.cw + 1)
-                            sl[2] = self.gy + row * (self.gh + self.gap)
-            elif k == "fail":
+                trk = self._played(event, trk)
+            elif kind == "fail":
                 code = _NO_ANSWER
-                for f in ev:
-                    if f[0] == "ippon" and f[2] == 0:
+                for scored in events:
+                    if scored[A.E_KIND] == "ippon" and scored[A.E_WHY] == 0:
                         code = _IPPON
-                    elif f[0] == "hansoku" and code == _NO_ANSWER:
+                    elif scored[A.E_KIND] == "hansoku" and code == _NO_ANSWER:
                         code = _HANSOKU
-                trk.append(e[1])
+                trk.append(event[A.E_SEAT])
                 trk.append(code)
                 self.app.leds.flash((255, 0, 0), 2)
                 noise = "hit"  # a strike that lands
-            elif k == "ippon":
+            elif kind == "ippon":
                 self.app.leds.flash((255, 255, 255), 3)
                 noise = "hit"
         if noise is not None:
             self.app.sound(noise)
         self.trk = trk
-        text = W.feedback(st, ev, self.session.seat_name, self.msg_n * (2 if len(self.msg) > 1 else 1))
+        text = W.feedback(st, events, self.session.seat_name, self.msg_n * (2 if len(self.msg) > 1 else 1))
         # the detail line waits (240x135) while the news is about another seat
         cur = -1 if st.is_over() else st.current_player
         focus = True
-        for e in ev:
-            if e[0] in _ACTORS and e[1] != cur:
+        for event in events:
+            if event[A.E_KIND] in _ACTORS and event[A.E_SEAT] != cur:
                 focus = False
         if text:
             self.hist.append(text)
             if len(self.hist) > 12:
                 self.wraps.pop(self.hist.pop(0), None)
-            for e in ev:
-                if e[0] in ("switch", "open", "play", "fail", "discard", "cannot_open"):
-                    self.last[e[1]] = text
+            for event in events:
+                if event[A.E_KIND] in ("switch", "open", "play", "fail", "discard", "cannot_open"):
+                    self.last[event[A.E_SEAT]] = text
         self.focus = focus or not text
+
+    def _played(self, event, trk):
+        """An opening (a new exchange: a new track) or an answer on the
+        track ``trk``, returned; the newest card slides in."""
+        seat = event[A.E_SEAT]
+        if event[A.E_KIND] == "open":
+            trk = bytearray((seat, event[A.E_MAIN]))
+            if event[A.E_REINF] >= 0:
+                trk.append(seat)
+                trk.append(event[A.E_REINF])
+        else:
+            trk.append(seat)
+            trk.append(event[A.E_CARD])
+        if self.app.settings.speed < 2:  # not instant (sanbon.profile)
+            # the newest card slides in (update starts it): from its
+            # cell of the hand shown, else from its player's tab in the
+            # table strip; a slide under way ends first
+            slide(self, 5)
+            sl = self.slide
+            t = self.seats[seat][0]
+            sl[0] = -2
+            sl[1] = t.x - 6
+            sl[2] = t.y
+            sl[5] = len(trk) // 2 - 1
+            if seat == self.seat and trk[-1] in self.items:
+                i = self.items.index(trk[-1])
+                row = (self.pos[i] >> 4) - self.top if i < len(self.pos) else -1
+                if 0 <= row < self.rows:
+                    sl[1] = self.gx + (self.pos[i] & 15) * (self.cw + 1)
+                    sl[2] = self.gy + row * (self.gh + self.gap)
+        return trk
 
     def _strip(self):
         st = self.session.state

@@ -174,78 +174,38 @@ def fail_text(st):
     return "No answer: an ippon for your rival" if comp else "No answer: lose 2 cards"
 
 
-def feedback(st, ev, nm, n=37):
+def feedback(st, events, nm, n=37):
     """One line for what the last apply did (public only: no hidden card is
     named). ``nm(seat)`` gives a seat's name. Who could not attack and who
     attacks next are left out if they would make it longer than ``n``
     characters (the title says who acts)."""
-    two = st.players == 2
     out = []
     pulled = 0
     taker = 0
-    for e in ev:
-        if e[0] == "pull":
+    for event in events:
+        if event[A.E_KIND] == "pull":
             pulled += 1
-            taker = e[1]
+            taker = event[A.E_SEAT]
     passed = ""
     tie = ""
     news = ""
-    for e in ev:
-        k = e[0]
-        if k == "switch":
-            out.append("%s %s %s." % (nm(e[1]), _verb(nm(e[1]), "switch"), ("a Basic", "a Counter", "an Other")[e[2]]))
-        elif k == "first":
-            out.append("%s %s." % (nm(e[1]), _verb(nm(e[1]), "start")))
-        elif k == "tie_switch":
-            if nm(e[1]) not in tie:
-                tie += (", " if tie else "") + nm(e[1])
-        elif k == "open":
-            what = short(e[3]) + ("+" + short(e[4]) if e[4] >= 0 else "")
-            if two:
-                out.append("%s: %s!" % (nm(e[1]), what))
-            else:
-                out.append("%s > %s: %s!" % (nm(e[1]), nm(e[2]), what))
-        elif k == "play":
-            who = nm(e[1])
-            c = short(e[2])
-            eff = e[3]
-            if eff == C.E_BLOCK:
-                out.append(_dot("%s %s with %s" % (who, _verb(who, "block"), c)))
-            elif eff == C.E_CHAIN:
-                out.append("%s: %s!" % (who, c))
-            elif eff == C.E_AVOID:
-                out.append("%s %s (%s)." % (who, _verb(who, "deflect"), c))
-            elif eff == C.E_BOUNCE and not st.options & A.OPT_REFLECT_CANCEL:
-                out.append(_dot("%s %s with %s" % (who, _verb(who, "reflect"), c)))
-            else:
-                out.append("%s: %s cancels it." % (who, c))
-        elif k == "fail":
-            if st.mode == A.COMPETITION and e[2] != C.INC_REINF:
-                out.append("%s can't:" % nm(e[1]))  # then IPPON or Hansoku
-            elif pulled:
-                t = nm(taker)
-                out.append("%s can't: %s %s %d." % (nm(e[1]), t, _verb(t, "pull"), pulled))
-            else:
-                out.append("%s can't answer." % nm(e[1]))
-        elif k == "ippon":
-            out.append("IPPON %s!" % nm(e[1]))
-        elif k == "hansoku":
-            out.append("Hansoku %s." % nm(e[1]))
-        elif k == "jikan":
+    for event in events:
+        kind = event[A.E_KIND]
+        if kind == "tie_switch":
+            if nm(event[A.E_SEAT]) not in tie:
+                tie += (", " if tie else "") + nm(event[A.E_SEAT])
+        elif kind == "cannot_open":
+            passed += (", " if passed else "") + nm(event[A.E_SEAT])
+        elif kind == "jikan":
             news = "JIKAN DESU: time!"
-        elif k == "encho":
+        elif kind == "encho":
             news = "JIKAN DESU: encho, next ippon wins."
-        elif k == "rearm":  # the Rearm house rule: nobody could attack
+        elif kind == "rearm":  # the Rearm house rule: nobody could attack
             news = "Rearm: everyone takes a spent Basic."
-        elif k == "fresh_hand":
-            out.append("%s: a fresh hand." % nm(e[1]))
-        elif k == "discard":
-            out.append(_dot("%s %s %s" % (nm(e[1]), _verb(nm(e[1]), "discard"), short(e[2]))))
-        elif k == "cannot_open":
-            passed += (", " if passed else "") + nm(e[1])
-        elif k == "eliminated":
-            who = nm(e[1])
-            out.append("%s %s out." % (who, "are" if who == "You" else "is"))
+        else:
+            text = _said(st, event, nm, pulled, taker)
+            if text:
+                out.append(text)
     if tie:
         out.append("Tie: new Basics for %s." % tie)
     if news:  # first: it decides the game
@@ -254,7 +214,7 @@ def feedback(st, ev, nm, n=37):
     extra = []
     if passed:
         extra.append("%s can't attack." % passed)
-    if ev and st.phase == A.P_OPEN and ev[-1][0] != "first" and not (ev[-1][0] == "switch"):
+    if events and st.phase == A.P_OPEN and events[-1][A.E_KIND] != "first" and not (events[-1][A.E_KIND] == "switch"):
         extra.append("%s next." % nm(st.current_player))
     for x in extra:
         if not text:
@@ -262,6 +222,54 @@ def feedback(st, ev, nm, n=37):
         elif len(text) + 1 + len(x) <= n:
             text += " " + x
     return text
+
+
+def _said(st, event, nm, pulled, taker):
+    """feedback's sentence for one event of a seat (None for the others):
+    a switch, the first attacker, an opening, an answer, a failure and its
+    score, a fresh hand, a discard, an elimination."""
+    kind = event[A.E_KIND]
+    if kind not in ("switch", "first", "open", "play", "fail", "ippon", "hansoku", "fresh_hand", "discard",
+                    "eliminated"):
+        return None  # a pull (told with its failure), the end, the win, a refill, a reshuffle, hantei
+    who = nm(event[A.E_SEAT])
+    if kind == "switch":
+        return "%s %s %s." % (who, _verb(who, "switch"), ("a Basic", "a Counter", "an Other")[event[A.E_SUBDECK]])
+    if kind == "first":
+        return "%s %s." % (who, _verb(who, "start"))
+    if kind == "open":
+        what = short(event[A.E_MAIN]) + ("+" + short(event[A.E_REINF]) if event[A.E_REINF] >= 0 else "")
+        if st.players == 2:
+            return "%s: %s!" % (who, what)
+        return "%s > %s: %s!" % (who, nm(event[A.E_TARGET]), what)
+    if kind == "play":
+        card = short(event[A.E_CARD])
+        effect = event[A.E_EFFECT]
+        if effect == C.E_BLOCK:
+            return _dot("%s %s with %s" % (who, _verb(who, "block"), card))
+        if effect == C.E_CHAIN:
+            return "%s: %s!" % (who, card)
+        if effect == C.E_AVOID:
+            return "%s %s (%s)." % (who, _verb(who, "deflect"), card)
+        if effect == C.E_BOUNCE and not st.options & A.OPT_REFLECT_CANCEL:
+            return _dot("%s %s with %s" % (who, _verb(who, "reflect"), card))
+        return "%s: %s cancels it." % (who, card)
+    if kind == "fail":
+        if st.mode == A.COMPETITION and event[A.E_INCOMING] != C.INC_REINF:
+            return "%s can't:" % who  # then IPPON or Hansoku
+        if pulled:
+            puller = nm(taker)
+            return "%s can't: %s %s %d." % (who, puller, _verb(puller, "pull"), pulled)
+        return "%s can't answer." % who
+    if kind == "ippon":
+        return "IPPON %s!" % who
+    if kind == "hansoku":
+        return "Hansoku %s." % who
+    if kind == "fresh_hand":
+        return "%s: a fresh hand." % who
+    if kind == "discard":
+        return _dot("%s %s %s" % (who, _verb(who, "discard"), short(event[A.E_CARD])))
+    return "%s %s out." % (who, "are" if who == "You" else "is")  # eliminated
 
 
 def sentences(text, n, k):

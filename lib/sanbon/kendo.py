@@ -44,8 +44,6 @@ from sanbon import ui
 from sanbon.ui import drop, shade
 from sanbon.gamescreen import GameScreen as _Base
 
-import vectorio  # after ui (displayio): Blinka's vectorio needs displayio first
-
 try:
     from micropython import const
 except ImportError:
@@ -139,10 +137,6 @@ def decode_open(action):
     return t, (m if m < C.COUNTER0 else m + (C.ALT0 - C.COUNTER0)), (C.REINF0 - 1 + r if r else -1)
 
 
-def rect(pal, x, y, w, h):
-    return vectorio.Rectangle(pixel_shader=pal, width=w, height=h, x=x, y=y)
-
-
 def _show(chip, on, glyph=False):
     """Show or hide a chip (sanbon.kendo_layout.chip) and its glyph; a
     hidden chip's texts are emptied, its new-card mark hidden."""
@@ -224,10 +218,12 @@ class GameScreen(_Base):
         super().__init__(app, session)
         from sanbon import kendo_layout
 
-        kendo_layout.build(self)  # frame, strip, track, hand grid, log, message
+        # frame, strip, track, hand grid, log, message
+        (self.frame, self.pals, self.cols, self.cw, self.fit, self.seats, self.clock, self.track, self.piles,
+         self.gx, self.gy, self.gh, self.gap, self.rows, self.hand, self.grid, self.two, self.logs, self.log,
+         self.msg, self.more, self.msg_n) = kendo_layout.build(self.L, session.state, self.group, self.spinner)
+        drop(kendo_layout)
         kendo_layout = None
-        drop("kendo_layout")
-        drop("sprites")
         c = session.config
         if not c.mode:  # a Duel saved with Hard (offered before issue 30) goes on with Normal: the same play
             for s in range(len(c.seats)):
@@ -839,7 +835,7 @@ class GameScreen(_Base):
                 t2.set("")
         _show(chip, True, card)
         if new and mark is None:
-            mark = chip[6] = self._extra(rect(p[23], frame.x + frame.width - 6, frame.y, 6, 6))
+            mark = chip[6] = self._extra(ui.rect(p[23], frame.x + frame.width - 6, frame.y, 6, 6))
         if mark is not None and mark.hidden == new:
             mark.hidden = not new
 
@@ -966,7 +962,7 @@ class GameScreen(_Base):
         from sanbon import kendo_more
 
         kendo_more.log(self)
-        drop("kendo_more")
+        drop(kendo_more)
 
     def tick(self, now):
         if self.slide[0] >= 0:  # a slide: 5 steps of 60 ms, each one a move of its chip
@@ -989,7 +985,7 @@ class GameScreen(_Base):
         from sanbon import kendo_more
 
         text = kendo_more.handover_note(self)
-        drop("kendo_more")
+        drop(kendo_more)
         return text
 
     # -- the end and the text for tests ------------------------------------
@@ -1010,12 +1006,12 @@ class GameScreen(_Base):
         from sanbon import kendo_end
 
         rows = kendo_end.standings(self.session.state, self.session.seat_name, self.L)
-        drop("kendo_end")
+        drop(kendo_end)
         return rows
 
     def describe(self):
         from sanbon import kendo_more
 
         text = kendo_more.describe(self)
-        drop("kendo_more")
+        drop(kendo_more)
         return text

@@ -32,20 +32,12 @@ import vectorio
 
 from engine.kendo import actions as A
 from sanbon import ui
+from sanbon.ui import dim, rect
 
 # frame colours of cards.COLOUR: brown, red, purple, blue, green, yellow, white
 FRAMES = (0xA0683A, 0xD83838, 0x9A5AD8, 0x3A7CF0, 0x2EA84C, 0xE0C020, 0xE8E8E8)
 MARK = 0x6A3018  # the inside of a marked chip (to switch; the chosen attack)
 SEATS = (0x2878FF, 0xFF3C28, 0x28DC50, 0xFFC800)  # sanbon.leds.SEAT_COLORS
-
-
-def dim(c):
-    """A colour at a third of its brightness."""
-    return ((c >> 16) // 3) << 16 | (((c >> 8) & 0xFF) // 3) << 8 | (c & 0xFF) // 3
-
-
-def rect(pal, x, y, w, h):
-    return vectorio.Rectangle(pixel_shader=pal, width=w, height=h, x=x, y=y)
 
 
 def palettes():
@@ -87,66 +79,84 @@ def chip(group, pals, sheet, x, y, w, h, bar=False):
     return [frame, inner, t, b, glyph, t2, None]
 
 
-def build(scr):
-    from sanbon.sprites import Sheet
+def build(L, state, group, spinner):
+    """The play screen's widgets in ``group``, for sanbon.kendo.GameScreen to
+    keep: (frame, pals, cols, cw, fit, seats, clock, track, piles, gx, gy,
+    gh, gap, rows, hand, grid, two, logs, log, msg, more, msg_n), its
+    attributes of the same names. The sprite sheet's module is dropped."""
+    from sanbon import sprites
 
-    L = scr.L
-    st = scr.session.state
-    g = scr.group
     big = L.big
     W = L.width
-    scr.frame = ui.Frame(L, "Kendo Duel", "")
-    g.append(scr.frame.group)
-    g.append(scr.spinner.group)
-    sheet = Sheet("kendo", 7, 10)  # only its TileGrids stay (sanbon.sprites is dropped after)
-    scr.pals = pals = palettes()
+    frame = ui.Frame(L, "Kendo Duel", "")
+    group.append(frame.group)
+    group.append(spinner.group)
+    sheet = sprites.Sheet("kendo", 7, 10)  # only its TileGrids stay
+    ui.drop(sprites)
+    sprites = None
+    pals = palettes()
     m = 2
     cols = (W - 2 * m + 1) // 59
     cw = (W - 2 * m + 1) // cols - 1  # 58 on 240 pixels: 8 letters beside the glyph
-    scr.cols = cols
-    scr.cw = cw
-    scr.fit = (cw - 10) // 6  # letters of a name on one line of a card chip
     y = L.body_top
-    # the table strip
-    n = st.players
-    comp = st.mode == A.COMPETITION
+    seats, clock, y = _strip(L, state, group, pals, y)
+    # the exchange track; the piles in its place while no exchange is shown
+    th = 18 if big else 14
+    track = []
+    under = len(group)  # the hand goes here, under the track: a card played slides up over it
+    for i in range(cols):
+        track.append(chip(group, pals, sheet, m + i * (cw + 1), y, cw, th, True))
+    piles = ui.Text(L.margin, y + th // 2, "", ui.DIM, 1, (0.0, 0.5))
+    group.append(piles.label)
+    y += th + (6 if big else 4)
+    return (frame, pals, cols, cw, (cw - 10) // 6, seats, clock, track, piles) + _hand(
+        L, group, pals, sheet, cols, cw, y, under)
+
+
+def _strip(L, state, group, pals, y):
+    """The table strip at ``y``: (seats, clock, the y under it); per seat
+    (name text, ippon marks or None, hansoku text or None)."""
+    big = L.big
+    W = L.width
+    m = 2
+    n = state.players
+    comp = state.mode == A.COMPETITION
     bw = 102 if comp else (W - 2 * m) // n  # Competition: "You", 2 rings, "2 hansoku"; "ENCHO" right
     sh = 16 if big else 13
-    scr.seats = []
+    seats = []
     for s in range(n):
         x = m + s * bw
-        g.append(rect(pals[18 + s], x, y + 2, 4, sh - 4))
+        group.append(rect(pals[18 + s], x, y + 2, 4, sh - 4))
         t = ui.Text(x + 6, y + sh // 2, "", ui.TEXT, 1, (0.0, 0.5))
-        g.append(t.label)
+        group.append(t.label)
         dots = None
         hs = None
         if comp:
             dots = []
             for i in range(2):  # a ring (no ippon) or a disc (an ippon): told by shape
                 c = vectorio.Circle(pixel_shader=pals[25], radius=4, x=x + 31 + i * 9, y=y + sh // 2)
-                g.append(c)
+                group.append(c)
                 dots.append(c)
                 c = vectorio.Circle(pixel_shader=pals[26], radius=2, x=x + 31 + i * 9, y=y + sh // 2)
-                g.append(c)
+                group.append(c)
                 dots.append(c)
             hs = ui.Text(x + 47, y + sh // 2, "", ui.BAD, 1, (0.0, 0.5))
-            g.append(hs.label)
-        scr.seats.append((t, dots, hs))
-    scr.clock = ui.Text(W - m, y + sh // 2, "", ui.ACCENT, 1, (1.0, 0.5))
-    g.append(scr.clock.label)
-    y += sh + (2 if big else 0)
-    # the exchange track; the piles in its place while no exchange is shown
-    th = 18 if big else 14
-    scr.track = []
-    under = len(g)  # the hand goes here, under the track: a card played slides up over it
-    for i in range(cols):
-        scr.track.append(chip(g, pals, sheet, m + i * (cw + 1), y, cw, th, True))
+            group.append(hs.label)
+        seats.append((t, dots, hs))
+    clock = ui.Text(W - m, y + sh // 2, "", ui.ACCENT, 1, (1.0, 0.5))
+    group.append(clock.label)
+    return seats, clock, y + sh + (2 if big else 0)
+
+
+def _hand(L, group, pals, sheet, cols, cw, y, under):
+    """The hand grid at ``y`` (its group inserted at ``under``), the log rows
+    in its place and the message lines under it: on the tall screens two
+    lines of news and the detail line, else one line. (gx, gy, gh, gap,
+    rows, hand, grid, two, logs, log, msg, more, msg_n)."""
+    big = L.big
+    W = L.width
+    m = 2
     end = L.body_top + L.body_h
-    scr.piles = ui.Text(L.margin, y + th // 2, "", ui.DIM, 1, (0.0, 0.5))
-    g.append(scr.piles.label)
-    y += th + (6 if big else 4)
-    # the hand (and the log in its place), the message lines under it: on the
-    # tall screens two lines of news and the detail line, else one line
     lines = 3 if big else 1
     msg_top = end - lines * 13
     gh = 16
@@ -157,29 +167,24 @@ def build(scr):
         msg_top = y + rows * (gh + gap) - gap + 4
     else:  # as many rows as fit
         rows = min((msg_top - 2 - y + gap) // (gh + gap), 16 // cols)
-    scr.gx = m
-    scr.gy = y
-    scr.gh = gh
-    scr.gap = gap
-    scr.rows = rows
-    scr.hand = displayio.Group()
-    g.insert(under, scr.hand)
-    scr.grid = []
+    hand = displayio.Group()
+    group.insert(under, hand)
+    grid = []
     for i in range(rows * cols):
-        scr.grid.append(chip(scr.hand, pals, sheet, m, y, cw, gh))
-    scr.two = gh >= 24  # a hand chip has room for a name on two lines
-    scr.logs = displayio.Group()
-    g.append(scr.logs)
-    scr.log = []
+        grid.append(chip(hand, pals, sheet, m, y, cw, gh))
+    logs = displayio.Group()
+    group.append(logs)
+    log = []
     for i in range(min(5, (msg_top - y) // 13)):
         t = ui.Text(L.margin, y + 1 + i * 13, "", ui.DIM, 1)
-        scr.log.append(t)
-        scr.logs.append(t.label)
-    scr.msg = []
+        log.append(t)
+        logs.append(t.label)
+    msg = []
     for i in range(lines):
         t = ui.Text(L.margin, msg_top + i * 13, "", ui.TEXT, 1)
-        scr.msg.append(t)
-        g.append(t.label)
-    scr.more = ui.Text(W - m, msg_top + lines * 13 - 13, "", ui.DIM, 1, (1.0, 0.0))
-    g.append(scr.more.label)
-    scr.msg_n = L.chars(W - 2 * L.margin, 1) - 1
+        msg.append(t)
+        group.append(t.label)
+    more = ui.Text(W - m, msg_top + lines * 13 - 13, "", ui.DIM, 1, (1.0, 0.0))
+    group.append(more.label)
+    # a hand chip has room for a name on two lines when gh >= 24
+    return m, y, gh, gap, rows, hand, grid, gh >= 24, logs, log, msg, more, L.chars(W - 2 * L.margin, 1) - 1

@@ -635,74 +635,21 @@ class GameScreen(_Base):
         return True
 
     def _build(self, seat, deciding):
-        st = self.session.state
         ok = self.ok
         for i in range(len(ok)):
             ok[i] = 0
         was = self.items[self.cur] if self.items and self.cur < len(self.items) else None
         self.seat = seat
         self.deciding = deciding
-        items = []
         self.hand.hidden = seat < 0
         self.logs.hidden = seat >= 0
         self.msg_key = None
         if seat < 0:
-            self.items = items
+            self.items = []
             self.pos = []
             self.more.set("")
             return
-        hand = st.hands[seat]
-        ph = st.phase
-        first = -1  # where the cursor starts
-        if not deciding:
-            for c in hand:
-                ok[c] = 1
-                items.append(c)
-        else:
-            legal = st.legal_actions()
-            if ph == A.P_OPEN and self.sub == 2:
-                for a in legal:
-                    t, m, r = decode_open(a)
-                    if m == self.main and r == self.reinf and _B_TARGET - t not in items:
-                        items.append(_B_TARGET - t)
-                first = 0
-            elif ph == A.P_OPEN:
-                for a in legal:
-                    t, m, r = decode_open(a)
-                    if self.sub == 0:
-                        ok[m] = 1
-                    elif m == self.main and r >= 0:
-                        ok[r] = 1
-            else:
-                for a in legal:
-                    if A.PLAY <= a < A.PLAY + C.N_CARDS:
-                        ok[a - A.PLAY] = 1
-                    elif A.DISCARD <= a < A.DISCARD + C.N_CARDS:
-                        ok[a - A.DISCARD] = 1
-                    elif a < A.SWITCH + C.N_CARDS:
-                        ok[a] = 1
-            # the decision's button first (the cursor starts on it), then the hand
-            if ph == A.P_SWITCH:
-                items.append(_B_SWITCH)
-                first = 0
-            elif ph == A.P_OPEN and self.sub == 1:
-                items.append(_B_NOREINF)
-                first = 0
-            elif ph == A.P_REACT and A.FAIL in legal:
-                items.append(_B_FAIL)
-                first = 0
-            for c in hand:
-                items.append(c)
-            if first < 0 or ph == A.P_OPEN:
-                sug = self._suggested(ph)
-                if sug is not None and sug in items and (sug < 0 or ok[sug]):
-                    first = items.index(sug)
-            if first < 0:  # else the first card that may be played
-                for i in range(len(items)):
-                    if items[i] >= 0 and ok[items[i]]:
-                        first = i
-                        break
-            items.append(_B_LOG)
+        items, first = self._choices(self.session.state.hands[seat], deciding)
         n = len(items)
         if deciding:  # then the table cards shown, oldest first: X from the first item reaches the newest
             trk = self.trk
@@ -728,6 +675,66 @@ class GameScreen(_Base):
         self.cur = cur
         self.top = 0
         self._grid()
+
+    def _choices(self, hand, deciding):
+        """The items of the grid (cards, the decision's buttons, Log) and
+        where the cursor starts (-1: not said); marks in ``self.ok`` what
+        may be chosen."""
+        st = self.session.state
+        ok = self.ok
+        items = []
+        ph = st.phase
+        first = -1  # where the cursor starts
+        if not deciding:
+            for c in hand:
+                ok[c] = 1
+                items.append(c)
+            return items, first
+        legal = st.legal_actions()
+        if ph == A.P_OPEN and self.sub == 2:
+            for a in legal:
+                t, m, r = decode_open(a)
+                if m == self.main and r == self.reinf and _B_TARGET - t not in items:
+                    items.append(_B_TARGET - t)
+            first = 0
+        elif ph == A.P_OPEN:
+            for a in legal:
+                t, m, r = decode_open(a)
+                if self.sub == 0:
+                    ok[m] = 1
+                elif m == self.main and r >= 0:
+                    ok[r] = 1
+        else:
+            for a in legal:
+                if A.PLAY <= a < A.PLAY + C.N_CARDS:
+                    ok[a - A.PLAY] = 1
+                elif A.DISCARD <= a < A.DISCARD + C.N_CARDS:
+                    ok[a - A.DISCARD] = 1
+                elif a < A.SWITCH + C.N_CARDS:
+                    ok[a] = 1
+        # the decision's button first (the cursor starts on it), then the hand
+        if ph == A.P_SWITCH:
+            items.append(_B_SWITCH)
+            first = 0
+        elif ph == A.P_OPEN and self.sub == 1:
+            items.append(_B_NOREINF)
+            first = 0
+        elif ph == A.P_REACT and A.FAIL in legal:
+            items.append(_B_FAIL)
+            first = 0
+        for c in hand:
+            items.append(c)
+        if first < 0 or ph == A.P_OPEN:
+            sug = self._suggested(ph)
+            if sug is not None and sug in items and (sug < 0 or ok[sug]):
+                first = items.index(sug)
+        if first < 0:  # else the first card that may be played
+            for i in range(len(items)):
+                if items[i] >= 0 and ok[items[i]]:
+                    first = i
+                    break
+        items.append(_B_LOG)
+        return items, first
 
     def _span(self, it):
         """The cells of an item in the grid: a card one (two for a name too

@@ -6,7 +6,9 @@ heap at its peak, though that module is dropped after the build)."""
 
 import displayio
 
+from engine.kendo.cards import COLOUR, KIND
 from sanbon import ui
+from sanbon.kendo_layout import FRAMES, SEATS, chip
 
 
 def howto(L, data, y):
@@ -16,10 +18,8 @@ def howto(L, data, y):
     tall screens, two cells on 240x135), else a table card with that seat's
     letter ("Y", "2"); card 254 is "IPPON", 255 "NO ANSWER"; seat 254 starts
     a new row. Made while the page shows: (group, height)."""
-    from engine.kendo.cards import COLOUR, KIND
     from sanbon import kendo_words as W
     from sanbon.sprites import Sheet
-    from sanbon.kendo_layout import FRAMES, SEATS, chip
 
     sheet = Sheet("kendo", 7, 10)
     W_ = L.width
@@ -53,28 +53,36 @@ def howto(L, data, y):
         if x and x + w > W_ - 4:
             x = 0
             top += h + 3
-        p = [pal(ui.PANEL)] * 19  # chip() reads 0 (frame), 14 (panel), 18 (seat tab)
-        p[0] = pal(FRAMES[COLOUR[c]] if c < 253 else ui.BAD)
-        p[18] = pal(SEATS[seat & 3])
-        frame, inner, t, bar, glyph, t2, _ = chip(g, p, sheet, x, top, w, h, not hand)
-        inner.x = x + 8
-        inner.width = w - 10
-        mid = x + 8 + (w - 10) // 2
-        t.set(a, ui.TEXT)
-        t.move(mid, top + h // 2)
-        if hand:
-            glyph[0] = KIND[c] + 1
-            glyph.hidden = False
-            if b:  # two lines about the chip's middle, as play's sanbon.kendo GameScreen._chip
-                t.move(mid + (3 if a[-1] == " " else 0), top + h // 2 - 6)
-                t2 = ui.Text(mid, top + h // 2 + 6, b, ui.TEXT, 1, (0.5, 0.5))
-                g.append(t2.label)
-        else:
-            t2.set("Y" if seat == 0 else "%d" % (seat + 1))
-            t2.label.hidden = bar.hidden = False
-        frame.hidden = inner.hidden = t.label.hidden = False
+        _put(g, sheet, pal, seat, c, x, top, w, h, a, b)
         x += w + 1
         if x > right:
             right = x
     g.x = (W_ - right) // 2
     return g, top + h
+
+
+def _put(g, sheet, pal, seat, c, x, top, w, h, a, b):
+    """One chip of howto's picture in ``g`` at (x, top), w x h: a hand card
+    (seat 255: its glyph, the name's lines ``a`` and ``b``) or a table card
+    (that seat's letter); ``pal(colour)`` gives a shared palette."""
+    hand = seat == 255
+    p = [pal(ui.PANEL)] * 19  # chip() reads 0 (frame), 14 (panel), 18 (seat tab)
+    p[0] = pal(FRAMES[COLOUR[c]] if c < 253 else ui.BAD)
+    p[18] = pal(SEATS[seat & 3])
+    frame, inner, t, bar, glyph, t2, _ = chip(g, p, sheet, x, top, w, h, not hand)
+    inner.x = x + 8
+    inner.width = w - 10
+    mid = x + 8 + (w - 10) // 2
+    t.set(a, ui.TEXT)
+    t.move(mid, top + h // 2)
+    if hand:
+        glyph[0] = KIND[c] + 1
+        glyph.hidden = False
+        if b:  # two lines about the chip's middle, as play's sanbon.kendo GameScreen._chip
+            t.move(mid + (3 if a[-1] == " " else 0), top + h // 2 - 6)
+            t2 = ui.Text(mid, top + h // 2 + 6, b, ui.TEXT, 1, (0.5, 0.5))
+            g.append(t2.label)
+    else:
+        t2.set("Y" if seat == 0 else "%d" % (seat + 1))
+        t2.label.hidden = bar.hidden = False
+    frame.hidden = inner.hidden = t.label.hidden = False

@@ -44,14 +44,14 @@ def palettes():
     """FRAMES 0-6, FRAMES dim 7-13, then PANEL 14, MARK 15, ACCENT 16, BAD 17,
     SEATS 18-21, LINE 22, TEXT 23, BAD dim 24, DIM 25 (the buttons' frame),
     BG 26 (the hole of an ippon ring)."""
-    cols = FRAMES + tuple(dim(c) for c in FRAMES)
+    cols = FRAMES + tuple(dim(colour) for colour in FRAMES)
     cols += (ui.PANEL, MARK, ui.ACCENT, ui.BAD) + SEATS + (ui.LINE, ui.TEXT, dim(ui.BAD), ui.DIM, ui.BG)
     seen = {}
     out = []
-    for c in cols:
-        if c not in seen:
-            seen[c] = ui.palette(c)
-        out.append(seen[c])
+    for colour in cols:
+        if colour not in seen:
+            seen[colour] = ui.palette(colour)
+        out.append(seen[colour])
     return out
 
 
@@ -68,15 +68,15 @@ def chip(group, pals, sheet, x, y, w, h, bar=False):
     less RAM). A list, so that the parts made later have their place."""
     frame = rect(pals[0], x, y, w, h)
     inner = rect(pals[14], x + 2, y + 2, w - 4, h - 4)
-    t = ui.Text(x + w // 2, y + h // 2, "", ui.TEXT, 1, (0.5, 0.5))
-    b = rect(pals[18], x, y, 8, h) if bar else None
-    t2 = ui.Text(x + 4, y + h // 2, "", ui.SELECT_TEXT, 1, (0.5, 0.5)) if bar else None
+    text = ui.Text(x + w // 2, y + h // 2, "", ui.TEXT, 1, (0.5, 0.5))
+    tab = rect(pals[18], x, y, 8, h) if bar else None
+    letter_text = ui.Text(x + 4, y + h // 2, "", ui.SELECT_TEXT, 1, (0.5, 0.5)) if bar else None
     glyph = sheet.tile(0, x + 1, y + (h - 10) // 2)
-    for shape in (frame, inner, glyph, t.label, b, t2):
+    for shape in (frame, inner, glyph, text.label, tab, letter_text):
         if shape is not None:
             shape.hidden = True
             group.append(shape)
-    return [frame, inner, t, b, glyph, t2, None]
+    return [frame, inner, text, tab, glyph, letter_text, None]
 
 
 def build(L, state, group, spinner):
@@ -87,7 +87,7 @@ def build(L, state, group, spinner):
     from sanbon import sprites
 
     big = L.big
-    W = L.width
+    width = L.width
     frame = ui.Frame(L, "Kendo Duel", "")
     group.append(frame.group)
     group.append(spinner.group)
@@ -95,57 +95,57 @@ def build(L, state, group, spinner):
     ui.drop(sprites)
     sprites = None
     pals = palettes()
-    m = 2
-    cols = (W - 2 * m + 1) // 59
-    cw = (W - 2 * m + 1) // cols - 1  # 58 on 240 pixels: 8 letters beside the glyph
-    y = L.body_top
-    seats, clock, y = _strip(L, state, group, pals, y)
+    margin = 2
+    cols = (width - 2 * margin + 1) // 59
+    cell_w = (width - 2 * margin + 1) // cols - 1  # 58 on 240 pixels: 8 letters beside the glyph
+    top = L.body_top
+    seats, clock, top = _strip(L, state, group, pals, top)
     # the exchange track; the piles in its place while no exchange is shown
-    th = 18 if big else 14
+    track_h = 18 if big else 14
     track = []
     under = len(group)  # the hand goes here, under the track: a card played slides up over it
-    for i in range(cols):
-        track.append(chip(group, pals, sheet, m + i * (cw + 1), y, cw, th, True))
-    piles = ui.Text(L.margin, y + th // 2, "", ui.DIM, 1, (0.0, 0.5))
+    for index in range(cols):
+        track.append(chip(group, pals, sheet, margin + index * (cell_w + 1), top, cell_w, track_h, True))
+    piles = ui.Text(L.margin, top + track_h // 2, "", ui.DIM, 1, (0.0, 0.5))
     group.append(piles.label)
-    y += th + (6 if big else 4)
-    return (frame, pals, cols, cw, (cw - 10) // 6, seats, clock, track, piles) + _hand(
-        L, group, pals, sheet, cols, cw, y, under)
+    top += track_h + (6 if big else 4)
+    return (frame, pals, cols, cell_w, (cell_w - 10) // 6, seats, clock, track, piles) + _hand(
+        L, group, pals, sheet, cols, cell_w, top, under)
 
 
 def _strip(L, state, group, pals, y):
     """The table strip at ``y``: (seats, clock, the y under it); per seat
     (name text, ippon marks or None, hansoku text or None)."""
     big = L.big
-    W = L.width
-    m = 2
-    n = state.players
+    width = L.width
+    margin = 2
+    players = state.players
     comp = state.mode == A.COMPETITION
-    bw = 102 if comp else (W - 2 * m) // n  # Competition: "You", 2 rings, "2 hansoku"; "ENCHO" right
-    sh = 16 if big else 13
+    tab_w = 102 if comp else (width - 2 * margin) // players  # Competition: "You", 2 rings, "2 hansoku"; "ENCHO" right
+    strip_h = 16 if big else 13
     seats = []
-    for s in range(n):
-        x = m + s * bw
-        group.append(rect(pals[18 + s], x, y + 2, 4, sh - 4))
-        t = ui.Text(x + 6, y + sh // 2, "", ui.TEXT, 1, (0.0, 0.5))
-        group.append(t.label)
+    for seat in range(players):
+        left = margin + seat * tab_w
+        group.append(rect(pals[18 + seat], left, y + 2, 4, strip_h - 4))
+        text = ui.Text(left + 6, y + strip_h // 2, "", ui.TEXT, 1, (0.0, 0.5))
+        group.append(text.label)
         dots = None
-        hs = None
+        hansoku = None
         if comp:
             dots = []
-            for i in range(2):  # a ring (no ippon) or a disc (an ippon): told by shape
-                c = vectorio.Circle(pixel_shader=pals[25], radius=4, x=x + 31 + i * 9, y=y + sh // 2)
-                group.append(c)
-                dots.append(c)
-                c = vectorio.Circle(pixel_shader=pals[26], radius=2, x=x + 31 + i * 9, y=y + sh // 2)
-                group.append(c)
-                dots.append(c)
-            hs = ui.Text(x + 47, y + sh // 2, "", ui.BAD, 1, (0.0, 0.5))
-            group.append(hs.label)
-        seats.append((t, dots, hs))
-    clock = ui.Text(W - m, y + sh // 2, "", ui.ACCENT, 1, (1.0, 0.5))
+            for ring in range(2):  # a ring (no ippon) or a disc (an ippon): told by shape
+                circle = vectorio.Circle(pixel_shader=pals[25], radius=4, x=left + 31 + ring * 9, y=y + strip_h // 2)
+                group.append(circle)
+                dots.append(circle)
+                circle = vectorio.Circle(pixel_shader=pals[26], radius=2, x=left + 31 + ring * 9, y=y + strip_h // 2)
+                group.append(circle)
+                dots.append(circle)
+            hansoku = ui.Text(left + 47, y + strip_h // 2, "", ui.BAD, 1, (0.0, 0.5))
+            group.append(hansoku.label)
+        seats.append((text, dots, hansoku))
+    clock = ui.Text(width - margin, y + strip_h // 2, "", ui.ACCENT, 1, (1.0, 0.5))
     group.append(clock.label)
-    return seats, clock, y + sh + (2 if big else 0)
+    return seats, clock, y + strip_h + (2 if big else 0)
 
 
 def _hand(L, group, pals, sheet, cols, cw, y, under):
@@ -154,37 +154,37 @@ def _hand(L, group, pals, sheet, cols, cw, y, under):
     lines of news and the detail line, else one line. (gx, gy, gh, gap,
     rows, hand, grid, two, logs, log, msg, more, msg_n)."""
     big = L.big
-    W = L.width
-    m = 2
+    width = L.width
+    margin = 2
     end = L.body_top + L.body_h
     lines = 3 if big else 1
     msg_top = end - lines * 13
-    gh = 16
+    cell_h = 16
     gap = 3 if big else 1
     if big:  # 16 cells on 240 pixels, 15 on 320 (12 cards, a button, Log)
         rows = 16 // cols
-        gh = min(24, (msg_top - 4 - y + gap) // rows - gap)
-        msg_top = y + rows * (gh + gap) - gap + 4
+        cell_h = min(24, (msg_top - 4 - y + gap) // rows - gap)
+        msg_top = y + rows * (cell_h + gap) - gap + 4
     else:  # as many rows as fit
-        rows = min((msg_top - 2 - y + gap) // (gh + gap), 16 // cols)
+        rows = min((msg_top - 2 - y + gap) // (cell_h + gap), 16 // cols)
     hand = displayio.Group()
     group.insert(under, hand)
     grid = []
-    for i in range(rows * cols):
-        grid.append(chip(hand, pals, sheet, m, y, cw, gh))
+    for index in range(rows * cols):
+        grid.append(chip(hand, pals, sheet, margin, y, cw, cell_h))
     logs = displayio.Group()
     group.append(logs)
     log = []
-    for i in range(min(5, (msg_top - y) // 13)):
-        t = ui.Text(L.margin, y + 1 + i * 13, "", ui.DIM, 1)
-        log.append(t)
-        logs.append(t.label)
+    for index in range(min(5, (msg_top - y) // 13)):
+        text = ui.Text(L.margin, y + 1 + index * 13, "", ui.DIM, 1)
+        log.append(text)
+        logs.append(text.label)
     msg = []
-    for i in range(lines):
-        t = ui.Text(L.margin, msg_top + i * 13, "", ui.TEXT, 1)
-        msg.append(t)
-        group.append(t.label)
-    more = ui.Text(W - m, msg_top + lines * 13 - 13, "", ui.DIM, 1, (1.0, 0.0))
+    for index in range(lines):
+        text = ui.Text(L.margin, msg_top + index * 13, "", ui.TEXT, 1)
+        msg.append(text)
+        group.append(text.label)
+    more = ui.Text(width - margin, msg_top + lines * 13 - 13, "", ui.DIM, 1, (1.0, 0.0))
     group.append(more.label)
     # a hand chip has room for a name on two lines when gh >= 24
-    return m, y, gh, gap, rows, hand, grid, gh >= 24, logs, log, msg, more, L.chars(W - 2 * L.margin, 1) - 1
+    return margin, y, cell_h, gap, rows, hand, grid, cell_h >= 24, logs, log, msg, more, L.chars(width - 2 * L.margin, 1) - 1

@@ -28,12 +28,12 @@ def lines(name, n):
     5 letters ("TSUBA", "ZERIAI"). The two lines joined give the name."""
     if len(name) <= n:
         return name, ""
-    i = name.find("-")
-    if i < 0:
-        i = name.find(" ")
-        if i < 0:
-            i = 4
-    return name[:i + 1], name[i + 1:]
+    cut = name.find("-")
+    if cut < 0:
+        cut = name.find(" ")
+        if cut < 0:
+            cut = 4
+    return name[:cut + 1], name[cut + 1:]
 
 
 # what a card does, per kind (cards.KIND), for does(): one string, split on use
@@ -45,27 +45,27 @@ def does(st, c):
     """What card ``c`` does in general, in words (the detail line where the
     decision does not say more: the switch, a discard): at most 37
     characters, e.g. "KOTE-DO: blocks KOTE, strikes DO"."""
-    k = KIND[c]
-    t = _DOES.split("|")[k]
-    if k == C.K_BASIC:
-        t = t % PART_NAMES[c & 3]
-    elif k == C.K_COUNTER:
-        t = t % (PART_NAMES[answer_part(c)], PART_NAMES[strike_part(c)])
-        if len(short(c)) + len(t) > 35:  # TSUKI-TSUKI, KOTE-TSUKI, TSUKI-KOTE
-            t = t.replace("strikes", "then")
-    elif k == C.K_REINF and st.options & A.OPT_REFLECT_CANCEL:
-        t = "joins an attack, or cancels"
-    elif k == C.K_ALT and st.options & A.OPT_ALT_DEFLECT:
-        t = "attack, parry or deflect it"
-    return "%s: %s" % (short(c), t)
+    kind = KIND[c]
+    text = _DOES.split("|")[kind]
+    if kind == C.K_BASIC:
+        text = text % PART_NAMES[c & 3]
+    elif kind == C.K_COUNTER:
+        text = text % (PART_NAMES[answer_part(c)], PART_NAMES[strike_part(c)])
+        if len(short(c)) + len(text) > 35:  # TSUKI-TSUKI, KOTE-TSUKI, TSUKI-KOTE
+            text = text.replace("strikes", "then")
+    elif kind == C.K_REINF and st.options & A.OPT_REFLECT_CANCEL:
+        text = "joins an attack, or cancels"
+    elif kind == C.K_ALT and st.options & A.OPT_ALT_DEFLECT:
+        text = "attack, parry or deflect it"
+    return "%s: %s" % (short(c), text)
 
 
 def incoming(st):
     """What the facing player must answer: "MEN", "JODAN", "TAIATARI"."""
     if st.inc == C.INC_STRIKE:
         return PART_NAMES[st.part]
-    ch = st.chain
-    return name(ch[-1]) if ch else "?"
+    chain = st.chain
+    return name(chain[-1]) if chain else "?"
 
 
 def _dot(text):
@@ -83,36 +83,36 @@ def _verb(who, verb):
 def role(st, c):
     """What playing card ``c`` does now (a legal choice), for the message
     line: at most 37 characters."""
-    k = KIND[c]
-    nm = short(c)
-    ph = st.phase
-    if ph == A.P_SWITCH:
+    kind = KIND[c]
+    card_name = short(c)
+    phase = st.phase
+    if phase == A.P_SWITCH:
         return does(st, c)
-    if ph == A.P_DISCARD:
-        return "Over 12 cards: discard %s?" % nm
-    if ph == A.P_OPEN:
-        if k == C.K_BASIC:
-            return "Strike %s (JODAN/SEME may join)" % nm
-        if k == C.K_REINF:
-            return "%s: answered before the strike" % nm
-        return "%s: %s answers it" % (nm, _alt_answers(st))  # TAIATARI, MAKI AGE
-    if k == C.K_BASIC:
-        return "%s: block (striker attacks next)" % nm
-    if k == C.K_COUNTER:
-        return "%s: block, strike %s back" % (nm, PART_NAMES[strike_part(c)])
-    if k == C.K_NEUTRAL:
-        return "%s: cancel %s" % (nm, incoming(st))
-    if k == C.K_REINF:
+    if phase == A.P_DISCARD:
+        return "Over 12 cards: discard %s?" % card_name
+    if phase == A.P_OPEN:
+        if kind == C.K_BASIC:
+            return "Strike %s (JODAN/SEME may join)" % card_name
+        if kind == C.K_REINF:
+            return "%s: answered before the strike" % card_name
+        return "%s: %s answers it" % (card_name, _alt_answers(st))  # TAIATARI, MAKI AGE
+    if kind == C.K_BASIC:
+        return "%s: block (striker attacks next)" % card_name
+    if kind == C.K_COUNTER:
+        return "%s: block, strike %s back" % (card_name, PART_NAMES[strike_part(c)])
+    if kind == C.K_NEUTRAL:
+        return "%s: cancel %s" % (card_name, incoming(st))
+    if kind == C.K_REINF:
         if st.options & A.OPT_REFLECT_CANCEL:
-            return "%s: cancel %s" % (nm, incoming(st))
-        return "%s: reflect %s back" % (nm, incoming(st))
-    if k == C.K_DEFLECT:
+            return "%s: cancel %s" % (card_name, incoming(st))
+        return "%s: reflect %s back" % (card_name, incoming(st))
+    if kind == C.K_DEFLECT:
         if st.inc == C.INC_REINF:
-            return "%s: cancel %s" % (nm, incoming(st))
-        return "%s: deflect; you attack next" % nm
-    if k == C.K_PARRY:
-        return _fit("%s: block (striker attacks next)" % nm, "%s: block any strike" % nm)
-    return nm
+            return "%s: cancel %s" % (card_name, incoming(st))
+        return "%s: deflect; you attack next" % card_name
+    if kind == C.K_PARRY:
+        return _fit("%s: block (striker attacks next)" % card_name, "%s: block any strike" % card_name)
+    return card_name
 
 
 def _fit(text, shorter):
@@ -128,40 +128,40 @@ def why_not(st, c, sub=0):
     """Why card ``c`` cannot be chosen now (the message line and the toast):
     at most 37 characters. ``sub``: the opening's step (0 the attack card,
     1 JODAN/SEME, 2 the target)."""
-    k = KIND[c]
-    nm = short(c)
-    ph = st.phase
-    if ph == A.P_SWITCH:
-        d = 0 if c < C.COUNTER0 else (1 if c < C.REINF0 else 2)
-        if not st.decks[d]:
-            return "No %s card left to switch for." % DECKS[d]
+    kind = KIND[c]
+    card_name = short(c)
+    phase = st.phase
+    if phase == A.P_SWITCH:
+        deck = 0 if c < C.COUNTER0 else (1 if c < C.REINF0 else 2)
+        if not st.decks[deck]:
+            return "No %s card left to switch for." % DECKS[deck]
         return "At most 2 switches: unmark one."
-    if ph == A.P_OPEN:
+    if phase == A.P_OPEN:
         if sub == 1:
             return "Add JODAN or SEME, or choose none."
         if sub == 2:
             return "Choose whom to attack (B: back)."
-        if k == C.K_COUNTER:
-            return "%s answers only %s." % (nm, PART_NAMES[answer_part(c)])
-        if k == C.K_REINF:
-            return "%s: pick the attack first." % nm
-        if k == C.K_NEUTRAL:
-            return "%s only cancels JODAN or SEME." % nm
-        return "%s only answers an attack." % nm
+        if kind == C.K_COUNTER:
+            return "%s answers only %s." % (card_name, PART_NAMES[answer_part(c)])
+        if kind == C.K_REINF:
+            return "%s: pick the attack first." % card_name
+        if kind == C.K_NEUTRAL:
+            return "%s only cancels JODAN or SEME." % card_name
+        return "%s only answers an attack." % card_name
     inc = incoming(st)
     if st.inc == C.INC_REINF:
-        if k == C.K_BASIC or k == C.K_COUNTER:
+        if kind == C.K_BASIC or kind == C.K_COUNTER:
             return "Answer %s first, then the strike." % inc
-        return "%s can't answer %s." % (nm, inc)
+        return "%s can't answer %s." % (card_name, inc)
     if st.inc == C.INC_ALT:
         return "%s answers %s." % ("A parry or deflect" if st.options & A.OPT_ALT_DEFLECT else "Only a parry", inc)
-    if k == C.K_BASIC:
-        return "%s can't answer a %s strike." % (nm, inc)
-    if k == C.K_COUNTER:
-        return "%s answers %s, not %s." % (nm, PART_NAMES[answer_part(c)], inc)
-    if k == C.K_REINF or k == C.K_NEUTRAL:
-        return "%s can't answer a strike." % nm
-    return "%s attacks; it can't answer." % nm
+    if kind == C.K_BASIC:
+        return "%s can't answer a %s strike." % (card_name, inc)
+    if kind == C.K_COUNTER:
+        return "%s answers %s, not %s." % (card_name, PART_NAMES[answer_part(c)], inc)
+    if kind == C.K_REINF or kind == C.K_NEUTRAL:
+        return "%s can't answer a strike." % card_name
+    return "%s attacks; it can't answer." % card_name
 
 
 def fail_text(st):
@@ -216,11 +216,11 @@ def feedback(st, events, nm, n=37):
         extra.append("%s can't attack." % passed)
     if events and st.phase == A.P_OPEN and events[-1][A.E_KIND] != "first" and not (events[-1][A.E_KIND] == "switch"):
         extra.append("%s next." % nm(st.current_player))
-    for x in extra:
+    for part in extra:
         if not text:
-            text = x
-        elif len(text) + 1 + len(x) <= n:
-            text += " " + x
+            text = part
+        elif len(text) + 1 + len(part) <= n:
+            text += " " + part
     return text
 
 
@@ -282,14 +282,14 @@ def sentences(text, n, k):
         return lines
     kept = ""
     start = 0
-    m = len(text)
-    for i in range(m):
-        if i == m - 1 or text[i] in ".!" and text[i + 1] == " ":
-            part = text[start:i + 1]
-            start = i + 2
-            t = kept + " " + part if kept else part
-            if len(wrap(t, n)) <= k:
-                kept = t
+    length = len(text)
+    for index in range(length):
+        if index == length - 1 or text[index] in ".!" and text[index + 1] == " ":
+            part = text[start:index + 1]
+            start = index + 2
+            joined = kept + " " + part if kept else part
+            if len(wrap(joined, n)) <= k:
+                kept = joined
     if kept:
         return wrap(kept, n)
     from sanbon.ui import wrap_lines

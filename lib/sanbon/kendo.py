@@ -137,26 +137,26 @@ def decode_open(action):
     return target, (main if main < C.COUNTER0 else main + (C.ALT0 - C.COUNTER0)), (C.REINF0 - 1 + reinf if reinf else -1)
 
 
-def _show(chip, on, glyph=False):
+def _show(chip, show, glyph=False):
     """Show or hide a chip (sanbon.kendo_layout.chip) and its glyph; a
     hidden chip's texts are emptied, its new-card mark hidden."""
     frame = chip[0]
     glyph_grid = chip[4]
-    if glyph_grid.hidden != (not (on and glyph)):
-        glyph_grid.hidden = not (on and glyph)
-    if frame.hidden != on:
+    if glyph_grid.hidden != (not (show and glyph)):
+        glyph_grid.hidden = not (show and glyph)
+    if frame.hidden != show:
         return
     for shape in chip:
         if shape is None or shape is glyph_grid:
             continue
         if isinstance(shape, ui.Text):
-            if not on:
+            if not show:
                 shape.set("")
-            shape.label.hidden = not on
-        elif on and shape is chip[6]:
+            shape.label.hidden = not show
+        elif show and shape is chip[6]:
             continue  # the new-card mark: _chip says
         else:
-            shape.hidden = not on
+            shape.hidden = not show
 
 
 def letter(name):
@@ -191,19 +191,19 @@ def _place(chip, x, y, w, h, card):
     text.move(inner_x + inner.width // 2, y + h // 2)
 
 
-def slide(scr, i):
-    """Step ``i`` of 5 of the table chip sliding in (``scr.slide``): each of
+def slide(scr, step):
+    """Step ``step`` of 5 of the table chip sliding in (``scr.slide``): each of
     its shapes moved by the change since the step before (small ints, the
     chip's own list: no allocation); at 5 it is at its place, the slide over."""
     motion = scr.slide
     if motion[0] < 0:
         return
     chip = scr.track[motion[0]]
-    if i >= 5:
-        i = 5
+    if step >= 5:
+        step = 5
         motion[0] = -1
-    step_x = motion[1] * (5 - i) // 5 - motion[3]
-    step_y = motion[2] * (5 - i) // 5 - motion[4]
+    step_x = motion[1] * (5 - step) // 5 - motion[3]
+    step_y = motion[2] * (5 - step) // 5 - motion[4]
     if step_x or step_y:
         motion[3] += step_x
         motion[4] += step_y
@@ -490,11 +490,11 @@ class GameScreen(_Base):
         width = len(text) * 6 + 14
         return width if width > self.cw else self.cw
 
-    def _table(self, c):
+    def _table(self, card):
         """A table card's name, or what happened in its place."""
-        if c < _HANSOKU:
-            return W.short(c)
-        return "NO ANSWER" if c == _NO_ANSWER else ("IPPON" if c == _IPPON else "HANSOKU")
+        if card < _HANSOKU:
+            return W.short(card)
+        return "NO ANSWER" if card == _NO_ANSWER else ("IPPON" if card == _IPPON else "HANSOKU")
 
     def _title(self):
         """"<who>: <what to do>" (sanbon.ui.Frame.set_title: never cut), and
@@ -590,47 +590,47 @@ class GameScreen(_Base):
         for index, text in enumerate(self.log):
             text.set(lines[index] if index < len(lines) else "")
 
-    def _wrapped(self, h):
-        got = self.wraps.get(h)
+    def _wrapped(self, text):
+        got = self.wraps.get(text)
         if got is None:
-            got = self.wraps[h] = W.sentences(h, self.msg_n + 1, 2)
+            got = self.wraps[text] = W.sentences(text, self.msg_n + 1, 2)
         return got
 
-    def _help(self, it):
+    def _help(self, item):
         state = self.session.state
-        if it == _B_SWITCH:
+        if item == _B_SWITCH:
             if self.marks:
                 return "Switch the marked cards"
             return "Keep this hand (A on a card marks it)"
-        if it == _B_NOREINF:
+        if item == _B_NOREINF:
             return "Attack with %s alone" % W.short(self.main)
-        if it == _B_FAIL:
+        if item == _B_FAIL:
             return W.fail_text(state)
-        if it == _B_LOG:
+        if item == _B_LOG:
             return "Log: every player's last turns"
-        if it <= _B_TABLE:
-            return W.does(state, self.trk[2 * (_B_TABLE - it) + 1])
-        target = _B_TARGET - it
+        if item <= _B_TABLE:
+            return W.does(state, self.trk[2 * (_B_TABLE - item) + 1])
+        target = _B_TARGET - item
         return "Attack %s (%d cards)" % (self.session.seat_name(target), len(state.hands[target]))
 
-    def _label(self, it):
-        if it == _B_SWITCH:
+    def _label(self, item):
+        if item == _B_SWITCH:
             return "Switch %d" % len(self.marks) if self.marks else "Keep hand"
-        if it == _B_NOREINF:
+        if item == _B_NOREINF:
             return "No JODAN/SEME"
-        if it == _B_FAIL:
+        if item == _B_FAIL:
             return "No answer"
-        if it == _B_LOG:
+        if item == _B_LOG:
             return "Log"
-        target = _B_TARGET - it
+        target = _B_TARGET - item
         return "%s: %d cards" % (self.session.seat_name(target), len(self.session.state.hands[target]))
 
     # -- the hand and the buttons ------------------------------------------
-    def _ok(self, c):
-        if not self.ok[c]:
+    def _ok(self, card):
+        if not self.ok[card]:
             return False
         state = self.session.state
-        if state.phase == A.P_SWITCH and self.deciding and c not in self.marks:
+        if state.phase == A.P_SWITCH and self.deciding and card not in self.marks:
             return len(self.marks) < A.MAX_SWITCHES - state.switched[state.current_player]
         return True
 
@@ -736,25 +736,25 @@ class GameScreen(_Base):
         items.append(_B_LOG)
         return items, first
 
-    def _span(self, it):
+    def _span(self, item):
         """The cells of an item in the grid: a card one (two for a name too
         long for one, where the chip has room for one line only), a button
         two, the Log button one."""
-        if it < 0:
-            return 1 if it == _B_LOG else 2
-        return 2 if not self.two and len(W.short(it)) > self.fit else 1
+        if item < 0:
+            return 1 if item == _B_LOG else 2
+        return 2 if not self.two and len(W.short(item)) > self.fit else 1
 
-    def _suggested(self, ph):
+    def _suggested(self, phase):
         """The item the Normal computer player would choose in this step, on
         what the seat may see (engine/kendo/bots.py; it draws no random
         number): where the cursor starts. None in the switch."""
         state = self.session.state
-        if ph == A.P_SWITCH or self.late:
+        if phase == A.P_SWITCH or self.late:
             return None
         if self.sug is None or self.sug[0] is not state.events:  # once per apply
             self.sug = (state.events, bot_action(state, state.current_player, B.NORMAL, None))
         action = self.sug[1]
-        if ph == A.P_OPEN:
+        if phase == A.P_OPEN:
             if not A.OPEN <= action < A.DISCARD:
                 return None
             target, main, reinf = decode_open(action)
@@ -797,25 +797,25 @@ class GameScreen(_Base):
             _show(chips[spare], False)
         self.more.set("v" if last >= top + rows else ("^" if top > 0 else ""))
 
-    def _chip(self, chip, i, it, r, col):
+    def _chip(self, chip, index, item, row, col):
         frame, inner, text, _, glyph, second, mark = chip
         pals = self.pals
-        span = self._span(it)
-        card = it >= 0
-        _place(chip, self.gx + col * (self.cw + 1), self.gy + r * (self.gh + self.gap),
+        span = self._span(item)
+        card = item >= 0
+        _place(chip, self.gx + col * (self.cw + 1), self.gy + row * (self.gh + self.gap),
                self.cw * span + span - 1, self.gh, card)
-        sel = self.deciding and i == self.cur
+        sel = self.deciding and index == self.cur
         new = False
         if card:
-            allowed = self._ok(it)
-            shade(frame, pals[COLOUR[it] + (0 if allowed else _P_DIM)])
-            marked = it in self.marks
+            allowed = self._ok(item)
+            shade(frame, pals[COLOUR[item] + (0 if allowed else _P_DIM)])
+            marked = item in self.marks
             shade(inner, pals[_P_SEL if sel else (_P_MARK if marked else _P_PANEL)])
             # the glyph: the card's kind, grey and hollow if it may not be
             # played now, a check mark if marked (to switch, or chosen)
-            glyph[0] = _T_CHECK if marked else KIND[it] + 1 + (0 if allowed else _T_GREY)
+            glyph[0] = _T_CHECK if marked else KIND[item] + 1 + (0 if allowed else _T_GREY)
             seat = self.seat
-            new = self.before[seat] is not None and it not in self.before[seat]
+            new = self.before[seat] is not None and item not in self.before[seat]
             if sel:
                 color = ui.SELECT_TEXT
             elif marked:
@@ -824,7 +824,7 @@ class GameScreen(_Base):
                 color = ui.DIM
             else:
                 color = ui.GOOD if new else ui.TEXT
-            line1, line2 = W.lines(W.short(it), self.fit) if self.two else (W.short(it), "")
+            line1, line2 = W.lines(W.short(item), self.fit) if self.two else (W.short(item), "")
             text.set(line1, color)
             if line2 and second is None:
                 second = chip[5] = self._extra(ui.Text(0, 0, "", ui.TEXT, 1, (0.5, 0.5)))
@@ -837,7 +837,7 @@ class GameScreen(_Base):
         else:
             shade(frame, pals[_P_SEL if sel else _P_BUTTON])
             shade(inner, pals[_P_SEL if sel else _P_PANEL])
-            text.set(self._label(it), ui.SELECT_TEXT if sel else ui.TEXT)
+            text.set(self._label(item), ui.SELECT_TEXT if sel else ui.TEXT)
             if second is not None:
                 second.set("")
         _show(chip, True, card)
@@ -852,15 +852,15 @@ class GameScreen(_Base):
         return shape
 
     # -- buttons -------------------------------------------------------------
-    def human_button(self, b):
+    def human_button(self, button):
         # a press ends a slide at once, then acts as ever (in a computer's
         # turn the press hurries it: its move's update ends the slide)
         slide(self, 5)
         if self.seat < 0:
-            if b == btn.B:
+            if button == btn.B:
                 self.pause()
             return
-        if b == btn.B:
+        if button == btn.B:
             if self.sub:  # one step back: JODAN/SEME, or the attack card
                 if self.sub == 2 and KIND[self.main] == C.K_BASIC and self._reinforceable():
                     self.sub = 1
@@ -874,15 +874,15 @@ class GameScreen(_Base):
                 self.update()
             else:
                 self.back_out()
-        elif b == btn.X or b == btn.Y:
+        elif button == btn.X or button == btn.Y:
             if self.items:
-                self.cur = (self.cur + (-1 if b == btn.X else 1)) % len(self.items)
+                self.cur = (self.cur + (-1 if button == btn.X else 1)) % len(self.items)
                 self.focus = True
                 self._grid()
                 self._track()
                 self._title()
                 self._message()
-        elif b == btn.A and self.items:
+        elif button == btn.A and self.items:
             self._press(self.items[self.cur])
 
     def _reinforceable(self):
@@ -892,13 +892,13 @@ class GameScreen(_Base):
                 return True
         return False
 
-    def _press(self, it):
+    def _press(self, item):
         state = self.session.state
-        if it == _B_LOG:
+        if item == _B_LOG:
             self._log()
-        elif it == _B_FAIL:
+        elif item == _B_FAIL:
             self._act(A.FAIL)
-        elif it == _B_SWITCH:
+        elif item == _B_SWITCH:
             seat = state.current_player
             marks = self.marks
             self.marks = []
@@ -908,41 +908,41 @@ class GameScreen(_Base):
                     self.act(A.SWITCH + card)
             if state.current_player == seat and state.phase == A.P_SWITCH:
                 self.act(A.SWITCH_DONE)
-        elif it == _B_NOREINF:
+        elif item == _B_NOREINF:
             self.reinf = -1
             self._target()
-        elif it <= _B_TABLE:
+        elif item <= _B_TABLE:
             pass  # a table card: its detail line says what it does
-        elif it <= _B_TARGET:
-            self._act(open_action(_B_TARGET - it, self.main, self.reinf))
-        elif not self._ok(it):
-            self.app.toast(W.why_not(state, it, self.sub), 2500, ui.BAD)
+        elif item <= _B_TARGET:
+            self._act(open_action(_B_TARGET - item, self.main, self.reinf))
+        elif not self._ok(item):
+            self.app.toast(W.why_not(state, item, self.sub), 2500, ui.BAD)
         elif state.phase == A.P_SWITCH:
-            if it in self.marks:
-                self.marks.remove(it)
+            if item in self.marks:
+                self.marks.remove(item)
             else:
-                self.marks.append(it)
+                self.marks.append(item)
             self.focus = True
             self._grid()
             self._message()
         elif state.phase == A.P_OPEN:
             if self.sub == 0:
-                self.main = it
+                self.main = item
                 self.reinf = -1
-                if KIND[it] == C.K_BASIC and self._reinforceable():
+                if KIND[item] == C.K_BASIC and self._reinforceable():
                     self.sub = 1
-                    self.marks = [it]
+                    self.marks = [item]
                     self.key = None
                     self.update()
                 else:
                     self._target()
             else:
-                self.reinf = it
+                self.reinf = item
                 self._target()
         elif state.phase == A.P_REACT:
-            self._act(A.PLAY + it)
+            self._act(A.PLAY + item)
         else:
-            self._act(A.DISCARD + it)
+            self._act(A.DISCARD + item)
 
     def _target(self):
         """The opening's target: the only rival, or the player's choice."""

@@ -29,10 +29,10 @@ def howto(L, data, y):
     big = L.big
     pals = {}
 
-    def pal(c):
-        if c not in pals:
-            pals[c] = ui.palette(c)
-        return pals[c]
+    def pal(color):
+        if color not in pals:
+            pals[color] = ui.palette(color)
+        return pals[color]
 
     group = displayio.Group(y=y)
     left = height = top = right = 0
@@ -61,27 +61,27 @@ def howto(L, data, y):
     return group, top + height
 
 
-def _put(g, sheet, pal, seat, c, x, top, w, h, a, b):
-    """One chip of howto's picture in ``g`` at (x, top), w x h: a hand card
+def _put(group, sheet, pal, seat, card, x, top, w, h, a, b):
+    """One chip of howto's picture in ``group`` at (x, top), w x h: a hand card
     (seat 255: its glyph, the name's lines ``a`` and ``b``) or a table card
-    (that seat's letter); ``pal(colour)`` gives a shared palette."""
+    (that seat's letter); ``pal(color)`` gives a shared palette."""
     hand = seat == 255
     pals = [pal(ui.PANEL)] * 19  # chip() reads 0 (frame), 14 (panel), 18 (seat tab)
-    pals[0] = pal(FRAMES[COLOUR[c]] if c < 253 else ui.BAD)
+    pals[0] = pal(FRAMES[COLOUR[card]] if card < 253 else ui.BAD)
     pals[18] = pal(SEATS[seat & 3])
-    frame, inner, text, bar, glyph, letter_text, _ = chip(g, pals, sheet, x, top, w, h, not hand)
+    frame, inner, text, bar, glyph, letter_text, _ = chip(group, pals, sheet, x, top, w, h, not hand)
     inner.x = x + 8
     inner.width = w - 10
     mid = x + 8 + (w - 10) // 2
     text.set(a, ui.TEXT)
     text.move(mid, top + h // 2)
     if hand:
-        glyph[0] = KIND[c] + 1
+        glyph[0] = KIND[card] + 1
         glyph.hidden = False
         if b:  # two lines about the chip's middle, as play's sanbon.kendo GameScreen._chip
             text.move(mid + (3 if a[-1] == " " else 0), top + h // 2 - 6)
             letter_text = ui.Text(mid, top + h // 2 + 6, b, ui.TEXT, 1, (0.5, 0.5))
-            g.append(letter_text.label)
+            group.append(letter_text.label)
     else:
         letter_text.set("Y" if seat == 0 else "%d" % (seat + 1))
         letter_text.label.hidden = bar.hidden = False

@@ -16,17 +16,17 @@ from engine.kendo.cards import KIND, PART_NAMES, TYPE_OF, answer_part, name, str
 DECKS = ("Basic", "Counter", "Other")
 
 
-def short(c):
+def short(card):
     """A card's name as the rules give it (the chips, the messages):
     "MEN", "KOTE-DO", "TSUKI-TSUKI", "TAI SABAKI", "TSUBAZERIAI"."""
-    return name(c)
+    return name(card)
 
 
-def lines(name, n):
-    """A card's name in one line of ``n`` letters, else two: after its
+def lines(name, chars):
+    """A card's name in one line of ``chars`` letters, else two: after its
     hyphen ("TSUKI-", "KOTE"), at its space ("TAI ", "SABAKI"), else after
     5 letters ("TSUBA", "ZERIAI"). The two lines joined give the name."""
-    if len(name) <= n:
+    if len(name) <= chars:
         return name, ""
     cut = name.find("-")
     if cut < 0:
@@ -41,30 +41,30 @@ _DOES = ("strikes, or blocks %s|blocks %s, strikes %s|joins an attack, or reflec
          "|deflects; you attack next|blocks any attack|attack; a parry stops it")
 
 
-def does(st, c):
-    """What card ``c`` does in general, in words (the detail line where the
+def does(state, card):
+    """What ``card`` does in general, in words (the detail line where the
     decision does not say more: the switch, a discard): at most 37
     characters, e.g. "KOTE-DO: blocks KOTE, strikes DO"."""
-    kind = KIND[c]
+    kind = KIND[card]
     text = _DOES.split("|")[kind]
     if kind == C.K_BASIC:
-        text = text % PART_NAMES[c & 3]
+        text = text % PART_NAMES[card & 3]
     elif kind == C.K_COUNTER:
-        text = text % (PART_NAMES[answer_part(c)], PART_NAMES[strike_part(c)])
-        if len(short(c)) + len(text) > 35:  # TSUKI-TSUKI, KOTE-TSUKI, TSUKI-KOTE
+        text = text % (PART_NAMES[answer_part(card)], PART_NAMES[strike_part(card)])
+        if len(short(card)) + len(text) > 35:  # TSUKI-TSUKI, KOTE-TSUKI, TSUKI-KOTE
             text = text.replace("strikes", "then")
-    elif kind == C.K_REINF and st.options & A.OPT_REFLECT_CANCEL:
+    elif kind == C.K_REINF and state.options & A.OPT_REFLECT_CANCEL:
         text = "joins an attack, or cancels"
-    elif kind == C.K_ALT and st.options & A.OPT_ALT_DEFLECT:
+    elif kind == C.K_ALT and state.options & A.OPT_ALT_DEFLECT:
         text = "attack, parry or deflect it"
-    return "%s: %s" % (short(c), text)
+    return "%s: %s" % (short(card), text)
 
 
-def incoming(st):
+def incoming(state):
     """What the facing player must answer: "MEN", "JODAN", "TAIATARI"."""
-    if st.inc == C.INC_STRIKE:
-        return PART_NAMES[st.part]
-    chain = st.chain
+    if state.inc == C.INC_STRIKE:
+        return PART_NAMES[state.part]
+    chain = state.chain
     return name(chain[-1]) if chain else "?"
 
 
@@ -80,14 +80,14 @@ def _verb(who, verb):
     return verb + ("es" if verb[-2:] in ("ch", "sh") else "s")
 
 
-def role(st, c):
-    """What playing card ``c`` does now (a legal choice), for the message
+def role(state, card):
+    """What playing ``card`` does now (a legal choice), for the message
     line: at most 37 characters."""
-    kind = KIND[c]
-    card_name = short(c)
-    phase = st.phase
+    kind = KIND[card]
+    card_name = short(card)
+    phase = state.phase
     if phase == A.P_SWITCH:
-        return does(st, c)
+        return does(state, card)
     if phase == A.P_DISCARD:
         return "Over 12 cards: discard %s?" % card_name
     if phase == A.P_OPEN:
@@ -95,20 +95,20 @@ def role(st, c):
             return "Strike %s (JODAN/SEME may join)" % card_name
         if kind == C.K_REINF:
             return "%s: answered before the strike" % card_name
-        return "%s: %s answers it" % (card_name, _alt_answers(st))  # TAIATARI, MAKI AGE
+        return "%s: %s answers it" % (card_name, _alt_answers(state))  # TAIATARI, MAKI AGE
     if kind == C.K_BASIC:
         return "%s: block (striker attacks next)" % card_name
     if kind == C.K_COUNTER:
-        return "%s: block, strike %s back" % (card_name, PART_NAMES[strike_part(c)])
+        return "%s: block, strike %s back" % (card_name, PART_NAMES[strike_part(card)])
     if kind == C.K_NEUTRAL:
-        return "%s: cancel %s" % (card_name, incoming(st))
+        return "%s: cancel %s" % (card_name, incoming(state))
     if kind == C.K_REINF:
-        if st.options & A.OPT_REFLECT_CANCEL:
-            return "%s: cancel %s" % (card_name, incoming(st))
-        return "%s: reflect %s back" % (card_name, incoming(st))
+        if state.options & A.OPT_REFLECT_CANCEL:
+            return "%s: cancel %s" % (card_name, incoming(state))
+        return "%s: reflect %s back" % (card_name, incoming(state))
     if kind == C.K_DEFLECT:
-        if st.inc == C.INC_REINF:
-            return "%s: cancel %s" % (card_name, incoming(st))
+        if state.inc == C.INC_REINF:
+            return "%s: cancel %s" % (card_name, incoming(state))
         return "%s: deflect; you attack next" % card_name
     if kind == C.K_PARRY:
         return _fit("%s: block (striker attacks next)" % card_name, "%s: block any strike" % card_name)
@@ -120,20 +120,20 @@ def _fit(text, shorter):
     return text if len(text) <= 37 else shorter
 
 
-def _alt_answers(st):
-    return "parry or deflect" if st.options & A.OPT_ALT_DEFLECT else "only a parry"
+def _alt_answers(state):
+    return "parry or deflect" if state.options & A.OPT_ALT_DEFLECT else "only a parry"
 
 
-def why_not(st, c, sub=0):
-    """Why card ``c`` cannot be chosen now (the message line and the toast):
+def why_not(state, card, sub=0):
+    """Why ``card`` cannot be chosen now (the message line and the toast):
     at most 37 characters. ``sub``: the opening's step (0 the attack card,
     1 JODAN/SEME, 2 the target)."""
-    kind = KIND[c]
-    card_name = short(c)
-    phase = st.phase
+    kind = KIND[card]
+    card_name = short(card)
+    phase = state.phase
     if phase == A.P_SWITCH:
-        deck = 0 if c < C.COUNTER0 else (1 if c < C.REINF0 else 2)
-        if not st.decks[deck]:
+        deck = 0 if card < C.COUNTER0 else (1 if card < C.REINF0 else 2)
+        if not state.decks[deck]:
             return "No %s card left to switch for." % DECKS[deck]
         return "At most 2 switches: unmark one."
     if phase == A.P_OPEN:
@@ -142,42 +142,42 @@ def why_not(st, c, sub=0):
         if sub == 2:
             return "Choose whom to attack (B: back)."
         if kind == C.K_COUNTER:
-            return "%s answers only %s." % (card_name, PART_NAMES[answer_part(c)])
+            return "%s answers only %s." % (card_name, PART_NAMES[answer_part(card)])
         if kind == C.K_REINF:
             return "%s: pick the attack first." % card_name
         if kind == C.K_NEUTRAL:
             return "%s only cancels JODAN or SEME." % card_name
         return "%s only answers an attack." % card_name
-    inc = incoming(st)
-    if st.inc == C.INC_REINF:
+    inc = incoming(state)
+    if state.inc == C.INC_REINF:
         if kind == C.K_BASIC or kind == C.K_COUNTER:
             return "Answer %s first, then the strike." % inc
         return "%s can't answer %s." % (card_name, inc)
-    if st.inc == C.INC_ALT:
-        return "%s answers %s." % ("A parry or deflect" if st.options & A.OPT_ALT_DEFLECT else "Only a parry", inc)
+    if state.inc == C.INC_ALT:
+        return "%s answers %s." % ("A parry or deflect" if state.options & A.OPT_ALT_DEFLECT else "Only a parry", inc)
     if kind == C.K_BASIC:
         return "%s can't answer a %s strike." % (card_name, inc)
     if kind == C.K_COUNTER:
-        return "%s answers %s, not %s." % (card_name, PART_NAMES[answer_part(c)], inc)
+        return "%s answers %s, not %s." % (card_name, PART_NAMES[answer_part(card)], inc)
     if kind == C.K_REINF or kind == C.K_NEUTRAL:
         return "%s can't answer a strike." % card_name
     return "%s attacks; it can't answer." % card_name
 
 
-def fail_text(st):
+def fail_text(state):
     """The "no answer" button's consequence, said before it is pressed."""
-    comp = st.mode == A.COMPETITION
-    if st.inc == C.INC_REINF:
+    comp = state.mode == A.COMPETITION
+    if state.inc == C.INC_REINF:
         return "No answer: -1 card, then the strike"
-    if st.inc == C.INC_ALT:
+    if state.inc == C.INC_ALT:
         return "No answer: a hansoku" if comp else "No answer: lose 1 card"
     return "No answer: an ippon for your rival" if comp else "No answer: lose 2 cards"
 
 
-def feedback(st, events, nm, n=37):
+def feedback(state, events, seat_name, chars=37):
     """One line for what the last apply did (public only: no hidden card is
-    named). ``nm(seat)`` gives a seat's name. Who could not attack and who
-    attacks next are left out if they would make it longer than ``n``
+    named). ``seat_name(seat)`` gives a seat's name. Who could not attack and who
+    attacks next are left out if they would make it longer than ``chars``
     characters (the title says who acts)."""
     out = []
     pulled = 0
@@ -192,10 +192,10 @@ def feedback(st, events, nm, n=37):
     for event in events:
         kind = event[A.E_KIND]
         if kind == "tie_switch":
-            if nm(event[A.E_SEAT]) not in tie:
-                tie += (", " if tie else "") + nm(event[A.E_SEAT])
+            if seat_name(event[A.E_SEAT]) not in tie:
+                tie += (", " if tie else "") + seat_name(event[A.E_SEAT])
         elif kind == "cannot_open":
-            passed += (", " if passed else "") + nm(event[A.E_SEAT])
+            passed += (", " if passed else "") + seat_name(event[A.E_SEAT])
         elif kind == "jikan":
             news = "JIKAN DESU: time!"
         elif kind == "encho":
@@ -203,7 +203,7 @@ def feedback(st, events, nm, n=37):
         elif kind == "rearm":  # the Rearm house rule: nobody could attack
             news = "Rearm: everyone takes a spent Basic."
         else:
-            text = _said(st, event, nm, pulled, taker)
+            text = _said(state, event, seat_name, pulled, taker)
             if text:
                 out.append(text)
     if tie:
@@ -214,17 +214,17 @@ def feedback(st, events, nm, n=37):
     extra = []
     if passed:
         extra.append("%s can't attack." % passed)
-    if events and st.phase == A.P_OPEN and events[-1][A.E_KIND] != "first" and not (events[-1][A.E_KIND] == "switch"):
-        extra.append("%s next." % nm(st.current_player))
+    if events and state.phase == A.P_OPEN and events[-1][A.E_KIND] != "first" and not (events[-1][A.E_KIND] == "switch"):
+        extra.append("%s next." % seat_name(state.current_player))
     for part in extra:
         if not text:
             text = part
-        elif len(text) + 1 + len(part) <= n:
+        elif len(text) + 1 + len(part) <= chars:
             text += " " + part
     return text
 
 
-def _said(st, event, nm, pulled, taker):
+def _said(state, event, seat_name, pulled, taker):
     """feedback's sentence for one event of a seat (None for the others):
     a switch, the first attacker, an opening, an answer, a failure and its
     score, a fresh hand, a discard, an elimination."""
@@ -232,16 +232,16 @@ def _said(st, event, nm, pulled, taker):
     if kind not in ("switch", "first", "open", "play", "fail", "ippon", "hansoku", "fresh_hand", "discard",
                     "eliminated"):
         return None  # a pull (told with its failure), the end, the win, a refill, a reshuffle, hantei
-    who = nm(event[A.E_SEAT])
+    who = seat_name(event[A.E_SEAT])
     if kind == "switch":
         return "%s %s %s." % (who, _verb(who, "switch"), ("a Basic", "a Counter", "an Other")[event[A.E_SUBDECK]])
     if kind == "first":
         return "%s %s." % (who, _verb(who, "start"))
     if kind == "open":
         what = short(event[A.E_MAIN]) + ("+" + short(event[A.E_REINF]) if event[A.E_REINF] >= 0 else "")
-        if st.players == 2:
+        if state.players == 2:
             return "%s: %s!" % (who, what)
-        return "%s > %s: %s!" % (who, nm(event[A.E_TARGET]), what)
+        return "%s > %s: %s!" % (who, seat_name(event[A.E_TARGET]), what)
     if kind == "play":
         card = short(event[A.E_CARD])
         effect = event[A.E_EFFECT]
@@ -251,14 +251,14 @@ def _said(st, event, nm, pulled, taker):
             return "%s: %s!" % (who, card)
         if effect == C.E_AVOID:
             return "%s %s (%s)." % (who, _verb(who, "deflect"), card)
-        if effect == C.E_BOUNCE and not st.options & A.OPT_REFLECT_CANCEL:
+        if effect == C.E_BOUNCE and not state.options & A.OPT_REFLECT_CANCEL:
             return _dot("%s %s with %s" % (who, _verb(who, "reflect"), card))
         return "%s: %s cancels it." % (who, card)
     if kind == "fail":
-        if st.mode == A.COMPETITION and event[A.E_INCOMING] != C.INC_REINF:
+        if state.mode == A.COMPETITION and event[A.E_INCOMING] != C.INC_REINF:
             return "%s can't:" % who  # then IPPON or Hansoku
         if pulled:
-            puller = nm(taker)
+            puller = seat_name(taker)
             return "%s can't: %s %s %d." % (who, puller, _verb(puller, "pull"), pulled)
         return "%s can't answer." % who
     if kind == "ippon":
@@ -272,13 +272,13 @@ def _said(st, event, nm, pulled, taker):
     return "%s %s out." % (who, "are" if who == "You" else "is")  # eliminated
 
 
-def sentences(text, n, k):
-    """``text`` in at most ``k`` lines of ``n`` characters: whole sentences,
+def sentences(text, chars, rows):
+    """``text`` in at most ``rows`` lines of ``chars`` characters: whole sentences,
     those that do not fit left out (the log keeps the whole text)."""
     from sanbon.ui import wrap
 
-    lines = wrap(text, n)
-    if len(lines) <= k:
+    lines = wrap(text, chars)
+    if len(lines) <= rows:
         return lines
     kept = ""
     start = 0
@@ -288,10 +288,10 @@ def sentences(text, n, k):
             part = text[start:index + 1]
             start = index + 2
             joined = kept + " " + part if kept else part
-            if len(wrap(joined, n)) <= k:
+            if len(wrap(joined, chars)) <= rows:
                 kept = joined
     if kept:
-        return wrap(kept, n)
+        return wrap(kept, chars)
     from sanbon.ui import wrap_lines
 
-    return wrap_lines(text, n, k)  # one sentence too long: cut, and marked so
+    return wrap_lines(text, chars, rows)  # one sentence too long: cut, and marked so

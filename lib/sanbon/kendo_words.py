@@ -176,9 +176,9 @@ def fail_text(state):
 
 def feedback(state, events, seat_name, chars=37):
     """One line for what the last apply did (public only: no hidden card is
-    named). ``seat_name(seat)`` gives a seat's name. Who could not attack and who
-    attacks next are left out if they would make it longer than ``chars``
-    characters (the title says who acts)."""
+    named). ``seat_name(seat)`` gives a seat's name. Who could not attack
+    and who attacks next are left out if they would make it longer than
+    ``chars`` characters (the title says who acts)."""
     out = []
     pulled = 0
     taker = 0
@@ -189,6 +189,7 @@ def feedback(state, events, seat_name, chars=37):
     passed = ""
     tie = ""
     news = ""
+    kind = None  # the last event's kind, after the loop
     for event in events:
         kind = event[A.E_KIND]
         if kind == "tie_switch":
@@ -214,7 +215,7 @@ def feedback(state, events, seat_name, chars=37):
     extra = []
     if passed:
         extra.append("%s can't attack." % passed)
-    if events and state.phase == A.P_OPEN and events[-1][A.E_KIND] != "first" and not (events[-1][A.E_KIND] == "switch"):
+    if kind is not None and state.phase == A.P_OPEN and kind != "first" and kind != "switch":
         extra.append("%s next." % seat_name(state.current_player))
     for part in extra:
         if not text:

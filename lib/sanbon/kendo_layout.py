@@ -95,9 +95,9 @@ def build(L, state, group, spinner):
     ui.drop(sprites)
     sprites = None
     pals = palettes()
-    margin = 2
-    cols = (width - 2 * margin + 1) // 59
-    cell_w = (width - 2 * margin + 1) // cols - 1  # 58 on 240 pixels: 8 letters beside the glyph
+    edge = 2
+    cols = (width - 2 * edge + 1) // 59
+    cell_w = (width - 2 * edge + 1) // cols - 1  # 58 on 240 pixels: 8 letters beside the glyph
     top = L.body_top
     seats, clock, top = _strip(L, state, group, pals, top)
     # the exchange track; the piles in its place while no exchange is shown
@@ -105,7 +105,7 @@ def build(L, state, group, spinner):
     track = []
     under = len(group)  # the hand goes here, under the track: a card played slides up over it
     for index in range(cols):
-        track.append(chip(group, pals, sheet, margin + index * (cell_w + 1), top, cell_w, track_h, True))
+        track.append(chip(group, pals, sheet, edge + index * (cell_w + 1), top, cell_w, track_h, True))
     piles = ui.Text(L.margin, top + track_h // 2, "", ui.DIM, 1, (0.0, 0.5))
     group.append(piles.label)
     top += track_h + (6 if big else 4)
@@ -118,14 +118,14 @@ def _strip(L, state, group, pals, y):
     (name text, ippon marks or None, hansoku text or None)."""
     big = L.big
     width = L.width
-    margin = 2
+    edge = 2
     players = state.players
     comp = state.mode == A.COMPETITION
-    tab_w = 102 if comp else (width - 2 * margin) // players  # Competition: "You", 2 rings, "2 hansoku"; "ENCHO" right
+    tab_w = 102 if comp else (width - 2 * edge) // players  # Competition: "You", 2 rings, "2 hansoku"; "ENCHO" right
     strip_h = 16 if big else 13
     seats = []
     for seat in range(players):
-        left = margin + seat * tab_w
+        left = edge + seat * tab_w
         group.append(rect(pals[18 + seat], left, y + 2, 4, strip_h - 4))
         text = ui.Text(left + 6, y + strip_h // 2, "", ui.TEXT, 1, (0.0, 0.5))
         group.append(text.label)
@@ -143,7 +143,7 @@ def _strip(L, state, group, pals, y):
             hansoku = ui.Text(left + 47, y + strip_h // 2, "", ui.BAD, 1, (0.0, 0.5))
             group.append(hansoku.label)
         seats.append((text, dots, hansoku))
-    clock = ui.Text(width - margin, y + strip_h // 2, "", ui.ACCENT, 1, (1.0, 0.5))
+    clock = ui.Text(width - edge, y + strip_h // 2, "", ui.ACCENT, 1, (1.0, 0.5))
     group.append(clock.label)
     return seats, clock, y + strip_h + (2 if big else 0)
 
@@ -155,7 +155,7 @@ def _hand(L, group, pals, sheet, cols, cw, y, under):
     rows, hand, grid, two, logs, log, msg, more, msg_n)."""
     big = L.big
     width = L.width
-    margin = 2
+    edge = 2
     end = L.body_top + L.body_h
     lines = 3 if big else 1
     msg_top = end - lines * 13
@@ -171,7 +171,7 @@ def _hand(L, group, pals, sheet, cols, cw, y, under):
     group.insert(under, hand)
     grid = []
     for index in range(rows * cols):
-        grid.append(chip(hand, pals, sheet, margin, y, cw, cell_h))
+        grid.append(chip(hand, pals, sheet, edge, y, cw, cell_h))
     logs = displayio.Group()
     group.append(logs)
     log = []
@@ -184,7 +184,7 @@ def _hand(L, group, pals, sheet, cols, cw, y, under):
         text = ui.Text(L.margin, msg_top + index * 13, "", ui.TEXT, 1)
         msg.append(text)
         group.append(text.label)
-    more = ui.Text(width - margin, msg_top + lines * 13 - 13, "", ui.DIM, 1, (1.0, 0.0))
+    more = ui.Text(width - edge, msg_top + lines * 13 - 13, "", ui.DIM, 1, (1.0, 0.0))
     group.append(more.label)
     # a hand chip has room for a name on two lines when gh >= 24
-    return margin, y, cell_h, gap, rows, hand, grid, cell_h >= 24, logs, log, msg, more, L.chars(width - 2 * L.margin, 1) - 1
+    return edge, y, cell_h, gap, rows, hand, grid, cell_h >= 24, logs, log, msg, more, L.chars(width - 2 * L.margin, 1) - 1

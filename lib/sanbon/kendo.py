@@ -134,7 +134,8 @@ def decode_open(action):
     """engine.kendo.actions.decode_open: (target, main card, JODAN/SEME or -1)."""
     target, reinf = divmod(action - A.OPEN, 5)
     target, main = divmod(target, 16)
-    return target, (main if main < C.COUNTER0 else main + (C.ALT0 - C.COUNTER0)), (C.REINF0 - 1 + reinf if reinf else -1)
+    return (target, (main if main < C.COUNTER0 else main + (C.ALT0 - C.COUNTER0)),
+            (C.REINF0 - 1 + reinf if reinf else -1))
 
 
 def _show(chip, show, glyph=False):
@@ -508,7 +509,8 @@ class GameScreen(_Base):
             phase = state.phase
             if phase == A.P_SWITCH:  # the button says how many are marked
                 count = A.MAX_SWITCHES - state.switched[state.current_player]
-                text = "%s: switch up to %d card%s|%s: switch up to %d" % (who, count, "s" if count > 1 else "", who, count)
+                text = "%s: switch up to %d card%s|%s: switch up to %d" % (
+                    who, count, "s" if count > 1 else "", who, count)
             elif phase == A.P_OPEN:
                 if self.sub == 1:  # the "No JODAN/SEME" button under it
                     text = "%s: add JODAN or SEME?|%s: add JODAN/SEME" % (who, who)

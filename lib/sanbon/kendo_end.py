@@ -43,7 +43,9 @@ def standings(state, seat_name, L=None):
             out.append("%s: %d ippon, %d hansoku" % (seat_name(seat), state.ippons[seat], state.hansoku[seat]))
         else:
             cards = len(state.hands[seat])
-            out.append("%s: %d card%s%s" % (seat_name(seat), cards, "" if cards == 1 else "s", ", out" if state.eliminated[seat] else ""))
+            out.append("%s: %d card%s%s" % (seat_name(seat), cards, "" if cards == 1 else "s",
+                                             ", out" if state.eliminated[seat] else ""))
     if L is not None and not L.big and len(out) > 2:
-        out = [out[index] + ("; " + out[index + 1] if index + 1 < len(out) else "") for index in range(0, len(out), 2)]
+        out = [out[index] + ("; " + out[index + 1] if index + 1 < len(out) else "")
+               for index in range(0, len(out), 2)]
     return out

@@ -187,4 +187,5 @@ def _hand(L, group, pals, sheet, cols, cw, y, under):
     more = ui.Text(width - edge, msg_top + lines * 13 - 13, "", ui.DIM, 1, (1.0, 0.0))
     group.append(more.label)
     # a hand chip has room for a name on two lines when gh >= 24
-    return edge, y, cell_h, gap, rows, hand, grid, cell_h >= 24, logs, log, msg, more, L.chars(width - 2 * L.margin, 1) - 1
+    return (edge, y, cell_h, gap, rows, hand, grid, cell_h >= 24, logs, log, msg, more,
+            L.chars(width - 2 * L.margin, 1) - 1)

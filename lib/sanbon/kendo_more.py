@@ -18,7 +18,8 @@ def log(scr):
         news = scr.last[seat]  # the news of its last play (it names the seat)
         lines.extend(ui.wrap(news if news else "%s: nothing yet." % seat_name(seat), chars))
     lines.append("#Table")
-    lines.append(", ".join("%s %d cards" % (seat_name(seat), len(state.hands[seat])) for seat in range(state.players)))
+    lines.append(", ".join("%s %d cards" % (seat_name(seat), len(state.hands[seat]))
+                           for seat in range(state.players)))
     lines.append("Piles: Basic %d Counter %d Other %d" % tuple(len(deck) for deck in state.decks))
     lines.append("Played (face up): %d cards" % len(state.discard))
     if state.encho:
@@ -42,7 +43,8 @@ def handover_note(scr):
     elif phase == A.P_SWITCH:
         task = "Switch up to 2 cards."
     elif phase == A.P_DISCARD:
-        task = "Too many cards: discard down to 12 (%d to go)." % (len(state.hands[state.current_player]) - A.HAND_MAX)
+        task = "Too many cards: discard down to 12 (%d to go)." % (
+            len(state.hands[state.current_player]) - A.HAND_MAX)
     else:
         task = ""
     return ((scr.hist[-1] + " ") if scr.hist else "") + task
@@ -55,7 +57,12 @@ def describe(scr):
     state = scr.session.state
     rows = []
     for index, item in enumerate(scr.items):
-        text = words.short(item) if item >= 0 else ("table:" + scr._table(scr.trk[2 * (-20 - item) + 1]) if item <= -20 else scr._label(item))
+        if item >= 0:
+            text = words.short(item)
+        elif item <= -20:  # a table card (sanbon.kendo _B_TABLE)
+            text = "table:" + scr._table(scr.trk[2 * (-20 - item) + 1])
+        else:
+            text = scr._label(item)
         if item >= 0 and not scr._ok(item):
             text = "(" + text + ")"
         rows.append(("> " if index == scr.cur and scr.deciding else "") + text)

@@ -622,3 +622,79 @@ def test_no_slide_at_computer_speed_instant(size):
     scr, m, cell, row_y = _open_by_presses(sim)
     assert scr.slide[0] == -1
     assert (scr.track[0][0].x, scr.track[0][0].y) == (scr.gx, row_y)
+
+
+# -- the code's shape (issue 31) -------------------------------------------------
+_KENDO_LIB = ("kendo.py", "kendo_layout.py", "kendo_words.py", "kendo_end.py", "kendo_more.py", "kendo_howto.py")
+
+
+def _lib_tree(name):
+    import ast
+    import os
+
+    path = os.path.join(os.path.dirname(__file__), "..", "lib", "sanbon", name)
+    with open(path, encoding="utf-8") as f:
+        return ast.parse(f.read())
+
+
+def test_every_event_field_is_read_by_its_name():
+    """lib/ reads an event's items as event[A.E_...], never event[1]: not on a
+    variable named e/ev/evt/event*, nor straight off ``.events``."""
+    import ast
+
+    for name in _KENDO_LIB:
+        for node in ast.walk(_lib_tree(name)):
+            if not isinstance(node, ast.Subscript):
+                continue
+            index = node.slice
+            if isinstance(index, ast.UnaryOp):
+                index = index.operand
+            if not (isinstance(index, ast.Constant) and type(index.value) is int):
+                continue
+            target = node.value
+            if isinstance(target, ast.Subscript):  # events[-1][0]
+                target = target.value
+            named = target.id if isinstance(target, ast.Name) else (target.attr if isinstance(target, ast.Attribute) else "")
+            assert not (named in ("e", "ev", "evt") or named.startswith("event")), (name, node.lineno)
+
+
+def test_every_event_the_engine_emits_is_documented_with_its_fields():
+    """Random Duels (2-4 seats, every option) and Competitions: each event kind
+    they emit has its row in engine/kendo/actions.py's table, and no event has
+    more items than the E_* indexes name."""
+    import os
+    import random
+
+    path = os.path.join(os.path.dirname(__file__), "..", "engine", "kendo", "actions.py")
+    with open(path, encoding="utf-8") as f:
+        source = f.read()
+    longest = max(v for k, v in vars(A).items() if k.startswith("E_") and type(v) is int)
+    seen = set()
+    for seed in range(24):
+        mode = A.COMPETITION if seed % 3 == 0 else A.DUEL
+        st = KendoState(Rng(seed), 2 if mode else 2 + seed % 3, mode, seed % 16)
+        pick = random.Random(seed)
+        while not st.is_over():
+            st.apply(pick.choice(st.legal_actions()))
+            for event in st.events:
+                seen.add(event[A.E_KIND])
+                assert len(event) <= longest + 1, event
+    for kind in seen:
+        assert '# | "%s"' % kind in source, kind
+    assert {"open", "play", "fail", "pull", "end", "win", "ippon", "refill"} <= seen
+
+
+def test_the_layout_builds_widgets_and_leaves_the_screen_alone():
+    """sanbon.kendo_layout never imports the screen's module back and sets no
+    attribute on anything it is given: it returns the widgets."""
+    import ast
+
+    tree = _lib_tree("kendo_layout.py")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            assert node.module != "sanbon.kendo" and "kendo" not in [a.name for a in node.names]
+        if isinstance(node, ast.FunctionDef):
+            params = {a.arg for a in node.args.args}
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Attribute) and isinstance(inner.ctx, ast.Store):
+                    assert not (isinstance(inner.value, ast.Name) and inner.value.id in params), (node.name, inner.attr)

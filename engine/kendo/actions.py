@@ -100,6 +100,47 @@ O_LOST = const(25)  # cards gone from each hand this exchange, 3 per seat (by su
 O_END_REASON = const(26)  # END_*, once over
 
 
+# event tuple indexes (state.events: what the last ``apply`` did, for the UI;
+# cleared by each ``apply``, never saved). Every event is a plain tuple whose
+# item E_KIND is its kind, a str; lib/ reads the other items by these names:
+#
+# | kind          | E_SEAT (1)                 | 2                        | 3            | 4        |
+# |---------------|----------------------------|--------------------------|--------------|----------|
+# | "switch"      | the seat                   | E_SUBDECK: 0 Basic, 1 Counter, 2 Other |  |    |
+# | "first"       | the first attacker         |                          |              |          |
+# | "tie_switch"  | a seat tied on the totals  |                          |              |          |
+# | "open"        | the attacker               | E_TARGET                 | E_MAIN: the attack card | E_REINF: JODAN/SEME or -1 |
+# | "play"        | the seat                   | E_CARD                   | E_EFFECT: cards.E_* |   |
+# | "fail"        | the seat                   | E_INCOMING: cards.INC_*  |              |          |
+# | "pull"        | the taker                  | E_VICTIM (the card is never named: hidden) | |     |
+# | "end"         | the next opener            |                          |              |          |
+# | "cannot_open" | the seat                   |                          |              |          |
+# | "eliminated"  | the seat                   |                          |              |          |
+# | "win"         | the winning seats (tuple)  |                          |              |          |
+# | "rearm"       | (OPT_REARM: nobody could attack, every seat still in took a spent Basic card) | | | |
+# | "discard"     | the seat (Competition, C5) | E_CARD                   |              |          |
+# | "hansoku"     | the seat (Competition)     |                          |              |          |
+# | "ippon"       | the scorer                 | E_WHY: 0 a failed strike, 1 the 2nd hansoku | |     |
+# | "refill"      | the seat                   | E_COUNT: cards drawn     |              |          |
+# | "fresh_hand"  | the seat (C10)             |                          |              |          |
+# | "encho"       | (JIKAN DESU with the ippon tied: encho begins) | |          |          |
+# | "reshuffle"   | the subdeck (not a seat)   |                          |              |          |
+# | "jikan"       | the seat that drew it (C6) |                          |              |          |
+# | "hantei"      | the winning seats (tuple; both: hikiwake) |           |              |          |
+E_KIND = const(0)
+E_SEAT = const(1)
+E_SUBDECK = const(2)
+E_TARGET = const(2)
+E_CARD = const(2)
+E_INCOMING = const(2)
+E_VICTIM = const(2)
+E_WHY = const(2)
+E_COUNT = const(2)
+E_MAIN = const(3)
+E_EFFECT = const(3)
+E_REINF = const(4)
+
+
 def open_action(target, main_card, reinf_card=-1):
     """The OPEN action for a target seat, a main card and an optional reinforcing card."""
     m = main_card if main_card < 12 else 12 + main_card - 48

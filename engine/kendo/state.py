@@ -24,14 +24,8 @@ Public attributes (read them; change them only through ``apply``):
   made the incoming play), ``pend`` (the opening's Basic card still to strike
   after the reinforcement step, 255 none), ``chain``: (seat, card) byte pairs
   played in this exchange
-- ``events``: what the last ``apply`` did, for the UI (cleared by each
-  ``apply``, never saved). Plain tuples: ("switch", seat, subdeck),
-  ("first", seat), ("tie_switch", seat), ("open", seat, target, main, reinf
-  or -1), ("play", seat, card, effect), ("fail", seat, incoming),
-  ("pull", taker, victim) (the card is never named: hidden), ("end", next
-  opener), ("cannot_open", seat), ("eliminated", seat), ("win", seats),
-  ("rearm",) (OPT_REARM: nobody could attack, every seat still in took a
-  spent Basic card).
+- ``events``: what the last ``apply`` did, for the UI (never saved): plain
+  tuples, their kinds and fields listed in actions.py (E_*).
 """
 
 from engine.core import BadSave, Reader, TERMINAL, Writer, check_action

@@ -44,8 +44,6 @@ from sanbon import ui
 from sanbon.ui import drop, shade
 from sanbon.gamescreen import GameScreen as _Base
 
-import vectorio  # after ui (displayio): Blinka's vectorio needs displayio first
-
 try:
     from micropython import const
 except ImportError:
@@ -83,7 +81,7 @@ _P_BG = const(26)
 # the glyphs of kendo.bmp (tools/art/kendo.py): KIND + 1, grey + 8, the check mark
 _T_GREY = const(8)
 _T_CHECK = const(17)
-# the events whose e[1] is the seat that played or failed
+# the events whose E_SEAT is the seat that played or failed
 _ACTORS = ("switch", "open", "play", "fail", "pull", "discard", "cannot_open", "eliminated", "ippon",
            "hansoku", "tie_switch", "fresh_hand")
 
@@ -99,7 +97,7 @@ def load_state(data):
 def hidden_marks(state):
     """What a decision that may be undone leaves alone (sanbon.session):
     the subdecks' sizes (a draw or a pull shows a card)."""
-    return bytes(len(d) for d in state.decks)
+    return bytes(len(deck) for deck in state.decks)
 
 
 def bot_action(state, seat, level, rng):
@@ -114,55 +112,52 @@ def turn_over(before, state):
     seat must discard down to 12 first), a seat done switching, the end."""
     if state.is_over():
         return True
-    ph = state.phase
-    if ph == A.P_OPEN:
+    phase = state.phase
+    if phase == A.P_OPEN:
         return True
-    if ph == A.P_SWITCH:
+    if phase == A.P_SWITCH:
         return state.current_player != before
-    if ph == A.P_DISCARD:
-        for e in state.events:
-            if e[0] != "discard":
+    if phase == A.P_DISCARD:
+        for event in state.events:
+            if event[A.E_KIND] != "discard":
                 return True  # the exchange that led here just ended
     return False
 
 
 def open_action(target, main, reinf=-1):
     """engine.kendo.actions.open_action (that module is not loaded: RAM)."""
-    m = main if main < C.COUNTER0 else main - (C.ALT0 - C.COUNTER0)
-    return A.OPEN + (target * 16 + m) * 5 + (reinf - (C.REINF0 - 1) if reinf >= 0 else 0)
+    index = main if main < C.COUNTER0 else main - (C.ALT0 - C.COUNTER0)
+    return A.OPEN + (target * 16 + index) * 5 + (reinf - (C.REINF0 - 1) if reinf >= 0 else 0)
 
 
 def decode_open(action):
     """engine.kendo.actions.decode_open: (target, main card, JODAN/SEME or -1)."""
-    t, r = divmod(action - A.OPEN, 5)
-    t, m = divmod(t, 16)
-    return t, (m if m < C.COUNTER0 else m + (C.ALT0 - C.COUNTER0)), (C.REINF0 - 1 + r if r else -1)
+    target, reinf = divmod(action - A.OPEN, 5)
+    target, main = divmod(target, 16)
+    return (target, (main if main < C.COUNTER0 else main + (C.ALT0 - C.COUNTER0)),
+            (C.REINF0 - 1 + reinf if reinf else -1))
 
 
-def rect(pal, x, y, w, h):
-    return vectorio.Rectangle(pixel_shader=pal, width=w, height=h, x=x, y=y)
-
-
-def _show(chip, on, glyph=False):
+def _show(chip, show, glyph=False):
     """Show or hide a chip (sanbon.kendo_layout.chip) and its glyph; a
     hidden chip's texts are emptied, its new-card mark hidden."""
     frame = chip[0]
-    g = chip[4]
-    if g.hidden != (not (on and glyph)):
-        g.hidden = not (on and glyph)
-    if frame.hidden != on:
+    glyph_grid = chip[4]
+    if glyph_grid.hidden != (not (show and glyph)):
+        glyph_grid.hidden = not (show and glyph)
+    if frame.hidden != show:
         return
-    for s in chip:
-        if s is None or s is g:
+    for shape in chip:
+        if shape is None or shape is glyph_grid:
             continue
-        if isinstance(s, ui.Text):
-            if not on:
-                s.set("")
-            s.label.hidden = not on
-        elif on and s is chip[6]:
+        if isinstance(shape, ui.Text):
+            if not show:
+                shape.set("")
+            shape.label.hidden = not show
+        elif show and shape is chip[6]:
             continue  # the new-card mark: _chip says
         else:
-            s.hidden = not on
+            shape.hidden = not show
 
 
 def letter(name):
@@ -174,49 +169,49 @@ def _place(chip, x, y, w, h, card):
     """Lay a chip out at (x, y), w x h: a card's inner panel leaves a band of
     the frame at the left for its glyph (or the tab of who played it); a
     button's is the whole inside."""
-    frame, inner, t, bar, g, t2, mark = chip
+    frame, inner, text, bar, glyph, letter_text, mark = chip
     if frame.x != x or frame.y != y:
         frame.x = x
         frame.y = y
         inner.y = y + 2
-        g.x = x + 1
-        g.y = y + (h - 10) // 2
+        glyph.x = x + 1
+        glyph.y = y + (h - 10) // 2
         if bar is not None:
             bar.x = x
-            t2.move(x + 4, y + h // 2)
+            letter_text.move(x + 4, y + h // 2)
     if frame.width != w:
         frame.width = w
     if mark is not None:
         mark.x = x + w - 6
         mark.y = y
-    ix = x + (8 if card else 2)
-    if inner.x != ix:
-        inner.x = ix
+    inner_x = x + (8 if card else 2)
+    if inner.x != inner_x:
+        inner.x = inner_x
     if inner.width != w - (10 if card else 4):
         inner.width = w - (10 if card else 4)
-    t.move(ix + inner.width // 2, y + h // 2)
+    text.move(inner_x + inner.width // 2, y + h // 2)
 
 
-def slide(scr, i):
-    """Step ``i`` of 5 of the table chip sliding in (``scr.slide``): each of
+def slide(scr, step):
+    """Step ``step`` of 5 of the table chip sliding in (``scr.slide``): each of
     its shapes moved by the change since the step before (small ints, the
     chip's own list: no allocation); at 5 it is at its place, the slide over."""
-    s = scr.slide
-    if s[0] < 0:
+    motion = scr.slide
+    if motion[0] < 0:
         return
-    chip = scr.track[s[0]]
-    if i >= 5:
-        i = 5
-        s[0] = -1
-    x = s[1] * (5 - i) // 5 - s[3]
-    y = s[2] * (5 - i) // 5 - s[4]
-    if x or y:
-        s[3] += x
-        s[4] += y
+    chip = scr.track[motion[0]]
+    if step >= 5:
+        step = 5
+        motion[0] = -1
+    step_x = motion[1] * (5 - step) // 5 - motion[3]
+    step_y = motion[2] * (5 - step) // 5 - motion[4]
+    if step_x or step_y:
+        motion[3] += step_x
+        motion[4] += step_y
         for shape in chip:
             if shape is not None:
-                shape.x += x
-                shape.y += y
+                shape.x += step_x
+                shape.y += step_y
 
 
 class GameScreen(_Base):
@@ -224,16 +219,18 @@ class GameScreen(_Base):
         super().__init__(app, session)
         from sanbon import kendo_layout
 
-        kendo_layout.build(self)  # frame, strip, track, hand grid, log, message
+        # frame, strip, track, hand grid, log, message
+        (self.frame, self.pals, self.cols, self.cw, self.fit, self.seats, self.clock, self.track, self.piles,
+         self.gx, self.gy, self.gh, self.gap, self.rows, self.hand, self.grid, self.two, self.logs, self.log,
+         self.msg, self.more, self.msg_n) = kendo_layout.build(self.L, session.state, self.group, self.spinner)
+        drop(kendo_layout)
         kendo_layout = None
-        drop("kendo_layout")
-        drop("sprites")
-        c = session.config
-        if not c.mode:  # a Duel saved with Hard (offered before issue 30) goes on with Normal: the same play
-            for s in range(len(c.seats)):
-                if c.seats[s] == 3:
-                    c.seats[s] = 2
-        st = session.state
+        config = session.config
+        if not config.mode:  # a Duel saved with Hard (offered before issue 30) goes on with Normal: the same play
+            for seat in range(len(config.seats)):
+                if config.seats[seat] == 3:
+                    config.seats[seat] = 2
+        state = session.state
         self.ok = bytearray(C.JIKAN + 1)  # per card: may be chosen in this step
         self.items = []  # card ids, or the _B_* buttons
         self.pos = []  # per item: row * 16 + column
@@ -251,14 +248,14 @@ class GameScreen(_Base):
         self.hist = []  # the last messages (public)
         self.wraps = {}  # a message -> its log lines (W.sentences once, not at every pass)
         self.page = None  # the message the log rows' page starts at (ui.log_page)
-        self.last = [""] * st.players  # per seat: the last message about its own play
+        self.last = [""] * state.players  # per seat: the last message about its own play
         self.title_text = None
         self.sug = None  # (the state's events, the Normal computer's action then)
         # the suggestions start two ticks after the screen is built: the
         # computer player's code does not load in the step that loads the game
         self.late = 2
-        self.trk = bytearray(st.chain)  # (seat, card) pairs of the exchange shown
-        self.before = [None] * st.players  # each seat's hand when it last acted
+        self.trk = bytearray(state.chain)  # (seat, card) pairs of the exchange shown
+        self.before = [None] * state.players  # each seat's hand when it last acted
         self.key = None
         self.msg_key = None
         # a card played to the table slides there (about 300 ms, the app's
@@ -272,33 +269,33 @@ class GameScreen(_Base):
     def hand_seat(self):
         """The seat whose hand is shown, or -1. The current human seat once
         handed over to; while a computer decides, the only human's hand."""
-        s = self.session
-        st = s.state
-        if st.is_over():
+        session = self.session
+        state = session.state
+        if state.is_over():
             return -1
-        cur = st.current_player
-        if not s.is_bot(cur):
+        cur = state.current_player
+        if not session.is_bot(cur):
             if self.needs_handover() and self.shown_seat != cur:
                 return -1
             return cur
-        if s.config.humans() == 1:
-            for p in range(st.players):
-                if not s.is_bot(p):
-                    return p if st.hands[p] else -1
+        if session.config.humans() == 1:
+            for seat in range(state.players):
+                if not session.is_bot(seat):
+                    return seat if state.hands[seat] else -1
         return -1
 
     # -- drawing ---------------------------------------------------------
     def update(self):
-        s = self.session
-        st = s.state
-        ev = st.events
-        fresh = ev is not self.seen  # a new apply (each one makes a new list)
+        session = self.session
+        state = session.state
+        events = state.events
+        fresh = events is not self.seen  # a new apply (each one makes a new list)
         if fresh:
-            self.seen = ev
-            self._events(ev)
+            self.seen = events
+            self._events(events)
         seat = self.hand_seat()
-        deciding = seat >= 0 and seat == st.current_player
-        dkey = (st.phase, st.current_player, seat)
+        deciding = seat >= 0 and seat == state.current_player
+        dkey = (state.phase, state.current_player, seat)
         if dkey != self.dkey or not deciding:
             if dkey != self.dkey:
                 self.items = []  # a new decision: the cursor starts afresh
@@ -306,119 +303,126 @@ class GameScreen(_Base):
             self.sub = 0
             self.marks = []
             self.main = self.reinf = -1
-        key = (dkey, self.sub, len(st.hands[seat]) if seat >= 0 else -1)
+        key = (dkey, self.sub, len(state.hands[seat]) if seat >= 0 else -1)
         if fresh or key != self.key:
             self.key = key
             self._build(seat, deciding)
         self._strip()
         self._track()
-        sl = self.slide
-        if sl[0] == -2:  # the card played slides from where it was to its place
-            k = sl[5] - self._first_shown()
-            sl[0] = -1
-            if 0 <= k < len(self.track):
-                f = self.track[k][0]
-                sl[0] = k
-                sl[1] = min(sl[1], self.L.width - f.width) - f.x  # (a wide chip stays on the screen)
-                sl[2] -= f.y
-                sl[5] = self.app.now
+        motion = self.slide
+        if motion[0] == -2:  # the card played slides from where it was to its place
+            index = motion[5] - self._first_shown()
+            motion[0] = -1
+            if 0 <= index < len(self.track):
+                frame = self.track[index][0]
+                motion[0] = index
+                motion[1] = min(motion[1], self.L.width - frame.width) - frame.x  # (a wide chip stays on the screen)
+                motion[2] -= frame.y
+                motion[5] = self.app.now
                 slide(self, 0)
         self._title()
         self._message()
-        if not st.is_over():
-            self.app.leds.turn(st.current_player)
+        if not state.is_over():
+            self.app.leds.turn(state.current_player)
 
-    def _events(self, ev):
+    def _events(self, events):
         """The track, the LEDs and the message for what just happened."""
-        st = self.session.state
+        state = self.session.state
         trk = self.trk
         noise = None
-        for e in ev:
-            k = e[0]
-            if k == "open" or k == "play":
+        for event in events:
+            kind = event[A.E_KIND]
+            if kind == "open" or kind == "play":
                 if noise is None:
                     noise = "card"
-                if k == "open":
-                    trk = bytearray((e[1], e[3]))
-                    if e[4] >= 0:
-                        trk.append(e[1])
-                        trk.append(e[4])
-                else:
-                    trk.append(e[1])
-                    trk.append(e[2])
-                if self.app.settings.speed < 2:  # not instant (sanbon.profile)
-                    # the newest card slides in (update starts it): from its
-                    # cell of the hand shown, else from its player's tab in the
-                    # table strip; a slide under way ends first
-                    slide(self, 5)
-                    sl = self.slide
-                    t = self.seats[e[1]][0]
-                    sl[0] = -2
-                    sl[1] = t.x - 6
-                    sl[2] = t.y
-                    sl[5] = len(trk) // 2 - 1
-                    if e[1] == self.seat and trk[-1] in self.items:
-                        i = self.items.index(trk[-1])
-                        row = (self.pos[i] >> 4) - self.top if i < len(self.pos) else -1
-                        if 0 <= row < self.rows:
-                            sl[1] = self.gx + (self.pos[i] & 15) * (self.cw + 1)
-                            sl[2] = self.gy + row * (self.gh + self.gap)
-            elif k == "fail":
+                trk = self._played(event, trk)
+            elif kind == "fail":
                 code = _NO_ANSWER
-                for f in ev:
-                    if f[0] == "ippon" and f[2] == 0:
+                for scored in events:
+                    if scored[A.E_KIND] == "ippon" and scored[A.E_WHY] == 0:
                         code = _IPPON
-                    elif f[0] == "hansoku" and code == _NO_ANSWER:
+                    elif scored[A.E_KIND] == "hansoku" and code == _NO_ANSWER:
                         code = _HANSOKU
-                trk.append(e[1])
+                trk.append(event[A.E_SEAT])
                 trk.append(code)
                 self.app.leds.flash((255, 0, 0), 2)
                 noise = "hit"  # a strike that lands
-            elif k == "ippon":
+            elif kind == "ippon":
                 self.app.leds.flash((255, 255, 255), 3)
                 noise = "hit"
         if noise is not None:
             self.app.sound(noise)
         self.trk = trk
-        text = W.feedback(st, ev, self.session.seat_name, self.msg_n * (2 if len(self.msg) > 1 else 1))
+        text = W.feedback(state, events, self.session.seat_name, self.msg_n * (2 if len(self.msg) > 1 else 1))
         # the detail line waits (240x135) while the news is about another seat
-        cur = -1 if st.is_over() else st.current_player
+        cur = -1 if state.is_over() else state.current_player
         focus = True
-        for e in ev:
-            if e[0] in _ACTORS and e[1] != cur:
+        for event in events:
+            if event[A.E_KIND] in _ACTORS and event[A.E_SEAT] != cur:
                 focus = False
         if text:
             self.hist.append(text)
             if len(self.hist) > 12:
                 self.wraps.pop(self.hist.pop(0), None)
-            for e in ev:
-                if e[0] in ("switch", "open", "play", "fail", "discard", "cannot_open"):
-                    self.last[e[1]] = text
+            for event in events:
+                if event[A.E_KIND] in ("switch", "open", "play", "fail", "discard", "cannot_open"):
+                    self.last[event[A.E_SEAT]] = text
         self.focus = focus or not text
 
+    def _played(self, event, trk):
+        """An opening (a new exchange: a new track) or an answer on the
+        track ``trk``, returned; the newest card slides in."""
+        seat = event[A.E_SEAT]
+        if event[A.E_KIND] == "open":
+            trk = bytearray((seat, event[A.E_MAIN]))
+            if event[A.E_REINF] >= 0:
+                trk.append(seat)
+                trk.append(event[A.E_REINF])
+        else:
+            trk.append(seat)
+            trk.append(event[A.E_CARD])
+        if self.app.settings.speed < 2:  # not instant (sanbon.profile)
+            # the newest card slides in (update starts it): from its
+            # cell of the hand shown, else from its player's tab in the
+            # table strip; a slide under way ends first
+            slide(self, 5)
+            motion = self.slide
+            tab = self.seats[seat][0]
+            motion[0] = -2
+            motion[1] = tab.x - 6
+            motion[2] = tab.y
+            motion[5] = len(trk) // 2 - 1
+            if seat == self.seat and trk[-1] in self.items:
+                index = self.items.index(trk[-1])
+                row = (self.pos[index] >> 4) - self.top if index < len(self.pos) else -1
+                if 0 <= row < self.rows:
+                    motion[1] = self.gx + (self.pos[index] & 15) * (self.cw + 1)
+                    motion[2] = self.gy + row * (self.gh + self.gap)
+        return trk
+
     def _strip(self):
-        st = self.session.state
-        nm = self.session.seat_name
-        p = self.pals
-        cur = st.current_player
-        for s, (t, dots, hs) in enumerate(self.seats):
-            if st.eliminated[s]:
-                t.set("%s out" % nm(s), ui.DIM)
+        state = self.session.state
+        seat_name = self.session.seat_name
+        pals = self.pals
+        cur = state.current_player
+        for seat, (text, dots, hansoku_text) in enumerate(self.seats):
+            if state.eliminated[seat]:
+                text.set("%s out" % seat_name(seat), ui.DIM)
             elif dots:  # Competition: hands refill, the log counts them
-                t.set(nm(s), ui.ACCENT if s == cur else ui.TEXT)
+                text.set(seat_name(seat), ui.ACCENT if seat == cur else ui.TEXT)
             else:
-                t.set("%s %d" % (nm(s), len(st.hands[s])), ui.ACCENT if s == cur else ui.TEXT)
+                text.set("%s %d" % (seat_name(seat), len(state.hands[seat])), ui.ACCENT if seat == cur else ui.TEXT)
             if dots:
-                n = st.ippons[s]
-                for i in range(2):  # a disc for an ippon, else a ring
-                    shade(dots[2 * i], p[_P_ON if i < n else _P_BUTTON])
-                    shade(dots[2 * i + 1], p[_P_ON if i < n else _P_BG])
-                h = st.hansoku[s]
-                hs.set("%d hansoku" % h if h else "", ui.BAD)
-        if st.mode == A.COMPETITION:
-            if st.encho:  # the log says which encho exchange
+                ippons = state.ippons[seat]
+                for ring in range(2):  # a disc for an ippon, else a ring
+                    shade(dots[2 * ring], pals[_P_ON if ring < ippons else _P_BUTTON])
+                    shade(dots[2 * ring + 1], pals[_P_ON if ring < ippons else _P_BG])
+                hansoku = state.hansoku[seat]
+                hansoku_text.set("%d hansoku" % hansoku if hansoku else "", ui.BAD)
+        if state.mode == A.COMPETITION:
+            if state.encho:  # the log says which encho exchange
                 self.clock.set("ENCHO")
-            elif st.time_up:
+            elif state.time_up:
                 self.clock.set("TIME")
             else:
                 self.clock.set("")
@@ -426,41 +430,41 @@ class GameScreen(_Base):
     def _track(self):
         """The exchange's last plays; grey once it is over. The piles in its
         place while no exchange is shown."""
-        st = self.session.state
-        p = self.pals
+        state = self.session.state
+        pals = self.pals
         slide(self, 5)  # a slide under way ends: the chip at its place
         trk = self.trk
-        n = len(trk) // 2
-        done = st.phase != A.P_REACT
+        count = len(trk) // 2
+        done = state.phase != A.P_REACT
         start = self._first_shown()
-        if n:  # "<": earlier plays of the exchange are left out (the log has them)
+        if count:  # "<": earlier plays of the exchange are left out (the log has them)
             self.piles.set("<" if start else "")
         else:
-            d = st.decks
-            self.piles.set("Piles: Basic %d  Counter %d  Other %d" % (len(d[0]), len(d[1]), len(d[2])))
-        x = self.gx + (12 if start else 0)
-        it = self.items[self.cur] if self.deciding and self.cur < len(self.items) else 0
-        nm = self.session.seat_name
-        for i, chip in enumerate(self.track):
-            frame, inner, t, bar, g, t2, _ = chip
-            j = start + i
-            if j >= n:
+            decks = state.decks
+            self.piles.set("Piles: Basic %d  Counter %d  Other %d" % (len(decks[0]), len(decks[1]), len(decks[2])))
+        left = self.gx + (12 if start else 0)
+        item = self.items[self.cur] if self.deciding and self.cur < len(self.items) else 0
+        seat_name = self.session.seat_name
+        for slot, chip in enumerate(self.track):
+            frame, inner, name_text, bar, glyph, letter_text, _ = chip
+            index = start + slot
+            if index >= count:
                 _show(chip, False)
                 continue
-            seat, c = trk[2 * j], trk[2 * j + 1]
-            text = self._table(c)
-            w = self._width(text)
-            _place(chip, x, frame.y, w, frame.height, True)
-            x += w + 1
-            if c >= _HANSOKU:
-                shade(frame, p[_P_BAD_DIM if done else _P_BAD])
+            seat, card = trk[2 * index], trk[2 * index + 1]
+            text = self._table(card)
+            width = self._width(text)
+            _place(chip, left, frame.y, width, frame.height, True)
+            left += width + 1
+            if card >= _HANSOKU:
+                shade(frame, pals[_P_BAD_DIM if done else _P_BAD])
             else:
-                shade(frame, p[COLOUR[c] + (_P_DIM if done else 0)])
-            sel = it == _B_TABLE - j
-            shade(inner, p[_P_SEL if sel else _P_PANEL])
-            t.set(text, ui.SELECT_TEXT if sel else (ui.DIM if done else ui.TEXT))
-            shade(bar, p[_P_SEAT + seat])
-            t2.set(letter(nm(seat)))
+                shade(frame, pals[COLOUR[card] + (_P_DIM if done else 0)])
+            sel = item == _B_TABLE - index
+            shade(inner, pals[_P_SEL if sel else _P_PANEL])
+            name_text.set(text, ui.SELECT_TEXT if sel else (ui.DIM if done else ui.TEXT))
+            shade(bar, pals[_P_SEAT + seat])
+            letter_text.set(letter(seat_name(seat)))
             _show(chip, True)
 
     def _first_shown(self):
@@ -468,15 +472,15 @@ class GameScreen(_Base):
         too long for a cell makes its chip wider); if not all, room for "<"
         at the left."""
         trk = self.trk
-        n = len(trk) // 2
+        count = len(trk) // 2
         full = (self.cw + 1) * len(self.track)
         for room in (full, full - 12):
-            start = n
+            start = count
             while start > 0:
-                w = self._width(self._table(trk[2 * start - 1])) + 1
-                if w > room:
+                width = self._width(self._table(trk[2 * start - 1])) + 1
+                if width > room:
                     break
-                room -= w
+                room -= width
                 start -= 1
             if not start:
                 break
@@ -484,53 +488,54 @@ class GameScreen(_Base):
 
     def _width(self, text):
         """A table chip's width: a cell, or as wide as a longer name needs."""
-        w = len(text) * 6 + 14
-        return w if w > self.cw else self.cw
+        width = len(text) * 6 + 14
+        return width if width > self.cw else self.cw
 
-    def _table(self, c):
+    def _table(self, card):
         """A table card's name, or what happened in its place."""
-        if c < _HANSOKU:
-            return W.short(c)
-        return "NO ANSWER" if c == _NO_ANSWER else ("IPPON" if c == _IPPON else "HANSOKU")
+        if card < _HANSOKU:
+            return W.short(card)
+        return "NO ANSWER" if card == _NO_ANSWER else ("IPPON" if card == _IPPON else "HANSOKU")
 
     def _title(self):
         """"<who>: <what to do>" (sanbon.ui.Frame.set_title: never cut), and
         the buttons on the hint line."""
-        st = self.session.state
-        nm = self.session.seat_name
-        if st.is_over():
+        state = self.session.state
+        seat_name = self.session.seat_name
+        if state.is_over():
             text = "Kendo: game over"
         else:
-            who = nm(st.current_player)
-            ph = st.phase
-            if ph == A.P_SWITCH:  # the button says how many are marked
-                k = A.MAX_SWITCHES - st.switched[st.current_player]
-                text = "%s: switch up to %d card%s|%s: switch up to %d" % (who, k, "s" if k > 1 else "", who, k)
-            elif ph == A.P_OPEN:
+            who = seat_name(state.current_player)
+            phase = state.phase
+            if phase == A.P_SWITCH:  # the button says how many are marked
+                count = A.MAX_SWITCHES - state.switched[state.current_player]
+                text = "%s: switch up to %d card%s|%s: switch up to %d" % (
+                    who, count, "s" if count > 1 else "", who, count)
+            elif phase == A.P_OPEN:
                 if self.sub == 1:  # the "No JODAN/SEME" button under it
                     text = "%s: add JODAN or SEME?|%s: add JODAN/SEME" % (who, who)
                 elif self.sub == 2:
                     text = "%s: attack whom?" % who
                 else:
                     text = "%s: attack" % who
-            elif ph == A.P_REACT:
+            elif phase == A.P_REACT:
                 # what and who: the track's last chip (its name and the
                 # striker's letter) says both where the title cannot
-                inc = W.incoming(st)
+                inc = W.incoming(state)
                 text = "%s: answer %s" % (who, inc)
-                if st.players > 2:
-                    text = "%s: answer %s from %s|%s" % (who, inc, nm(st.striker), text)
+                if state.players > 2:
+                    text = "%s: answer %s from %s|%s" % (who, inc, seat_name(state.striker), text)
                 text += "|%s: answer" % who
-            elif ph == A.P_DISCARD:  # the detail line says why: over 12 cards
-                k = len(st.hands[st.current_player]) - A.HAND_MAX
+            elif phase == A.P_DISCARD:  # the detail line says why: over 12 cards
+                count = len(state.hands[state.current_player]) - A.HAND_MAX
                 text = "%s: discard down to 12 (%d to go)|%s: discard %d, keep 12|%s: discard %d more" % (
-                    who, k, who, k, who, k)
+                    who, count, who, count, who, count)
             else:
                 text = who
         if text != self.title_text:
             self.title_text = text
             self.frame.set_title(text)
-        if st.is_over() or self.seat < 0 and not self.session.is_bot(st.current_player):
+        if state.is_over() or self.seat < 0 and not self.session.is_bot(state.current_player):
             hint = ""
         elif not self.deciding:
             hint = "any key faster  hold B pause"
@@ -538,7 +543,7 @@ class GameScreen(_Base):
             hint = "X/Y move  hold B pause" if not self.sub else "B back  X/Y move"
         elif self.sub:
             hint = "A choose  B back  X/Y move"
-        elif st.phase == A.P_SWITCH:
+        elif state.phase == A.P_SWITCH:
             hint = "A mark  X/Y move  hold B pause"
         else:
             hint = "A choose  X/Y move  hold B pause"
@@ -548,11 +553,11 @@ class GameScreen(_Base):
         """What the cursor's item does, or why not now ("" when not deciding)."""
         if not (self.deciding and self.items):
             return ""
-        st = self.session.state
-        it = self.items[self.cur]
-        if it >= 0:
-            return W.role(st, it) if self._ok(it) else W.why_not(st, it, self.sub)
-        return self._help(it)
+        state = self.session.state
+        item = self.items[self.cur]
+        if item >= 0:
+            return W.role(state, item) if self._ok(item) else W.why_not(state, item, self.sub)
+        return self._help(item)
 
     def _message(self):
         """The message lines. On the tall screens the news (what the last
@@ -560,207 +565,214 @@ class GameScreen(_Base):
         news about another seat's play until a button is pressed, else (and
         in a discard down to 12, which says why) the detail. In the hand's place the messages before, while no hand is
         shown."""
-        st = self.session.state
+        state = self.session.state
         detail = self._detail()
         news = self.hist[-1] if self.hist else ""
-        n = self.msg_n
+        chars = self.msg_n
         key = (detail, news, len(self.hist), self.seat, self.focus)
         if key == self.msg_key:
             return
         self.msg_key = key
         msg = self.msg
         if len(msg) > 1:
-            lines = W.sentences(news, n, len(msg) - 1)
-            for i in range(len(msg) - 1):
-                msg[i].set(lines[i] if i < len(lines) else "", ui.TEXT)
+            lines = W.sentences(news, chars, len(msg) - 1)
+            for index in range(len(msg) - 1):
+                msg[index].set(lines[index] if index < len(lines) else "", ui.TEXT)
             msg[-1].set(detail, ui.ACCENT)
-        elif detail and (self.focus or not news or st.phase == A.P_DISCARD):  # a discard: why first
+        elif detail and (self.focus or not news or state.phase == A.P_DISCARD):  # a discard: why first
             msg[0].set(detail, ui.ACCENT)
         else:
-            msg[0].set(W.sentences(news, n, 1)[0], ui.TEXT)
+            msg[0].set(W.sentences(news, chars, 1)[0], ui.TEXT)
         lines = []
         if self.seat < 0:  # the older messages, newest last, a page at a time (ui.log_page)
             page, lines = ui.log_page(self.hist, len(self.hist) - 1, self.page, len(self.log), self._wrapped)
             if page is not self.page:  # a new page: the lines of the messages before it are not shown again
                 self.page = page
                 ui.prune(self.wraps, self.hist[-1 - len(self.log):])
-        for i, t in enumerate(self.log):
-            t.set(lines[i] if i < len(lines) else "")
+        for index, text in enumerate(self.log):
+            text.set(lines[index] if index < len(lines) else "")
 
-    def _wrapped(self, h):
-        got = self.wraps.get(h)
+    def _wrapped(self, text):
+        got = self.wraps.get(text)
         if got is None:
-            got = self.wraps[h] = W.sentences(h, self.msg_n + 1, 2)
+            got = self.wraps[text] = W.sentences(text, self.msg_n + 1, 2)
         return got
 
-    def _help(self, it):
-        st = self.session.state
-        if it == _B_SWITCH:
+    def _help(self, item):
+        state = self.session.state
+        if item == _B_SWITCH:
             if self.marks:
                 return "Switch the marked cards"
             return "Keep this hand (A on a card marks it)"
-        if it == _B_NOREINF:
+        if item == _B_NOREINF:
             return "Attack with %s alone" % W.short(self.main)
-        if it == _B_FAIL:
-            return W.fail_text(st)
-        if it == _B_LOG:
+        if item == _B_FAIL:
+            return W.fail_text(state)
+        if item == _B_LOG:
             return "Log: every player's last turns"
-        if it <= _B_TABLE:
-            return W.does(st, self.trk[2 * (_B_TABLE - it) + 1])
-        t = _B_TARGET - it
-        return "Attack %s (%d cards)" % (self.session.seat_name(t), len(st.hands[t]))
+        if item <= _B_TABLE:
+            return W.does(state, self.trk[2 * (_B_TABLE - item) + 1])
+        target = _B_TARGET - item
+        return "Attack %s (%d cards)" % (self.session.seat_name(target), len(state.hands[target]))
 
-    def _label(self, it):
-        if it == _B_SWITCH:
+    def _label(self, item):
+        if item == _B_SWITCH:
             return "Switch %d" % len(self.marks) if self.marks else "Keep hand"
-        if it == _B_NOREINF:
+        if item == _B_NOREINF:
             return "No JODAN/SEME"
-        if it == _B_FAIL:
+        if item == _B_FAIL:
             return "No answer"
-        if it == _B_LOG:
+        if item == _B_LOG:
             return "Log"
-        t = _B_TARGET - it
-        return "%s: %d cards" % (self.session.seat_name(t), len(self.session.state.hands[t]))
+        target = _B_TARGET - item
+        return "%s: %d cards" % (self.session.seat_name(target), len(self.session.state.hands[target]))
 
     # -- the hand and the buttons ------------------------------------------
-    def _ok(self, c):
-        if not self.ok[c]:
+    def _ok(self, card):
+        if not self.ok[card]:
             return False
-        st = self.session.state
-        if st.phase == A.P_SWITCH and self.deciding and c not in self.marks:
-            return len(self.marks) < A.MAX_SWITCHES - st.switched[st.current_player]
+        state = self.session.state
+        if state.phase == A.P_SWITCH and self.deciding and card not in self.marks:
+            return len(self.marks) < A.MAX_SWITCHES - state.switched[state.current_player]
         return True
 
     def _build(self, seat, deciding):
-        st = self.session.state
-        ok = self.ok
-        for i in range(len(ok)):
-            ok[i] = 0
+        allowed = self.ok
+        for index in range(len(allowed)):
+            allowed[index] = 0
         was = self.items[self.cur] if self.items and self.cur < len(self.items) else None
         self.seat = seat
         self.deciding = deciding
-        items = []
         self.hand.hidden = seat < 0
         self.logs.hidden = seat >= 0
         self.msg_key = None
         if seat < 0:
-            self.items = items
+            self.items = []
             self.pos = []
             self.more.set("")
             return
-        hand = st.hands[seat]
-        ph = st.phase
-        first = -1  # where the cursor starts
-        if not deciding:
-            for c in hand:
-                ok[c] = 1
-                items.append(c)
-        else:
-            legal = st.legal_actions()
-            if ph == A.P_OPEN and self.sub == 2:
-                for a in legal:
-                    t, m, r = decode_open(a)
-                    if m == self.main and r == self.reinf and _B_TARGET - t not in items:
-                        items.append(_B_TARGET - t)
-                first = 0
-            elif ph == A.P_OPEN:
-                for a in legal:
-                    t, m, r = decode_open(a)
-                    if self.sub == 0:
-                        ok[m] = 1
-                    elif m == self.main and r >= 0:
-                        ok[r] = 1
-            else:
-                for a in legal:
-                    if A.PLAY <= a < A.PLAY + C.N_CARDS:
-                        ok[a - A.PLAY] = 1
-                    elif A.DISCARD <= a < A.DISCARD + C.N_CARDS:
-                        ok[a - A.DISCARD] = 1
-                    elif a < A.SWITCH + C.N_CARDS:
-                        ok[a] = 1
-            # the decision's button first (the cursor starts on it), then the hand
-            if ph == A.P_SWITCH:
-                items.append(_B_SWITCH)
-                first = 0
-            elif ph == A.P_OPEN and self.sub == 1:
-                items.append(_B_NOREINF)
-                first = 0
-            elif ph == A.P_REACT and A.FAIL in legal:
-                items.append(_B_FAIL)
-                first = 0
-            for c in hand:
-                items.append(c)
-            if first < 0 or ph == A.P_OPEN:
-                sug = self._suggested(ph)
-                if sug is not None and sug in items and (sug < 0 or ok[sug]):
-                    first = items.index(sug)
-            if first < 0:  # else the first card that may be played
-                for i in range(len(items)):
-                    if items[i] >= 0 and ok[items[i]]:
-                        first = i
-                        break
-            items.append(_B_LOG)
-        n = len(items)
+        items, first = self._choices(self.session.state.hands[seat], deciding)
+        count = len(items)
         if deciding:  # then the table cards shown, oldest first: X from the first item reaches the newest
             trk = self.trk
-            for j in range(self._first_shown(), len(trk) // 2):
-                if trk[2 * j + 1] < _HANSOKU:
-                    items.append(_B_TABLE - j)
+            for play in range(self._first_shown(), len(trk) // 2):
+                if trk[2 * play + 1] < _HANSOKU:
+                    items.append(_B_TABLE - play)
         self.items = items
         # the grid: a card is one cell, a button two (the Log button one)
         cols = self.cols
         pos = []
-        r = c = 0
-        for it in items[:n]:
-            span = self._span(it)
-            if c + span > cols:
-                r += 1
-                c = 0
-            pos.append(r * 16 + c)
-            c += span
+        row = column = 0
+        for item in items[:count]:
+            span = self._span(item)
+            if column + span > cols:
+                row += 1
+                column = 0
+            pos.append(row * 16 + column)
+            column += span
         self.pos = pos  # (the table cards have none)
         cur = first if first >= 0 else 0
-        if was is not None and was in items and (not deciding or was < 0 or ok[was]):
+        if was is not None and was in items and (not deciding or was < 0 or allowed[was]):
             cur = items.index(was)
         self.cur = cur
         self.top = 0
         self._grid()
 
-    def _span(self, it):
+    def _choices(self, hand, deciding):
+        """The items of the grid (cards, the decision's buttons, Log) and
+        where the cursor starts (-1: not said); marks in ``self.ok`` what
+        may be chosen."""
+        state = self.session.state
+        allowed = self.ok
+        items = []
+        phase = state.phase
+        first = -1  # where the cursor starts
+        if not deciding:
+            for card in hand:
+                allowed[card] = 1
+                items.append(card)
+            return items, first
+        legal = state.legal_actions()
+        if phase == A.P_OPEN and self.sub == 2:
+            for action in legal:
+                target, main, reinf = decode_open(action)
+                if main == self.main and reinf == self.reinf and _B_TARGET - target not in items:
+                    items.append(_B_TARGET - target)
+            first = 0
+        elif phase == A.P_OPEN:
+            for action in legal:
+                target, main, reinf = decode_open(action)
+                if self.sub == 0:
+                    allowed[main] = 1
+                elif main == self.main and reinf >= 0:
+                    allowed[reinf] = 1
+        else:
+            for action in legal:
+                if A.PLAY <= action < A.PLAY + C.N_CARDS:
+                    allowed[action - A.PLAY] = 1
+                elif A.DISCARD <= action < A.DISCARD + C.N_CARDS:
+                    allowed[action - A.DISCARD] = 1
+                elif action < A.SWITCH + C.N_CARDS:
+                    allowed[action] = 1
+        # the decision's button first (the cursor starts on it), then the hand
+        if phase == A.P_SWITCH:
+            items.append(_B_SWITCH)
+            first = 0
+        elif phase == A.P_OPEN and self.sub == 1:
+            items.append(_B_NOREINF)
+            first = 0
+        elif phase == A.P_REACT and A.FAIL in legal:
+            items.append(_B_FAIL)
+            first = 0
+        for card in hand:
+            items.append(card)
+        if first < 0 or phase == A.P_OPEN:
+            sug = self._suggested(phase)
+            if sug is not None and sug in items and (sug < 0 or allowed[sug]):
+                first = items.index(sug)
+        if first < 0:  # else the first card that may be played
+            for index in range(len(items)):
+                if items[index] >= 0 and allowed[items[index]]:
+                    first = index
+                    break
+        items.append(_B_LOG)
+        return items, first
+
+    def _span(self, item):
         """The cells of an item in the grid: a card one (two for a name too
         long for one, where the chip has room for one line only), a button
         two, the Log button one."""
-        if it < 0:
-            return 1 if it == _B_LOG else 2
-        return 2 if not self.two and len(W.short(it)) > self.fit else 1
+        if item < 0:
+            return 1 if item == _B_LOG else 2
+        return 2 if not self.two and len(W.short(item)) > self.fit else 1
 
-    def _suggested(self, ph):
+    def _suggested(self, phase):
         """The item the Normal computer player would choose in this step, on
         what the seat may see (engine/kendo/bots.py; it draws no random
         number): where the cursor starts. None in the switch."""
-        st = self.session.state
-        if ph == A.P_SWITCH or self.late:
+        state = self.session.state
+        if phase == A.P_SWITCH or self.late:
             return None
-        if self.sug is None or self.sug[0] is not st.events:  # once per apply
-            self.sug = (st.events, bot_action(st, st.current_player, B.NORMAL, None))
-        a = self.sug[1]
-        if ph == A.P_OPEN:
-            if not A.OPEN <= a < A.DISCARD:
+        if self.sug is None or self.sug[0] is not state.events:  # once per apply
+            self.sug = (state.events, bot_action(state, state.current_player, B.NORMAL, None))
+        action = self.sug[1]
+        if phase == A.P_OPEN:
+            if not A.OPEN <= action < A.DISCARD:
                 return None
-            t, m, r = decode_open(a)
+            target, main, reinf = decode_open(action)
             if self.sub == 0:
-                return m
-            if m != self.main:
+                return main
+            if main != self.main:
                 return None
             if self.sub == 1:
-                return r if r >= 0 else _B_NOREINF
-            return _B_TARGET - t if r == self.reinf else None
-        if a == A.FAIL:
+                return reinf if reinf >= 0 else _B_NOREINF
+            return _B_TARGET - target if reinf == self.reinf else None
+        if action == A.FAIL:
             return _B_FAIL
-        if A.PLAY <= a < A.PLAY + C.N_CARDS:
-            return a - A.PLAY
-        if A.DISCARD <= a < A.DISCARD + C.N_CARDS:
-            return a - A.DISCARD
+        if A.PLAY <= action < A.PLAY + C.N_CARDS:
+            return action - A.PLAY
+        if A.DISCARD <= action < A.DISCARD + C.N_CARDS:
+            return action - A.DISCARD
         return None
 
     def _grid(self):
@@ -775,64 +787,64 @@ class GameScreen(_Base):
         elif row >= self.top + rows:
             self.top = row - rows + 1
         top = self.top
-        k = 0
+        shown = 0
         chips = self.grid
         last = pos[-1] >> 4
-        for i in range(len(pos)):
-            row = (self.pos[i] >> 4) - top
+        for index in range(len(pos)):
+            row = (self.pos[index] >> 4) - top
             if 0 <= row < rows:
-                self._chip(chips[k], i, items[i], row, self.pos[i] & 15)
-                k += 1
-        for j in range(k, len(chips)):
-            _show(chips[j], False)
+                self._chip(chips[shown], index, items[index], row, self.pos[index] & 15)
+                shown += 1
+        for spare in range(shown, len(chips)):
+            _show(chips[spare], False)
         self.more.set("v" if last >= top + rows else ("^" if top > 0 else ""))
 
-    def _chip(self, chip, i, it, r, col):
-        frame, inner, t, _, g, t2, mark = chip
-        p = self.pals
-        span = self._span(it)
-        card = it >= 0
-        _place(chip, self.gx + col * (self.cw + 1), self.gy + r * (self.gh + self.gap),
+    def _chip(self, chip, index, item, row, col):
+        frame, inner, text, _, glyph, second, mark = chip
+        pals = self.pals
+        span = self._span(item)
+        card = item >= 0
+        _place(chip, self.gx + col * (self.cw + 1), self.gy + row * (self.gh + self.gap),
                self.cw * span + span - 1, self.gh, card)
-        sel = self.deciding and i == self.cur
+        sel = self.deciding and index == self.cur
         new = False
         if card:
-            ok = self._ok(it)
-            shade(frame, p[COLOUR[it] + (0 if ok else _P_DIM)])
-            marked = it in self.marks
-            shade(inner, p[_P_SEL if sel else (_P_MARK if marked else _P_PANEL)])
+            allowed = self._ok(item)
+            shade(frame, pals[COLOUR[item] + (0 if allowed else _P_DIM)])
+            marked = item in self.marks
+            shade(inner, pals[_P_SEL if sel else (_P_MARK if marked else _P_PANEL)])
             # the glyph: the card's kind, grey and hollow if it may not be
             # played now, a check mark if marked (to switch, or chosen)
-            g[0] = _T_CHECK if marked else KIND[it] + 1 + (0 if ok else _T_GREY)
+            glyph[0] = _T_CHECK if marked else KIND[item] + 1 + (0 if allowed else _T_GREY)
             seat = self.seat
-            new = self.before[seat] is not None and it not in self.before[seat]
+            new = self.before[seat] is not None and item not in self.before[seat]
             if sel:
                 color = ui.SELECT_TEXT
             elif marked:
                 color = ui.ACCENT
-            elif not ok:
+            elif not allowed:
                 color = ui.DIM
             else:
                 color = ui.GOOD if new else ui.TEXT
-            a, b = W.lines(W.short(it), self.fit) if self.two else (W.short(it), "")
-            t.set(a, color)
-            if b and t2 is None:
-                t2 = chip[5] = self._extra(ui.Text(0, 0, "", ui.TEXT, 1, (0.5, 0.5)))
-            if b:  # two lines about the chip's middle
-                y = frame.y + self.gh // 2
-                t.move(inner.x + inner.width // 2 + (3 if a[-1] == " " else 0), y - 6)  # "TAI ": its space
-                t2.move(inner.x + inner.width // 2, y + 6)
-            if t2 is not None:
-                t2.set(b, color)
+            line1, line2 = W.lines(W.short(item), self.fit) if self.two else (W.short(item), "")
+            text.set(line1, color)
+            if line2 and second is None:
+                second = chip[5] = self._extra(ui.Text(0, 0, "", ui.TEXT, 1, (0.5, 0.5)))
+            if line2:  # two lines about the chip's middle
+                mid_y = frame.y + self.gh // 2
+                text.move(inner.x + inner.width // 2 + (3 if line1[-1] == " " else 0), mid_y - 6)  # "TAI ": its space
+                second.move(inner.x + inner.width // 2, mid_y + 6)
+            if second is not None:
+                second.set(line2, color)
         else:
-            shade(frame, p[_P_SEL if sel else _P_BUTTON])
-            shade(inner, p[_P_SEL if sel else _P_PANEL])
-            t.set(self._label(it), ui.SELECT_TEXT if sel else ui.TEXT)
-            if t2 is not None:
-                t2.set("")
+            shade(frame, pals[_P_SEL if sel else _P_BUTTON])
+            shade(inner, pals[_P_SEL if sel else _P_PANEL])
+            text.set(self._label(item), ui.SELECT_TEXT if sel else ui.TEXT)
+            if second is not None:
+                second.set("")
         _show(chip, True, card)
         if new and mark is None:
-            mark = chip[6] = self._extra(rect(p[23], frame.x + frame.width - 6, frame.y, 6, 6))
+            mark = chip[6] = self._extra(ui.rect(pals[23], frame.x + frame.width - 6, frame.y, 6, 6))
         if mark is not None and mark.hidden == new:
             mark.hidden = not new
 
@@ -842,15 +854,15 @@ class GameScreen(_Base):
         return shape
 
     # -- buttons -------------------------------------------------------------
-    def human_button(self, b):
+    def human_button(self, button):
         # a press ends a slide at once, then acts as ever (in a computer's
         # turn the press hurries it: its move's update ends the slide)
         slide(self, 5)
         if self.seat < 0:
-            if b == btn.B:
+            if button == btn.B:
                 self.pause()
             return
-        if b == btn.B:
+        if button == btn.B:
             if self.sub:  # one step back: JODAN/SEME, or the attack card
                 if self.sub == 2 and KIND[self.main] == C.K_BASIC and self._reinforceable():
                     self.sub = 1
@@ -864,102 +876,102 @@ class GameScreen(_Base):
                 self.update()
             else:
                 self.back_out()
-        elif b == btn.X or b == btn.Y:
+        elif button == btn.X or button == btn.Y:
             if self.items:
-                self.cur = (self.cur + (-1 if b == btn.X else 1)) % len(self.items)
+                self.cur = (self.cur + (-1 if button == btn.X else 1)) % len(self.items)
                 self.focus = True
                 self._grid()
                 self._track()
                 self._title()
                 self._message()
-        elif b == btn.A and self.items:
+        elif button == btn.A and self.items:
             self._press(self.items[self.cur])
 
     def _reinforceable(self):
-        for a in self.session.state.legal_actions():
-            t, m, r = decode_open(a)
-            if m == self.main and r >= 0:
+        for action in self.session.state.legal_actions():
+            target, main, reinf = decode_open(action)
+            if main == self.main and reinf >= 0:
                 return True
         return False
 
-    def _press(self, it):
-        st = self.session.state
-        if it == _B_LOG:
+    def _press(self, item):
+        state = self.session.state
+        if item == _B_LOG:
             self._log()
-        elif it == _B_FAIL:
+        elif item == _B_FAIL:
             self._act(A.FAIL)
-        elif it == _B_SWITCH:
-            seat = st.current_player
+        elif item == _B_SWITCH:
+            seat = state.current_player
             marks = self.marks
             self.marks = []
-            self.before[seat] = bytes(st.hands[seat])  # the new cards show as new
-            for c in marks:
-                if st.current_player == seat and st.phase == A.P_SWITCH:
-                    self.act(A.SWITCH + c)
-            if st.current_player == seat and st.phase == A.P_SWITCH:
+            self.before[seat] = bytes(state.hands[seat])  # the new cards show as new
+            for card in marks:
+                if state.current_player == seat and state.phase == A.P_SWITCH:
+                    self.act(A.SWITCH + card)
+            if state.current_player == seat and state.phase == A.P_SWITCH:
                 self.act(A.SWITCH_DONE)
-        elif it == _B_NOREINF:
+        elif item == _B_NOREINF:
             self.reinf = -1
             self._target()
-        elif it <= _B_TABLE:
+        elif item <= _B_TABLE:
             pass  # a table card: its detail line says what it does
-        elif it <= _B_TARGET:
-            self._act(open_action(_B_TARGET - it, self.main, self.reinf))
-        elif not self._ok(it):
-            self.app.toast(W.why_not(st, it, self.sub), 2500, ui.BAD)
-        elif st.phase == A.P_SWITCH:
-            if it in self.marks:
-                self.marks.remove(it)
+        elif item <= _B_TARGET:
+            self._act(open_action(_B_TARGET - item, self.main, self.reinf))
+        elif not self._ok(item):
+            self.app.toast(W.why_not(state, item, self.sub), 2500, ui.BAD)
+        elif state.phase == A.P_SWITCH:
+            if item in self.marks:
+                self.marks.remove(item)
             else:
-                self.marks.append(it)
+                self.marks.append(item)
             self.focus = True
             self._grid()
             self._message()
-        elif st.phase == A.P_OPEN:
+        elif state.phase == A.P_OPEN:
             if self.sub == 0:
-                self.main = it
+                self.main = item
                 self.reinf = -1
-                if KIND[it] == C.K_BASIC and self._reinforceable():
+                if KIND[item] == C.K_BASIC and self._reinforceable():
                     self.sub = 1
-                    self.marks = [it]
+                    self.marks = [item]
                     self.key = None
                     self.update()
                 else:
                     self._target()
             else:
-                self.reinf = it
+                self.reinf = item
                 self._target()
-        elif st.phase == A.P_REACT:
-            self._act(A.PLAY + it)
+        elif state.phase == A.P_REACT:
+            self._act(A.PLAY + item)
         else:
-            self._act(A.DISCARD + it)
+            self._act(A.DISCARD + item)
 
     def _target(self):
         """The opening's target: the only rival, or the player's choice."""
-        t = -1
-        for a in self.session.state.legal_actions():
-            tt, m, r = decode_open(a)
-            if m == self.main and r == self.reinf:
-                if t >= 0 and tt != t:
+        only = -1
+        for action in self.session.state.legal_actions():
+            target, main, reinf = decode_open(action)
+            if main == self.main and reinf == self.reinf:
+                if only >= 0 and target != only:
                     self.sub = 2
                     self.marks = [self.main] if self.reinf < 0 else [self.main, self.reinf]
                     self.key = None
                     self.update()
                     return
-                t = tt
-        self._act(open_action(t, self.main, self.reinf))
+                only = target
+        self._act(open_action(only, self.main, self.reinf))
 
     def _act(self, action):
-        st = self.session.state
-        seat = st.current_player
-        self.before[seat] = bytes(st.hands[seat])  # what is new after this shows
+        state = self.session.state
+        seat = state.current_player
+        self.before[seat] = bytes(state.hands[seat])  # what is new after this shows
         self.act(action)
 
     def _log(self):
         from sanbon import kendo_more
 
         kendo_more.log(self)
-        drop("kendo_more")
+        drop(kendo_more)
 
     def tick(self, now):
         if self.slide[0] >= 0:  # a slide: 5 steps of 60 ms, each one a move of its chip
@@ -982,13 +994,13 @@ class GameScreen(_Base):
         from sanbon import kendo_more
 
         text = kendo_more.handover_note(self)
-        drop("kendo_more")
+        drop(kendo_more)
         return text
 
     # -- the end and the text for tests ------------------------------------
     def headline(self):
-        w = self.session.state.winner() or ()
-        if len(w) > 1:
+        winners = self.session.state.winner() or ()
+        if len(winners) > 1:
             return "Hikiwake: a draw" if self.session.state.mode == A.COMPETITION else "A draw"
         return _Base.headline(self)
 
@@ -1003,12 +1015,12 @@ class GameScreen(_Base):
         from sanbon import kendo_end
 
         rows = kendo_end.standings(self.session.state, self.session.seat_name, self.L)
-        drop("kendo_end")
+        drop(kendo_end)
         return rows
 
     def describe(self):
         from sanbon import kendo_more
 
         text = kendo_more.describe(self)
-        drop("kendo_more")
+        drop(kendo_more)
         return text

@@ -6,7 +6,9 @@ heap at its peak, though that module is dropped after the build)."""
 
 import displayio
 
+from engine.kendo.cards import COLOUR, KIND
 from sanbon import ui
+from sanbon.kendo_layout import FRAMES, SEATS, chip
 
 
 def howto(L, data, y):
@@ -16,65 +18,71 @@ def howto(L, data, y):
     tall screens, two cells on 240x135), else a table card with that seat's
     letter ("Y", "2"); card 254 is "IPPON", 255 "NO ANSWER"; seat 254 starts
     a new row. Made while the page shows: (group, height)."""
-    from engine.kendo.cards import COLOUR, KIND
-    from sanbon import kendo_words as W
+    from sanbon import kendo_words as words
     from sanbon.sprites import Sheet
-    from sanbon.kendo_layout import FRAMES, SEATS, chip
 
     sheet = Sheet("kendo", 7, 10)
-    W_ = L.width
-    cols = (W_ - 3) // 59
-    cw = (W_ - 3) // cols - 1
-    fit = (cw - 10) // 6
+    width = L.width
+    cols = (width - 3) // 59
+    cell_w = (width - 3) // cols - 1
+    fit = (cell_w - 10) // 6
     big = L.big
     pals = {}
 
-    def pal(c):
-        if c not in pals:
-            pals[c] = ui.palette(c)
-        return pals[c]
+    def pal(color):
+        if color not in pals:
+            pals[color] = ui.palette(color)
+        return pals[color]
 
-    g = displayio.Group(y=y)
-    x = h = top = right = 0
-    n = len(data) // 2
-    for i in range(n):
-        seat, c = data[2 * i], data[2 * i + 1]
+    group = displayio.Group(y=y)
+    left = height = top = right = 0
+    count = len(data) // 2
+    for index in range(count):
+        seat, card = data[2 * index], data[2 * index + 1]
         if seat == 254:
-            x = 0
-            top += h + 3
+            left = 0
+            top += height + 3
             continue
         hand = seat == 255
-        text = W.short(c) if c < 253 else ("IPPON" if c == 254 else "NO ANSWER")
-        a, b = W.lines(text, fit) if hand and big else (text, "")
-        w = cw if hand else max(cw, len(text) * 6 + 14)
+        text = words.short(card) if card < 253 else ("IPPON" if card == 254 else "NO ANSWER")
+        line1, line2 = words.lines(text, fit) if hand and big else (text, "")
+        chip_w = cell_w if hand else max(cell_w, len(text) * 6 + 14)
         if hand and not big and len(text) > fit:
-            w = 2 * cw + 1
-        h = (24 if big else 16) if hand else (18 if big else 14)
-        if x and x + w > W_ - 4:
-            x = 0
-            top += h + 3
-        p = [pal(ui.PANEL)] * 19  # chip() reads 0 (frame), 14 (panel), 18 (seat tab)
-        p[0] = pal(FRAMES[COLOUR[c]] if c < 253 else ui.BAD)
-        p[18] = pal(SEATS[seat & 3])
-        frame, inner, t, bar, glyph, t2, _ = chip(g, p, sheet, x, top, w, h, not hand)
-        inner.x = x + 8
-        inner.width = w - 10
-        mid = x + 8 + (w - 10) // 2
-        t.set(a, ui.TEXT)
-        t.move(mid, top + h // 2)
-        if hand:
-            glyph[0] = KIND[c] + 1
-            glyph.hidden = False
-            if b:  # two lines about the chip's middle, as play's sanbon.kendo GameScreen._chip
-                t.move(mid + (3 if a[-1] == " " else 0), top + h // 2 - 6)
-                t2 = ui.Text(mid, top + h // 2 + 6, b, ui.TEXT, 1, (0.5, 0.5))
-                g.append(t2.label)
-        else:
-            t2.set("Y" if seat == 0 else "%d" % (seat + 1))
-            t2.label.hidden = bar.hidden = False
-        frame.hidden = inner.hidden = t.label.hidden = False
-        x += w + 1
-        if x > right:
-            right = x
-    g.x = (W_ - right) // 2
-    return g, top + h
+            chip_w = 2 * cell_w + 1
+        height = (24 if big else 16) if hand else (18 if big else 14)
+        if left and left + chip_w > width - 4:
+            left = 0
+            top += height + 3
+        _put(group, sheet, pal, seat, card, left, top, chip_w, height, line1, line2)
+        left += chip_w + 1
+        if left > right:
+            right = left
+    group.x = (width - right) // 2
+    return group, top + height
+
+
+def _put(group, sheet, pal, seat, card, x, top, w, h, a, b):
+    """One chip of howto's picture in ``group`` at (x, top), w x h: a hand card
+    (seat 255: its glyph, the name's lines ``a`` and ``b``) or a table card
+    (that seat's letter); ``pal(color)`` gives a shared palette."""
+    hand = seat == 255
+    pals = [pal(ui.PANEL)] * 19  # chip() reads 0 (frame), 14 (panel), 18 (seat tab)
+    pals[0] = pal(FRAMES[COLOUR[card]] if card < 253 else ui.BAD)
+    pals[18] = pal(SEATS[seat & 3])
+    frame, inner, text, bar, glyph, letter_text, _ = chip(group, pals, sheet, x, top, w, h, not hand)
+    inner.x = x + 8
+    inner.width = w - 10
+    mid = x + 8 + (w - 10) // 2
+    text.set(a, ui.TEXT)
+    text.move(mid, top + h // 2)
+    if hand:
+        glyph[0] = KIND[card] + 1
+        glyph.hidden = False
+        if b:  # two lines about the chip's middle, as play's sanbon.kendo GameScreen._chip
+            text.move(mid + (3 if a[-1] == " " else 0), top + h // 2 - 6)
+            letter_text = ui.Text(mid, top + h // 2 + 6, b, ui.TEXT, 1, (0.5, 0.5))
+            group.append(letter_text.label)
+    else:
+        letter_text.set("Y" if seat == 0 else "%d" % (seat + 1))
+        letter_text.label.hidden = bar.hidden = False
+    frame.hidden = inner.hidden = text.label.hidden = False

@@ -10,60 +10,67 @@ def log(scr):
     """The log screen: every seat's last turn, the table, the last messages."""
     from sanbon.texts import TextScreen
 
-    st = scr.session.state
-    nm = scr.session.seat_name
-    n = scr.L.chars(scale=1)
+    state = scr.session.state
+    seat_name = scr.session.seat_name
+    chars = scr.L.chars(scale=1)
     lines = ["#Each player's last turn"]
-    for s in range(st.players):
-        h = scr.last[s]  # the news of its last play (it names the seat)
-        lines.extend(ui.wrap(h if h else "%s: nothing yet." % nm(s), n))
+    for seat in range(state.players):
+        news = scr.last[seat]  # the news of its last play (it names the seat)
+        lines.extend(ui.wrap(news if news else "%s: nothing yet." % seat_name(seat), chars))
     lines.append("#Table")
-    lines.append(", ".join("%s %d cards" % (nm(s), len(st.hands[s])) for s in range(st.players)))
-    lines.append("Piles: Basic %d Counter %d Other %d" % tuple(len(d) for d in st.decks))
-    lines.append("Played (face up): %d cards" % len(st.discard))
-    if st.encho:
-        lines.append("Encho: exchange %d of %d" % (st.encho, A.ENCHO_CAP))
+    lines.append(", ".join("%s %d cards" % (seat_name(seat), len(state.hands[seat]))
+                           for seat in range(state.players)))
+    lines.append("Piles: Basic %d Counter %d Other %d" % tuple(len(deck) for deck in state.decks))
+    lines.append("Played (face up): %d cards" % len(state.discard))
+    if state.encho:
+        lines.append("Encho: exchange %d of %d" % (state.encho, A.ENCHO_CAP))
     lines.append("#Last messages, newest last")
-    for h in scr.hist:
-        lines.extend(ui.wrap(h, n))
+    for news in scr.hist:
+        lines.extend(ui.wrap(news, chars))
     scr.app.push(TextScreen(scr.app, "Log: the last turns", lines))
 
 
 def handover_note(scr):
     """What the next player must do, and the last public message."""
-    from sanbon import kendo_words as W
+    from sanbon import kendo_words as words
 
-    st = scr.session.state
-    ph = st.phase
-    if ph == A.P_REACT:
-        q = "Answer %s." % W.incoming(st)
-    elif ph == A.P_OPEN:
-        q = "Your attack."
-    elif ph == A.P_SWITCH:
-        q = "Switch up to 2 cards."
-    elif ph == A.P_DISCARD:
-        q = "Too many cards: discard down to 12 (%d to go)." % (len(st.hands[st.current_player]) - A.HAND_MAX)
+    state = scr.session.state
+    phase = state.phase
+    if phase == A.P_REACT:
+        task = "Answer %s." % words.incoming(state)
+    elif phase == A.P_OPEN:
+        task = "Your attack."
+    elif phase == A.P_SWITCH:
+        task = "Switch up to 2 cards."
+    elif phase == A.P_DISCARD:
+        task = "Too many cards: discard down to 12 (%d to go)." % (
+            len(state.hands[state.current_player]) - A.HAND_MAX)
     else:
-        q = ""
-    return ((scr.hist[-1] + " ") if scr.hist else "") + q
+        task = ""
+    return ((scr.hist[-1] + " ") if scr.hist else "") + task
 
 
 def describe(scr):
     """The screen as text (sanbon.app.describe: tests, the gate's RESULT lines)."""
-    from sanbon import kendo_words as W
+    from sanbon import kendo_words as words
 
-    st = scr.session.state
+    state = scr.session.state
     rows = []
-    for i, it in enumerate(scr.items):
-        text = W.short(it) if it >= 0 else ("table:" + scr._table(scr.trk[2 * (-20 - it) + 1]) if it <= -20 else scr._label(it))
-        if it >= 0 and not scr._ok(it):
+    for index, item in enumerate(scr.items):
+        if item >= 0:
+            text = words.short(item)
+        elif item <= -20:  # a table card (sanbon.kendo _B_TABLE)
+            text = "table:" + scr._table(scr.trk[2 * (-20 - item) + 1])
+        else:
+            text = scr._label(item)
+        if item >= 0 and not scr._ok(item):
             text = "(" + text + ")"
-        rows.append(("> " if i == scr.cur and scr.deciding else "") + text)
+        rows.append(("> " if index == scr.cur and scr.deciding else "") + text)
     track = []
-    for j in range(0, len(scr.trk), 2):
-        c = scr.trk[j + 1]
-        track.append("%d:%s" % (scr.trk[j], W.short(c) if c < 253 else "X"))
-    msg = " | ".join(t.text for t in scr.msg if t.text)
-    phase = ("switch", "open", "react", "over", "discard")[st.phase] if not st.is_over() else "over"
+    for pair in range(0, len(scr.trk), 2):
+        card = scr.trk[pair + 1]
+        track.append("%d:%s" % (scr.trk[pair], words.short(card) if card < 253 else "X"))
+    msg = " | ".join(entry.text for entry in scr.msg if entry.text)
+    phase = ("switch", "open", "react", "over", "discard")[state.phase] if not state.is_over() else "over"
     return "Game: Kendo %s player=%d seat=%d sub=%d\n%s\n%s\ntrack: %s\nhand: %s" % (
-        phase, st.current_player, scr.seat, scr.sub, scr.frame.title.text, msg, " ".join(track), " ".join(rows))
+        phase, state.current_player, scr.seat, scr.sub, scr.frame.title.text, msg, " ".join(track), " ".join(rows))

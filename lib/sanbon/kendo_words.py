@@ -16,24 +16,24 @@ from engine.kendo.cards import KIND, PART_NAMES, TYPE_OF, answer_part, name, str
 DECKS = ("Basic", "Counter", "Other")
 
 
-def short(c):
+def short(card):
     """A card's name as the rules give it (the chips, the messages):
     "MEN", "KOTE-DO", "TSUKI-TSUKI", "TAI SABAKI", "TSUBAZERIAI"."""
-    return name(c)
+    return name(card)
 
 
-def lines(name, n):
-    """A card's name in one line of ``n`` letters, else two: after its
+def lines(name, chars):
+    """A card's name in one line of ``chars`` letters, else two: after its
     hyphen ("TSUKI-", "KOTE"), at its space ("TAI ", "SABAKI"), else after
     5 letters ("TSUBA", "ZERIAI"). The two lines joined give the name."""
-    if len(name) <= n:
+    if len(name) <= chars:
         return name, ""
-    i = name.find("-")
-    if i < 0:
-        i = name.find(" ")
-        if i < 0:
-            i = 4
-    return name[:i + 1], name[i + 1:]
+    cut = name.find("-")
+    if cut < 0:
+        cut = name.find(" ")
+        if cut < 0:
+            cut = 4
+    return name[:cut + 1], name[cut + 1:]
 
 
 # what a card does, per kind (cards.KIND), for does(): one string, split on use
@@ -41,31 +41,31 @@ _DOES = ("strikes, or blocks %s|blocks %s, strikes %s|joins an attack, or reflec
          "|deflects; you attack next|blocks any attack|attack; a parry stops it")
 
 
-def does(st, c):
-    """What card ``c`` does in general, in words (the detail line where the
+def does(state, card):
+    """What ``card`` does in general, in words (the detail line where the
     decision does not say more: the switch, a discard): at most 37
     characters, e.g. "KOTE-DO: blocks KOTE, strikes DO"."""
-    k = KIND[c]
-    t = _DOES.split("|")[k]
-    if k == C.K_BASIC:
-        t = t % PART_NAMES[c & 3]
-    elif k == C.K_COUNTER:
-        t = t % (PART_NAMES[answer_part(c)], PART_NAMES[strike_part(c)])
-        if len(short(c)) + len(t) > 35:  # TSUKI-TSUKI, KOTE-TSUKI, TSUKI-KOTE
-            t = t.replace("strikes", "then")
-    elif k == C.K_REINF and st.options & A.OPT_REFLECT_CANCEL:
-        t = "joins an attack, or cancels"
-    elif k == C.K_ALT and st.options & A.OPT_ALT_DEFLECT:
-        t = "attack, parry or deflect it"
-    return "%s: %s" % (short(c), t)
+    kind = KIND[card]
+    text = _DOES.split("|")[kind]
+    if kind == C.K_BASIC:
+        text = text % PART_NAMES[card & 3]
+    elif kind == C.K_COUNTER:
+        text = text % (PART_NAMES[answer_part(card)], PART_NAMES[strike_part(card)])
+        if len(short(card)) + len(text) > 35:  # TSUKI-TSUKI, KOTE-TSUKI, TSUKI-KOTE
+            text = text.replace("strikes", "then")
+    elif kind == C.K_REINF and state.options & A.OPT_REFLECT_CANCEL:
+        text = "joins an attack, or cancels"
+    elif kind == C.K_ALT and state.options & A.OPT_ALT_DEFLECT:
+        text = "attack, parry or deflect it"
+    return "%s: %s" % (short(card), text)
 
 
-def incoming(st):
+def incoming(state):
     """What the facing player must answer: "MEN", "JODAN", "TAIATARI"."""
-    if st.inc == C.INC_STRIKE:
-        return PART_NAMES[st.part]
-    ch = st.chain
-    return name(ch[-1]) if ch else "?"
+    if state.inc == C.INC_STRIKE:
+        return PART_NAMES[state.part]
+    chain = state.chain
+    return name(chain[-1]) if chain else "?"
 
 
 def _dot(text):
@@ -80,39 +80,39 @@ def _verb(who, verb):
     return verb + ("es" if verb[-2:] in ("ch", "sh") else "s")
 
 
-def role(st, c):
-    """What playing card ``c`` does now (a legal choice), for the message
+def role(state, card):
+    """What playing ``card`` does now (a legal choice), for the message
     line: at most 37 characters."""
-    k = KIND[c]
-    nm = short(c)
-    ph = st.phase
-    if ph == A.P_SWITCH:
-        return does(st, c)
-    if ph == A.P_DISCARD:
-        return "Over 12 cards: discard %s?" % nm
-    if ph == A.P_OPEN:
-        if k == C.K_BASIC:
-            return "Strike %s (JODAN/SEME may join)" % nm
-        if k == C.K_REINF:
-            return "%s: answered before the strike" % nm
-        return "%s: %s answers it" % (nm, _alt_answers(st))  # TAIATARI, MAKI AGE
-    if k == C.K_BASIC:
-        return "%s: block (striker attacks next)" % nm
-    if k == C.K_COUNTER:
-        return "%s: block, strike %s back" % (nm, PART_NAMES[strike_part(c)])
-    if k == C.K_NEUTRAL:
-        return "%s: cancel %s" % (nm, incoming(st))
-    if k == C.K_REINF:
-        if st.options & A.OPT_REFLECT_CANCEL:
-            return "%s: cancel %s" % (nm, incoming(st))
-        return "%s: reflect %s back" % (nm, incoming(st))
-    if k == C.K_DEFLECT:
-        if st.inc == C.INC_REINF:
-            return "%s: cancel %s" % (nm, incoming(st))
-        return "%s: deflect; you attack next" % nm
-    if k == C.K_PARRY:
-        return _fit("%s: block (striker attacks next)" % nm, "%s: block any strike" % nm)
-    return nm
+    kind = KIND[card]
+    card_name = short(card)
+    phase = state.phase
+    if phase == A.P_SWITCH:
+        return does(state, card)
+    if phase == A.P_DISCARD:
+        return "Over 12 cards: discard %s?" % card_name
+    if phase == A.P_OPEN:
+        if kind == C.K_BASIC:
+            return "Strike %s (JODAN/SEME may join)" % card_name
+        if kind == C.K_REINF:
+            return "%s: answered before the strike" % card_name
+        return "%s: %s answers it" % (card_name, _alt_answers(state))  # TAIATARI, MAKI AGE
+    if kind == C.K_BASIC:
+        return "%s: block (striker attacks next)" % card_name
+    if kind == C.K_COUNTER:
+        return "%s: block, strike %s back" % (card_name, PART_NAMES[strike_part(card)])
+    if kind == C.K_NEUTRAL:
+        return "%s: cancel %s" % (card_name, incoming(state))
+    if kind == C.K_REINF:
+        if state.options & A.OPT_REFLECT_CANCEL:
+            return "%s: cancel %s" % (card_name, incoming(state))
+        return "%s: reflect %s back" % (card_name, incoming(state))
+    if kind == C.K_DEFLECT:
+        if state.inc == C.INC_REINF:
+            return "%s: cancel %s" % (card_name, incoming(state))
+        return "%s: deflect; you attack next" % card_name
+    if kind == C.K_PARRY:
+        return _fit("%s: block (striker attacks next)" % card_name, "%s: block any strike" % card_name)
+    return card_name
 
 
 def _fit(text, shorter):
@@ -120,132 +120,93 @@ def _fit(text, shorter):
     return text if len(text) <= 37 else shorter
 
 
-def _alt_answers(st):
-    return "parry or deflect" if st.options & A.OPT_ALT_DEFLECT else "only a parry"
+def _alt_answers(state):
+    return "parry or deflect" if state.options & A.OPT_ALT_DEFLECT else "only a parry"
 
 
-def why_not(st, c, sub=0):
-    """Why card ``c`` cannot be chosen now (the message line and the toast):
+def why_not(state, card, sub=0):
+    """Why ``card`` cannot be chosen now (the message line and the toast):
     at most 37 characters. ``sub``: the opening's step (0 the attack card,
     1 JODAN/SEME, 2 the target)."""
-    k = KIND[c]
-    nm = short(c)
-    ph = st.phase
-    if ph == A.P_SWITCH:
-        d = 0 if c < C.COUNTER0 else (1 if c < C.REINF0 else 2)
-        if not st.decks[d]:
-            return "No %s card left to switch for." % DECKS[d]
+    kind = KIND[card]
+    card_name = short(card)
+    phase = state.phase
+    if phase == A.P_SWITCH:
+        deck = 0 if card < C.COUNTER0 else (1 if card < C.REINF0 else 2)
+        if not state.decks[deck]:
+            return "No %s card left to switch for." % DECKS[deck]
         return "At most 2 switches: unmark one."
-    if ph == A.P_OPEN:
+    if phase == A.P_OPEN:
         if sub == 1:
             return "Add JODAN or SEME, or choose none."
         if sub == 2:
             return "Choose whom to attack (B: back)."
-        if k == C.K_COUNTER:
-            return "%s answers only %s." % (nm, PART_NAMES[answer_part(c)])
-        if k == C.K_REINF:
-            return "%s: pick the attack first." % nm
-        if k == C.K_NEUTRAL:
-            return "%s only cancels JODAN or SEME." % nm
-        return "%s only answers an attack." % nm
-    inc = incoming(st)
-    if st.inc == C.INC_REINF:
-        if k == C.K_BASIC or k == C.K_COUNTER:
+        if kind == C.K_COUNTER:
+            return "%s answers only %s." % (card_name, PART_NAMES[answer_part(card)])
+        if kind == C.K_REINF:
+            return "%s: pick the attack first." % card_name
+        if kind == C.K_NEUTRAL:
+            return "%s only cancels JODAN or SEME." % card_name
+        return "%s only answers an attack." % card_name
+    inc = incoming(state)
+    if state.inc == C.INC_REINF:
+        if kind == C.K_BASIC or kind == C.K_COUNTER:
             return "Answer %s first, then the strike." % inc
-        return "%s can't answer %s." % (nm, inc)
-    if st.inc == C.INC_ALT:
-        return "%s answers %s." % ("A parry or deflect" if st.options & A.OPT_ALT_DEFLECT else "Only a parry", inc)
-    if k == C.K_BASIC:
-        return "%s can't answer a %s strike." % (nm, inc)
-    if k == C.K_COUNTER:
-        return "%s answers %s, not %s." % (nm, PART_NAMES[answer_part(c)], inc)
-    if k == C.K_REINF or k == C.K_NEUTRAL:
-        return "%s can't answer a strike." % nm
-    return "%s attacks; it can't answer." % nm
+        return "%s can't answer %s." % (card_name, inc)
+    if state.inc == C.INC_ALT:
+        return "%s answers %s." % ("A parry or deflect" if state.options & A.OPT_ALT_DEFLECT else "Only a parry", inc)
+    if kind == C.K_BASIC:
+        return "%s can't answer a %s strike." % (card_name, inc)
+    if kind == C.K_COUNTER:
+        return "%s answers %s, not %s." % (card_name, PART_NAMES[answer_part(card)], inc)
+    if kind == C.K_REINF or kind == C.K_NEUTRAL:
+        return "%s can't answer a strike." % card_name
+    return "%s attacks; it can't answer." % card_name
 
 
-def fail_text(st):
+def fail_text(state):
     """The "no answer" button's consequence, said before it is pressed."""
-    comp = st.mode == A.COMPETITION
-    if st.inc == C.INC_REINF:
+    comp = state.mode == A.COMPETITION
+    if state.inc == C.INC_REINF:
         return "No answer: -1 card, then the strike"
-    if st.inc == C.INC_ALT:
+    if state.inc == C.INC_ALT:
         return "No answer: a hansoku" if comp else "No answer: lose 1 card"
     return "No answer: an ippon for your rival" if comp else "No answer: lose 2 cards"
 
 
-def feedback(st, ev, nm, n=37):
+def feedback(state, events, seat_name, chars=37):
     """One line for what the last apply did (public only: no hidden card is
-    named). ``nm(seat)`` gives a seat's name. Who could not attack and who
-    attacks next are left out if they would make it longer than ``n``
-    characters (the title says who acts)."""
-    two = st.players == 2
+    named). ``seat_name(seat)`` gives a seat's name. Who could not attack
+    and who attacks next are left out if they would make it longer than
+    ``chars`` characters (the title says who acts)."""
     out = []
     pulled = 0
     taker = 0
-    for e in ev:
-        if e[0] == "pull":
+    for event in events:
+        if event[A.E_KIND] == "pull":
             pulled += 1
-            taker = e[1]
+            taker = event[A.E_SEAT]
     passed = ""
     tie = ""
     news = ""
-    for e in ev:
-        k = e[0]
-        if k == "switch":
-            out.append("%s %s %s." % (nm(e[1]), _verb(nm(e[1]), "switch"), ("a Basic", "a Counter", "an Other")[e[2]]))
-        elif k == "first":
-            out.append("%s %s." % (nm(e[1]), _verb(nm(e[1]), "start")))
-        elif k == "tie_switch":
-            if nm(e[1]) not in tie:
-                tie += (", " if tie else "") + nm(e[1])
-        elif k == "open":
-            what = short(e[3]) + ("+" + short(e[4]) if e[4] >= 0 else "")
-            if two:
-                out.append("%s: %s!" % (nm(e[1]), what))
-            else:
-                out.append("%s > %s: %s!" % (nm(e[1]), nm(e[2]), what))
-        elif k == "play":
-            who = nm(e[1])
-            c = short(e[2])
-            eff = e[3]
-            if eff == C.E_BLOCK:
-                out.append(_dot("%s %s with %s" % (who, _verb(who, "block"), c)))
-            elif eff == C.E_CHAIN:
-                out.append("%s: %s!" % (who, c))
-            elif eff == C.E_AVOID:
-                out.append("%s %s (%s)." % (who, _verb(who, "deflect"), c))
-            elif eff == C.E_BOUNCE and not st.options & A.OPT_REFLECT_CANCEL:
-                out.append(_dot("%s %s with %s" % (who, _verb(who, "reflect"), c)))
-            else:
-                out.append("%s: %s cancels it." % (who, c))
-        elif k == "fail":
-            if st.mode == A.COMPETITION and e[2] != C.INC_REINF:
-                out.append("%s can't:" % nm(e[1]))  # then IPPON or Hansoku
-            elif pulled:
-                t = nm(taker)
-                out.append("%s can't: %s %s %d." % (nm(e[1]), t, _verb(t, "pull"), pulled))
-            else:
-                out.append("%s can't answer." % nm(e[1]))
-        elif k == "ippon":
-            out.append("IPPON %s!" % nm(e[1]))
-        elif k == "hansoku":
-            out.append("Hansoku %s." % nm(e[1]))
-        elif k == "jikan":
+    kind = None  # the last event's kind, after the loop
+    for event in events:
+        kind = event[A.E_KIND]
+        if kind == "tie_switch":
+            if seat_name(event[A.E_SEAT]) not in tie:
+                tie += (", " if tie else "") + seat_name(event[A.E_SEAT])
+        elif kind == "cannot_open":
+            passed += (", " if passed else "") + seat_name(event[A.E_SEAT])
+        elif kind == "jikan":
             news = "JIKAN DESU: time!"
-        elif k == "encho":
+        elif kind == "encho":
             news = "JIKAN DESU: encho, next ippon wins."
-        elif k == "rearm":  # the Rearm house rule: nobody could attack
+        elif kind == "rearm":  # the Rearm house rule: nobody could attack
             news = "Rearm: everyone takes a spent Basic."
-        elif k == "fresh_hand":
-            out.append("%s: a fresh hand." % nm(e[1]))
-        elif k == "discard":
-            out.append(_dot("%s %s %s" % (nm(e[1]), _verb(nm(e[1]), "discard"), short(e[2]))))
-        elif k == "cannot_open":
-            passed += (", " if passed else "") + nm(e[1])
-        elif k == "eliminated":
-            who = nm(e[1])
-            out.append("%s %s out." % (who, "are" if who == "You" else "is"))
+        else:
+            text = _said(state, event, seat_name, pulled, taker)
+            if text:
+                out.append(text)
     if tie:
         out.append("Tie: new Basics for %s." % tie)
     if news:  # first: it decides the game
@@ -254,36 +215,84 @@ def feedback(st, ev, nm, n=37):
     extra = []
     if passed:
         extra.append("%s can't attack." % passed)
-    if ev and st.phase == A.P_OPEN and ev[-1][0] != "first" and not (ev[-1][0] == "switch"):
-        extra.append("%s next." % nm(st.current_player))
-    for x in extra:
+    if kind is not None and state.phase == A.P_OPEN and kind != "first" and kind != "switch":
+        extra.append("%s next." % seat_name(state.current_player))
+    for part in extra:
         if not text:
-            text = x
-        elif len(text) + 1 + len(x) <= n:
-            text += " " + x
+            text = part
+        elif len(text) + 1 + len(part) <= chars:
+            text += " " + part
     return text
 
 
-def sentences(text, n, k):
-    """``text`` in at most ``k`` lines of ``n`` characters: whole sentences,
+def _said(state, event, seat_name, pulled, taker):
+    """feedback's sentence for one event of a seat (None for the others):
+    a switch, the first attacker, an opening, an answer, a failure and its
+    score, a fresh hand, a discard, an elimination."""
+    kind = event[A.E_KIND]
+    if kind not in ("switch", "first", "open", "play", "fail", "ippon", "hansoku", "fresh_hand", "discard",
+                    "eliminated"):
+        return None  # a pull (told with its failure), the end, the win, a refill, a reshuffle, hantei
+    who = seat_name(event[A.E_SEAT])
+    if kind == "switch":
+        return "%s %s %s." % (who, _verb(who, "switch"), ("a Basic", "a Counter", "an Other")[event[A.E_SUBDECK]])
+    if kind == "first":
+        return "%s %s." % (who, _verb(who, "start"))
+    if kind == "open":
+        what = short(event[A.E_MAIN]) + ("+" + short(event[A.E_REINF]) if event[A.E_REINF] >= 0 else "")
+        if state.players == 2:
+            return "%s: %s!" % (who, what)
+        return "%s > %s: %s!" % (who, seat_name(event[A.E_TARGET]), what)
+    if kind == "play":
+        card = short(event[A.E_CARD])
+        effect = event[A.E_EFFECT]
+        if effect == C.E_BLOCK:
+            return _dot("%s %s with %s" % (who, _verb(who, "block"), card))
+        if effect == C.E_CHAIN:
+            return "%s: %s!" % (who, card)
+        if effect == C.E_AVOID:
+            return "%s %s (%s)." % (who, _verb(who, "deflect"), card)
+        if effect == C.E_BOUNCE and not state.options & A.OPT_REFLECT_CANCEL:
+            return _dot("%s %s with %s" % (who, _verb(who, "reflect"), card))
+        return "%s: %s cancels it." % (who, card)
+    if kind == "fail":
+        if state.mode == A.COMPETITION and event[A.E_INCOMING] != C.INC_REINF:
+            return "%s can't:" % who  # then IPPON or Hansoku
+        if pulled:
+            puller = seat_name(taker)
+            return "%s can't: %s %s %d." % (who, puller, _verb(puller, "pull"), pulled)
+        return "%s can't answer." % who
+    if kind == "ippon":
+        return "IPPON %s!" % who
+    if kind == "hansoku":
+        return "Hansoku %s." % who
+    if kind == "fresh_hand":
+        return "%s: a fresh hand." % who
+    if kind == "discard":
+        return _dot("%s %s %s" % (who, _verb(who, "discard"), short(event[A.E_CARD])))
+    return "%s %s out." % (who, "are" if who == "You" else "is")  # eliminated
+
+
+def sentences(text, chars, rows):
+    """``text`` in at most ``rows`` lines of ``chars`` characters: whole sentences,
     those that do not fit left out (the log keeps the whole text)."""
     from sanbon.ui import wrap
 
-    lines = wrap(text, n)
-    if len(lines) <= k:
+    lines = wrap(text, chars)
+    if len(lines) <= rows:
         return lines
     kept = ""
     start = 0
-    m = len(text)
-    for i in range(m):
-        if i == m - 1 or text[i] in ".!" and text[i + 1] == " ":
-            part = text[start:i + 1]
-            start = i + 2
-            t = kept + " " + part if kept else part
-            if len(wrap(t, n)) <= k:
-                kept = t
+    length = len(text)
+    for index in range(length):
+        if index == length - 1 or text[index] in ".!" and text[index + 1] == " ":
+            part = text[start:index + 1]
+            start = index + 2
+            joined = kept + " " + part if kept else part
+            if len(wrap(joined, chars)) <= rows:
+                kept = joined
     if kept:
-        return wrap(kept, n)
+        return wrap(kept, chars)
     from sanbon.ui import wrap_lines
 
-    return wrap_lines(text, n, k)  # one sentence too long: cut, and marked so
+    return wrap_lines(text, chars, rows)  # one sentence too long: cut, and marked so

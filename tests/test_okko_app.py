@@ -216,8 +216,8 @@ def test_solo_reboot_in_the_first_board_resumes_at_the_same_point(tmp_path):
 
     def third_turn(s):
         st = s.app.session.state
-        for e in st.events:
-            if e[0] == "enemy" and (not turns or turns[-1] is not st.events):
+        for event in st.events:
+            if event[A.E_KIND] == "enemy" and (not turns or turns[-1] is not st.events):
                 turns.append(st.events)
         return len(turns) >= 3 and human_to_act(s) and st.phase == A.P_TRADE
     play(sim, Player(2, 4), until=third_turn)

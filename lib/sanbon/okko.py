@@ -304,10 +304,10 @@ class GameScreen(_Base):
             s = self.by
             news.insert(0, W.who(st, s, nm) + ":" if 0 <= s < 2 else "")
             self.news = news
-        for e in ev:
-            k = e[0]
-            if k == "board" or k == "board_end" and e[1] == 2:  # a dialog at the next pass, after this one's redraw
-                self.note = W.transition(st, e[1] if k == "board" else 3)
+        for event in ev:
+            k = event[A.E_KIND]
+            if k == "board" or k == "board_end" and event[A.E_BOARD] == 2:  # a dialog at the next pass, after this one's redraw
+                self.note = W.transition(st, event[A.E_BOARD] if k == "board" else 3)
             elif k == "rotate" and st.phase < A.P_COURT:
                 self.app.toast("The Court turns right!", 2000, ui.ACCENT)
             elif k == "injury" or k == "lose":

@@ -102,15 +102,15 @@ def card(c, t=""):
             if C.hero_class(h) == cl:
                 only = " " + W.names().CLASS_NAMES[cl] + ": only for " + C.hero_name(h) + "."
     fx = C.card_fx(c)
-    e = effect(fx, C.card_param(c)) if fx else ("", "")
+    words = effect(fx, C.card_param(c)) if fx else ("", "")
     out = []
     for a in (head + vals + "." + only, head + "." + only, head + ".", ""):
-        for b in e:
+        for b in words:
             x = ((a + " " + b).strip() + t).strip()
             if x and x not in out:
                 out.append(x)
     if t and fx:
-        out.append(e[1])  # the effect alone: the row says what A does with it
+        out.append(words[1])  # the effect alone: the row says what A does with it
     return out
 
 

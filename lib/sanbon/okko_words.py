@@ -260,52 +260,52 @@ def odds(st):
     return "FAIL odds %d in %d" % (n, len(d))
 
 
-def feedback(st, ev, nm):
+def feedback(st, events, nm):
     """The last apply's news, most important first: a list of sentences."""
     out = []
-    for e in ev:
-        k = e[0]
-        if k == "win":
+    for event in events:
+        kind = event[A.E_KIND]
+        if kind == "win":
             out.append("All 3 Oni found!")
-        elif k == "lose":
+        elif kind == "lose":
             out.append("A courtier: the Oni escape.")
-        elif k == "flip":
-            out.append("An Oni found!" if e[2] else "A courtier.")
-        elif k == "board":
-            out.append("Board %d starts on day %d." % (e[1] + 1, st.day))
-        elif k == "boss":
-            out.append("The boss %s falls!" % C.boss_name(e[1]))
-        elif k == "defeat":
-            out.append("%s beaten." % C.enemy_name(e[1]))
-        elif k == "encounter":
-            out.append("Encounter %d done." % (e[1] + 1))
-        elif k == "move":
-            out.append("Moved to place %d." % (e[1] + 1))
-        elif k == "explore":
-            out.append("Explored: drew %d." % e[1] if e[1] else "FAIL: the total is lost.")
-        elif k == "summon":
-            out.append("The Kami comes!" if e[1] else "The summon failed.")
-        elif k == "pressure":
-            out.append("The line costs %d day%s." % (e[1], "" if e[1] == 1 else "s"))
-        elif k == "injury":
-            out.append("%s is hurt." % hero(st, e[1]))
-        elif k == "heal":
-            out.append("%s is healed." % hero(st, e[1]))
-        elif k == "peek":
-            out.append("%s peeks at the Court." % nm(e[1]))
-        elif k == "rotate":
+        elif kind == "flip":
+            out.append("An Oni found!" if event[A.E_ONI] else "A courtier.")
+        elif kind == "board":
+            out.append("Board %d starts on day %d." % (event[A.E_BOARD] + 1, st.day))
+        elif kind == "boss":
+            out.append("The boss %s falls!" % C.boss_name(event[A.E_BOSS]))
+        elif kind == "defeat":
+            out.append("%s beaten." % C.enemy_name(event[A.E_ENEMY]))
+        elif kind == "encounter":
+            out.append("Encounter %d done." % (event[A.E_INDEX] + 1))
+        elif kind == "move":
+            out.append("Moved to place %d." % (event[A.E_PLACE] + 1))
+        elif kind == "explore":
+            out.append("Explored: drew %d." % event[A.E_VALUE] if event[A.E_VALUE] else "FAIL: the total is lost.")
+        elif kind == "summon":
+            out.append("The Kami comes!" if event[A.E_OK] else "The summon failed.")
+        elif kind == "pressure":
+            out.append("The line costs %d day%s." % (event[A.E_DAYS], "" if event[A.E_DAYS] == 1 else "s"))
+        elif kind == "injury":
+            out.append("%s is hurt." % hero(st, event[A.E_SEAT]))
+        elif kind == "heal":
+            out.append("%s is healed." % hero(st, event[A.E_SEAT]))
+        elif kind == "peek":
+            out.append("%s peeks at the Court." % nm(event[A.E_SEAT]))
+        elif kind == "rotate":
             out.append("The Court turns right!")
-        elif k == "jar_gained":
-            jar = C.jar_name(e[1])
+        elif kind == "jar_gained":
+            jar = C.jar_name(event[A.E_JAR])
             out.append("%s %s gained." % ("An" if jar[0] in "AEIOU" else "A", jar))  # an Ink Jar, an Incense Jar
-        elif k == "jar":
-            out.append("The %s is used." % C.jar_name(e[1]))
-        elif k == "support":
-            out.append("%s takes %s." % (nm(e[1]), C.card_name(D.SUPPORT0 + e[2])))
-        elif k == "enemy":
-            out.append("%s joins the line." % C.enemy_name(e[1]))
-        elif k == "boss_here":
-            out.append("%s is here." % C.boss_name(e[1]))
+        elif kind == "jar":
+            out.append("The %s is used." % C.jar_name(event[A.E_JAR]))
+        elif kind == "support":
+            out.append("%s takes %s." % (nm(event[A.E_SEAT]), C.card_name(D.SUPPORT0 + event[A.E_SUPPORT])))
+        elif kind == "enemy":
+            out.append("%s joins the line." % C.enemy_name(event[A.E_ENEMY]))
+        elif kind == "boss_here":
+            out.append("%s is here." % C.boss_name(event[A.E_BOSS]))
     return out
 
 

@@ -16,18 +16,6 @@ from engine.okko import data as D
 from sanbon import okko_words as W
 from sanbon import ui
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
-
-_R_HEAD = const(-10)
-_R_CARD = const(-1000)
-_R_ENEMY = const(-2000)
-_R_BOSS = const(-3000)
 
 def table(i):
     """The wording table ``i``, split on "|": 0 the kinds, 1 the heroes'
@@ -149,24 +137,26 @@ def jar(j):
     return [C.jar_name(j) + ", a jar. " + t[0], t[0], t[1]]
 
 
-def detail(scr, it):
-    """What the list item ``it`` does: its wordings, longest first."""
-    st = scr.session.state
+def detail(st, it, rows):
+    """What the list item ``it`` does: its wordings, longest first. ``rows``:
+    sanbon.okko's list items that are not actions (the views' rows, a hand's
+    heading, a card's, an enemy's, a boss's)."""
+    hands, line, log, head, card_row, enemy_row, boss_row = rows
     ph = st.phase
-    if it == -1:
+    if it == hands:
         return ["See both heroes' cards (B: back).", "See both hands."]
-    if it == -2:
+    if it == line:
         return ["See every enemy in line, the first one fought first.", "See every enemy in line."]
-    if it == -3:
+    if it == log:
         return ["What both heroes did in the last turns, in words.", "What both heroes did lately."]
-    if it <= _R_BOSS:
-        return boss(_R_BOSS - it)
-    if it <= _R_ENEMY:
-        return enemy(_R_ENEMY - it)
-    if it <= _R_CARD:
-        return card(_R_CARD - it)
+    if it <= boss_row:
+        return boss(boss_row - it)
+    if it <= enemy_row:
+        return enemy(enemy_row - it)
+    if it <= card_row:
+        return card(card_row - it)
     if it < 0:
-        s = _R_HEAD - it
+        s = head - it
         if s > 1 or st.heroes[s] > 3:
             return ["No enemies wait: a new one comes each turn.", "No enemies wait."]
         return hero(st.heroes[s], " Hurt: it may not fight." if st.injury[s] or st.injured[s] else "")

@@ -1,5 +1,5 @@
-"""Okko in words, the rarer texts: why an item is refused, the end's
-reason and the log of the last turns (the game
+"""Okko in words, the rarer texts: why an item is refused, the dialog
+as a board ends, the end's reason and the log of the last turns (the game
 replayed from its record).
 
 Loaded by sanbon.okko only while it reads one of these, then dropped
@@ -59,12 +59,10 @@ def standings(scr):
 
 def describe(scr):
     """The screen in plain text (tests, the gate's results)."""
-    from sanbon.okko import PHASES
-
     st = scr.session.state
     rows = []
     if scr.court is not None:  # the Court view (not a partner's peek: the list stays)
-        rows = [t.text for t in scr.side if t.text]
+        rows = [t.text for t in scr.court.side if t.text]
     else:
         for i, it in enumerate(scr.items):
             text = scr._text(it)
@@ -72,7 +70,8 @@ def describe(scr):
                 text = "(" + text + ")"
             rows.append(("> " if i == scr.cur else "") + text)
     return "Game: Okko %s player=%d view=%d\n%s\n%s\n%s\n%s\nitems: %s" % (
-        PHASES.split("|")[st.phase], st.current_player if not st.is_over() else -1, scr.view,
+        "hero|discard|trade|action|fight|encounter|pay|explore|summon|reward|peek|reveal|court|over".split("|")[
+            st.phase], st.current_player if not st.is_over() else -1, scr.view,
         scr.frame.title.text, scr.rows[0].text, scr.rows[1].text, scr.rows[2].text, " | ".join(rows))
 
 
@@ -128,3 +127,13 @@ def log(scr, n=8):
     return out
 
 
+def transition(st, b):
+    """The dialog as board ``b`` (1, 2) ends and the next starts, or (3) the
+    Court begins."""
+    if b == 3:
+        return ("Board 3 is over. The Court of Pajan: flip the 3 Oni, taking turns. "
+                "A courtier loses, unless a Spirit Jar saves you (%d)." % st.spirit_jars())
+    carried = 3 - st.day
+    return ("Board %d ended on day %d. Board %d, %s, starts on day %d (%d day%s carried). "
+            "Keep your hero (free), change it or swap with your partner (1 day a change)." % (
+                b, st.board_days[b - 1], b + 1, W.names().BOARD_NAMES[b], st.day, carried, "" if carried == 1 else "s"))

@@ -320,15 +320,3 @@ def join(parts, n, head=""):
         elif text == head and len(p) <= n:
             text = p
     return text if text != head else ""
-
-
-def transition(st, b):
-    """The dialog as board ``b`` (1, 2) ends and the next starts, or (3) the
-    Court begins."""
-    if b == 3:
-        return ("Board 3 is over. The Court of Pajan: flip the 3 Oni, taking turns. "
-                "A courtier loses, unless a Spirit Jar saves you (%d)." % st.spirit_jars())
-    carried = 3 - st.day
-    return ("Board %d ended on day %d. Board %d, %s, starts on day %d (%d day%s carried). "
-            "Keep your hero (free), change it or swap with your partner (1 day a change)." % (
-                b, st.board_days[b - 1], b + 1, names().BOARD_NAMES[b], st.day, carried, "" if carried == 1 else "s"))

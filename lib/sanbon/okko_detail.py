@@ -164,6 +164,13 @@ def detail(st, it, rows):
         if not st.hero_turn and st.heroes[1 - st.current_player] == it:  # a swap between boards
             return hero(it, " Your partner's hero: they change too (1 day each).")
         return hero(it)
+    return _action(st, it)
+
+
+def _action(st, it):
+    """What an action of its own number does (a trade's end, the turn's
+    actions, a builder's confirm and cancel, the exploration's)."""
+    ph = st.phase
     if it == A.TRADE_DONE:
         return ["Trade no more: go on to the turn's action.", "Go on to the action."]
     if it == A.DRAW2:
@@ -203,6 +210,12 @@ def detail(st, it, rows):
     if it == A.CHOOSE_DRAW:
         return ["Each player draws %d cards instead of a support card." % st.reward_n,
                 "Each player draws %d." % st.reward_n]
+    return _ranged(st, it)
+
+
+def _ranged(st, it):
+    """What an action of a range does (a move by an arrow, a jar, a card's
+    give, take, mark, discard, play, summon or Pass Map)."""
     if A.MOVE <= it < A.JAR:
         ar = C.arrows(st.board)
         i = 4 * (it - A.MOVE)

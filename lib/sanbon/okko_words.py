@@ -103,33 +103,26 @@ def label(st, a, n):
         return text + " (1 day)" if cur < 4 else text
     if a == A.TRADE_DONE:
         return "Done trading" if st.traded else "No trade, go on"
-    if a == A.DRAW2:
-        return "Draw 2 cards"
-    if a == A.REST:
-        return "Rest (do nothing)"
+    if a == A.DRAW2 or a == A.REST or a == A.SUMMON_HERO:
+        return "Draw 2 cards" if a == A.DRAW2 else "Rest (do nothing)" if a == A.REST else "Summon the Kami (Noshin)"
     if a == A.FIGHT_LINE:
         return "Fight " + C.enemy_name(st.line[-1])
     if a == A.FIGHT_BOSS:
         return pick(n, "Fight the boss " + C.boss_name(boss_here(st)), "Fight " + C.boss_name(boss_here(st)))
     if a == A.ENCOUNTER:
         return pick(n, "Encounter %d: %s" % (st.encounters + 1, reqs_text(st)), "Encounter %d" % (st.encounters + 1))
-    if a == A.SUMMON_HERO:
-        return "Summon the Kami (Noshin)"
     if a == A.CONFIRM:
         return "Fight with these!|Do the encounter|Pay and leave".split("|")[ph - A.P_FIGHT]
     if a == A.CANCEL:
         return "Stop fighting" if st.done and ph != A.P_PAY else "Cancel, go back"
     if a == A.TOGGLE_HERO:
-        mark = "[x] " if st.sel_hero else "[ ] "
-        if ph != A.P_FIGHT:
-            return mark + "Genji: a free element"
-        return mark + hero(st, st.active) + " (your hero)"
+        return ("[x] " if st.sel_hero else "[ ] ") + ("Genji: a free element" if ph != A.P_FIGHT
+                                                     else hero(st, st.active) + " (your hero)")
     if a == A.DRAW:
         return "Draw (%s)" % odds(st) if st.aid else "Draw an exploration card"
     if a == A.STOP:
-        if ph == A.P_SUMMON:
-            return "Stop (the summon fails)"
-        return "Stop: bank %d (%d to move)" % (st.bank + st.run, arrow_value(st))
+        return ("Stop (the summon fails)" if ph == A.P_SUMMON
+                else "Stop: bank %d (%d to move)" % (st.bank + st.run, arrow_value(st)))
     if a == A.CHOOSE_DRAW:
         return "Everyone draws %d" % st.reward_n
     if A.MOVE <= a < A.JAR:
@@ -147,8 +140,7 @@ def label(st, a, n):
     if A.TAKE <= a < A.TOGGLE:
         return card_row(a - A.TAKE, "Take ", n)
     if A.TOGGLE <= a < A.DISCARD:
-        c = a - A.TOGGLE
-        return card_row(c, "[x] " if _in(st.sel, c) else "[ ] ", n)
+        return card_row(a - A.TOGGLE, "[x] " if _in(st.sel, a - A.TOGGLE) else "[ ] ", n)
     if A.DISCARD <= a < A.SPECIAL:
         return card_row(a - A.DISCARD, "Throw away ", n)
     if A.SPECIAL <= a < A.SUMMON:

@@ -103,21 +103,21 @@ def load_state(data):
     if len(data) < 40:
         raise ValueError("the saved game is too short")
     try:
-        s = OkkoGame.from_bytes(data[:-32])
+        state = OkkoGame.from_bytes(data[:-32])
     finally:
         ui.unload("engine.okko.saves")  # the save's checks, loaded by from_bytes
-    s.memory = (bytearray(data[-32:-16]), bytearray(data[-16:]))
-    return s
+    state.memory = (bytearray(data[-32:-16]), bytearray(data[-16:]))
+    return state
 
 
 def bot_memory(state, data=None):
     """The partners' memories of their peeks, set from ``data`` if given
     (sanbon.session saves them beside the moves: a replay does not make them)."""
-    m = state.memory
+    memory = state.memory
     if data is not None:
-        m[0][:] = data[:16]
-        m[1][:] = data[16:32]
-    return bytes(m[0]) + bytes(m[1])
+        memory[0][:] = data[:16]
+        memory[1][:] = data[16:32]
+    return bytes(memory[0]) + bytes(memory[1])
 
 
 def people(config):
@@ -128,11 +128,11 @@ def people(config):
 def hidden_marks(state):
     """What a decision that may be undone leaves alone (sanbon.session): the
     decks' sizes (a draw shows a card), the Court's peeks and the peek phase."""
-    n = 0
-    for q in range(16):
-        n += 1 if state.peeked[q] else 0
+    count = 0
+    for square in range(16):
+        count += 1 if state.peeked[square] else 0
     return bytes((len(state.adv_deck), len(state.enemy_deck), len(state.supply), len(state.jar_deck),
-                  len(state.exp_deck), n, state.phase == A.P_REVEAL))
+                  len(state.exp_deck), count, state.phase == A.P_REVEAL))
 
 
 def bot_action(state, seat, level, rng):
@@ -172,18 +172,18 @@ def _decision(state):
     cancel first, then its cards; else the actions (Done trading first, Rest
     last), and in the action and trade phases the views."""
     items = []
-    ok = state.legal_actions()
+    legal = state.legal_actions()
     phase = state.phase
     if phase == A.P_FIGHT or phase == A.P_ENCOUNTER or phase == A.P_PAY:
         items.append(A.CONFIRM)
         items.append(A.CANCEL)
-        if A.TOGGLE_HERO in ok:
+        if A.TOGGLE_HERO in legal:
             items.append(A.TOGGLE_HERO)
         for card in state.hands[state.active]:
             items.append(A.TOGGLE + card)
     else:
         rest = False
-        for action in ok:
+        for action in legal:
             if action == A.REST:
                 rest = True
             elif action == A.TRADE_DONE:
@@ -196,7 +196,7 @@ def _decision(state):
         items.append(_B_HANDS)
         items.append(_B_LINE)
         items.append(_B_LOG)
-    return items, ok
+    return items, legal
 
 
 def _foe(state, item):
@@ -432,8 +432,8 @@ class GameScreen(_Base):
                 places[2 * place] = cell
         red = -1
         for index in range(len(arrows) // 4):
-            start, to, colour, value = arrows[4 * index], arrows[4 * index + 1], arrows[4 * index + 2], arrows[4 * index + 3]
-            if to == start + 1 and not colour and start < 5:
+            start, end, colour, value = arrows[4 * index], arrows[4 * index + 1], arrows[4 * index + 2], arrows[4 * index + 3]
+            if end == start + 1 and not colour and start < 5:
                 cell = _T_ARROW + value - 3 if 3 <= value <= 7 else 0
                 if places[2 * start + 1] != cell:
                     places[2 * start + 1] = cell
@@ -441,10 +441,10 @@ class GameScreen(_Base):
                 red = index
         bar = self.red
         if red >= 0:
-            start, to = arrows[4 * red], arrows[4 * red + 1]
+            start, end = arrows[4 * red], arrows[4 * red + 1]
             bar.x = self.node_x + start * self.step
-            if bar.width != (to - start) * self.step:  # (a shape's size set is a redraw, changed or not)
-                bar.width = (to - start) * self.step
+            if bar.width != (end - start) * self.step:  # (a shape's size set is a redraw, changed or not)
+                bar.width = (end - start) * self.step
             ui.show(bar, True)
         # the day track: days passed, today, the days to come, the last days
         # (cells of the sheet, tools/art/okko.py; 8 pixels wide: today numbered)
@@ -556,7 +556,7 @@ class GameScreen(_Base):
         if not self.human() and view == 0:
             view = 1  # a partner's turn: both hands
         items = []
-        ok = []
+        legal = []
         if view == 1:
             for seat in (0, 1):
                 items.append(_R_HEAD - seat)
@@ -571,8 +571,8 @@ class GameScreen(_Base):
             if not items:
                 items.append(_R_HEAD - 2)
         else:
-            items, ok = _decision(state)
-        self.ok = ok
+            items, legal = _decision(state)
+        self.ok = legal
         self.items = items
         if was is not None:
             for index in range(len(items)):
@@ -582,10 +582,10 @@ class GameScreen(_Base):
         cur = 0
         for index in range(len(items)):
             item = items[index]
-            if item >= 0 and item != A.CANCEL and item != A.CONFIRM and item in ok:
+            if item >= 0 and item != A.CANCEL and item != A.CONFIRM and item in legal:
                 cur = index
                 break
-        if items and items[0] == A.CONFIRM and A.CONFIRM in ok:
+        if items and items[0] == A.CONFIRM and A.CONFIRM in legal:
             cur = 0
         self.cur = cur
 
@@ -727,14 +727,14 @@ class GameScreen(_Base):
         """The detail line(s): what the selected item does, in words. The
         words come at the next step (tick): sanbon.okko_detail is loaded then,
         alone in its step, and forgotten, not on top of an engine step."""
-        st = self.session.state
-        key = None if it is None else (it, st.phase, len(st.line), st.sel_hero)
+        state = self.session.state
+        key = None if it is None else (it, state.phase, len(state.line), state.sel_hero)
         if key == self.dkey:
             return
         self.dkey = key
         if it is None:
-            for t in self.detail:
-                t.set("")
+            for row in self.detail:
+                row.set("")
         else:
             self.later = self.app.now
 
@@ -757,40 +757,40 @@ class GameScreen(_Base):
         """"<seat>: <what to do>" (sanbon.session's seat name; the hero is on
         the place's row), with a shorter wording after '|' for the narrow
         screens (ui.Frame.set_title)."""
-        st = self.session.state
-        if st.is_over():
+        state = self.session.state
+        if state.is_over():
             text = "The game is over"
         else:
-            s = st.current_player
-            what = W.names().Names(TITLES)[st.phase]
-            if self.session.is_bot(s):
-                what = "peeks in secret" if st.phase == A.P_REVEAL else "takes a turn"
-            elif st.phase == A.P_REVEAL and not self.reveal_visible():
+            seat = state.current_player
+            what = W.names().Names(TITLES)[state.phase]
+            if self.session.is_bot(seat):
+                what = "peeks in secret" if state.phase == A.P_REVEAL else "takes a turn"
+            elif state.phase == A.P_REVEAL and not self.reveal_visible():
                 what = "peeks in secret"
             if self.view == 1:
                 what = "both hands"
             elif self.view == 2:
                 what = "the enemy line"
-            s = self.session.seat_name(s) + ": "
-            text = s + what.replace("/", "|" + s)
+            seat = self.session.seat_name(seat) + ": "
+            text = seat + what.replace("/", "|" + seat)
         if text != self.tl:  # (set_title picks a wording: only when it changes)
             self.tl = text
             self.frame.set_title(text)
 
     def _hint(self):
-        st = self.session.state
-        ph = st.phase
-        if st.is_over():
+        state = self.session.state
+        phase = state.phase
+        if state.is_over():
             text = ""
         elif not self.human():
             text = "any key faster  hold B pause"
-        elif ph == A.P_PEEK or ph == A.P_COURT:
-            text = "A %s  X right  Y down  hold B pause" % ("peek" if ph == A.P_PEEK else "flip")
-        elif ph == A.P_REVEAL:
+        elif phase == A.P_PEEK or phase == A.P_COURT:
+            text = "A %s  X right  Y down  hold B pause" % ("peek" if phase == A.P_PEEK else "flip")
+        elif phase == A.P_REVEAL:
             text = "any key go on"
         elif self.view:
             text = "B back  X/Y move"
-        elif ph == A.P_FIGHT or ph == A.P_ENCOUNTER or ph == A.P_PAY:
+        elif phase == A.P_FIGHT or phase == A.P_ENCOUNTER or phase == A.P_PAY:
             text = "A mark  X/Y move  hold B pause"
         else:
             text = "A choose  X/Y move  hold B pause"
@@ -798,10 +798,10 @@ class GameScreen(_Base):
 
     # -- buttons ----------------------------------------------------------------
     def tick(self, now):
-        n = self.note
-        if n is not None and self.app.top is self:
+        note = self.note
+        if note is not None and self.app.top is self:
             self.note = None
-            self.app.dialog(n)
+            self.app.dialog(note)
             return
         if self.later is not None and self.later != now and self.app.top is self:
             self._later()
@@ -809,23 +809,23 @@ class GameScreen(_Base):
         _Base.tick(self, now)
         if self.app.top is not self:
             return
-        st = self.session.state
-        ph = st.phase
-        if st.is_over() or (ph != A.P_PEEK and ph != A.P_REVEAL):
+        state = self.session.state
+        phase = state.phase
+        if state.is_over() or (phase != A.P_PEEK and phase != A.P_REVEAL):
             self.due = None
             self.handed = -1
             return
-        a = st.active
-        if self.session.is_bot(a):
+        seat = state.active
+        if self.session.is_bot(seat):
             return
-        if self.pass_play and self.app.settings.handover and self.handed != a:
+        if self.pass_play and self.app.settings.handover and self.handed != seat:
             from sanbon.screens import HandOverScreen
 
             self.update()
-            self.app.push(HandOverScreen(self.app, self.session.seat_name(a), self._handed,
+            self.app.push(HandOverScreen(self.app, self.session.seat_name(seat), self._handed,
                                          "A peek at the Court: only you may look."))
             return
-        if ph == A.P_REVEAL:
+        if phase == A.P_REVEAL:
             if self.due is None:
                 self.due = (now + REVEAL_MS) & 0x1FFFFFFF
             elif btn.ticks_diff(now, self.due) >= 0:

@@ -52,8 +52,8 @@ def fit(texts, n, k):
     """The first of ``texts`` that fits in ``k`` lines of ``n`` characters,
     as lines; if none does (a wording to shorten), the shortest cut to ``k``
     lines, its last marked '~' as ui.fit marks a cut (the tour finds it)."""
-    for t in texts:
-        lines = ui.wrap(t, n)
+    for text in texts:
+        lines = ui.wrap(text, n)
         if len(lines) <= k:
             return lines
     lines[k - 1] = ui.fit(lines[k - 1] + " " + lines[k], n)
@@ -62,68 +62,68 @@ def fit(texts, n, k):
 
 def effect(fx, n):
     """The long and the short wording of an effect."""
-    t = table(2)[2 * fx: 2 * fx + 2]
+    words = table(2)[2 * fx: 2 * fx + 2]
     if fx == D.FX_DAY:
         n -= 128
-        t = ["The day track goes %d day%s %s." % (abs(n), "" if abs(n) == 1 else "s", "back" if n < 0 else "on")] * 2
+        words = ["The day track goes %d day%s %s." % (abs(n), "" if abs(n) == 1 else "s", "back" if n < 0 else "on")] * 2
     elif fx == D.FX_DEFEAT_LAST and n > 1:
-        t = ["Defeats the %d newest enemies of the line." % n, "Defeats the %d newest enemies." % n]
-    elif "%d" in t[0]:
-        t = [t[0] % n, t[1] % n]
+        words = ["Defeats the %d newest enemies of the line." % n, "Defeats the %d newest enemies." % n]
+    elif "%d" in words[0]:
+        words = [words[0] % n, words[1] % n]
     elif fx == D.FX_DAY:
         pass
-    return t
+    return words
 
 
 def card(c, t=""):
     """A card's wordings: kind, element, values, class, effect."""
-    k = C.card_kind(c)
-    e = C.card_element(c)
-    head = table(0)[k]
-    if e:
-        head = W.names().ELEMENT_NAMES[e] + " " + head
-    vals = "" if k == D.SPECIAL else ": Fight %d, Investigate %d" % (C.card_f(c), C.card_i(c))
-    cl = C.card_class(c)
+    kind = C.card_kind(c)
+    element = C.card_element(c)
+    head = table(0)[kind]
+    if element:
+        head = W.names().ELEMENT_NAMES[element] + " " + head
+    vals = "" if kind == D.SPECIAL else ": Fight %d, Investigate %d" % (C.card_f(c), C.card_i(c))
+    card_class = C.card_class(c)
     only = ""
-    if cl:
-        for h in range(4):
-            if C.hero_class(h) == cl:
-                only = " " + W.names().CLASS_NAMES[cl] + ": only for " + C.hero_name(h) + "."
-    fx = C.card_fx(c)
-    words = effect(fx, C.card_param(c)) if fx else ("", "")
+    if card_class:
+        for hero_id in range(4):
+            if C.hero_class(hero_id) == card_class:
+                only = " " + W.names().CLASS_NAMES[card_class] + ": only for " + C.hero_name(hero_id) + "."
+    fx_id = C.card_fx(c)
+    words = effect(fx_id, C.card_param(c)) if fx_id else ("", "")
     out = []
-    for a in (head + vals + "." + only, head + "." + only, head + ".", ""):
-        for b in words:
-            x = ((a + " " + b).strip() + t).strip()
-            if x and x not in out:
-                out.append(x)
-    if t and fx:
+    for lead in (head + vals + "." + only, head + "." + only, head + ".", ""):
+        for effect_words in words:
+            text = ((lead + " " + effect_words).strip() + t).strip()
+            if text and text not in out:
+                out.append(text)
+    if t and fx_id:
         out.append(words[1])  # the effect alone: the row says what A does with it
     return out
 
 
 def hero(h, t=""):
-    a = table(1)[h]
+    ability = table(1)[h]
     head = "%s, %s: Fight %d, Investigate %d." % (C.hero_name(h), W.names().CLASS_NAMES[C.hero_class(h)],
                                                   C.hero_f(h), C.hero_i(h))
-    return [head + " " + a + t, a + t, a]
+    return [head + " " + ability + t, ability + t, ability]
 
 
 def power(pw, e):
-    t = table(3)[pw]
-    return t % W.names().ELEMENT_NAMES[e] if pw == D.PW_NEEDS else t
+    words = table(3)[pw]
+    return words % W.names().ELEMENT_NAMES[e] if pw == D.PW_NEEDS else words
 
 
 def enemy(e, t=""):
-    p = power(C.enemy_power(e), C.enemy_param(e))
+    ability = power(C.enemy_power(e), C.enemy_param(e))
     head = "%s: Fight %d, Investigate %d." % (C.enemy_name(e), C.enemy_f(e), C.enemy_i(e))
-    return [head + " " + p + t, head + " " + p, p]
+    return [head + " " + ability + t, head + " " + ability, ability]
 
 
 def boss(b, t=""):
-    p = power(C.boss_field(b, 4), C.boss_field(b, 5))
+    ability = power(C.boss_field(b, 4), C.boss_field(b, 5))
     head = "The boss %s: Fight %d, Investigate %d." % (C.boss_name(b), C.boss_field(b, 2), C.boss_field(b, 3))
-    return [head + " " + p + t, head + " " + p, p]
+    return [head + " " + ability + t, head + " " + ability, ability]
 
 
 def late(name):
@@ -133,8 +133,8 @@ def late(name):
 
 
 def jar(j):
-    t = effect(C.jar_fx(j), C.jar_param(j))
-    return [C.jar_name(j) + ", a jar. " + t[0], t[0], t[1]]
+    words = effect(C.jar_fx(j), C.jar_param(j))
+    return [C.jar_name(j) + ", a jar. " + words[0], words[0], words[1]]
 
 
 def detail(st, it, rows):
@@ -142,7 +142,7 @@ def detail(st, it, rows):
     sanbon.okko's list items that are not actions (the views' rows, a hand's
     heading, a card's, an enemy's, a boss's)."""
     hands, line, log, head, card_row, enemy_row, boss_row = rows
-    ph = st.phase
+    phase = st.phase
     if it == hands:
         return ["See both heroes' cards (B: back).", "See both hands."]
     if it == line:
@@ -156,11 +156,11 @@ def detail(st, it, rows):
     if it <= card_row:
         return card(card_row - it)
     if it < 0:
-        s = head - it
-        if s > 1 or st.heroes[s] > 3:
+        seat = head - it
+        if seat > 1 or st.heroes[seat] > 3:
             return ["No enemies wait: a new one comes each turn.", "No enemies wait."]
-        return hero(st.heroes[s], " Hurt: it may not fight." if st.injury[s] or st.injured[s] else "")
-    if ph == A.P_HERO:
+        return hero(st.heroes[seat], " Hurt: it may not fight." if st.injury[seat] or st.injured[seat] else "")
+    if phase == A.P_HERO:
         if not st.hero_turn and st.heroes[1 - st.current_player] == it:  # a swap between boards
             return hero(it, " Your partner's hero: they change too (1 day each).")
         return hero(it)
@@ -170,7 +170,7 @@ def detail(st, it, rows):
 def _action(st, it):
     """What an action of its own number does (a trade's end, the turn's
     actions, a builder's confirm and cancel, the exploration's)."""
-    ph = st.phase
+    phase = st.phase
     if it == A.TRADE_DONE:
         return ["Trade no more: go on to the turn's action.", "Go on to the action."]
     if it == A.DRAW2:
@@ -182,28 +182,28 @@ def _action(st, it):
     if it == A.FIGHT_BOSS:
         return boss(W.boss_here(st))
     if it == A.ENCOUNTER:
-        reqs, rw = C.encounter(st.board, st.encounters)
-        r = table(4)[rw]
-        return ["Discard exactly %s. Reward: %s." % (W.reqs_text(st), r), "Discard: %s." % W.reqs_text(st),
-                "Reward: %s." % r]
+        reqs, reward_id = C.encounter(st.board, st.encounters)
+        reward = table(4)[reward_id]
+        return ["Discard exactly %s. Reward: %s." % (W.reqs_text(st), reward), "Discard: %s." % W.reqs_text(st),
+                "Reward: %s." % reward]
     if it == A.SUMMON_HERO:
         return ["Noshin summons the Kami: draw exploration cards to 3; a fail hurts him and costs a day.",
                 "Draw to 3 for the Kami; a fail hurts.", "Noshin calls the Kami."]
     if it == A.TOGGLE_HERO:
-        return hero(st.heroes[st.active], " Marked: your hero fights too." if ph == A.P_FIGHT else "")
+        return hero(st.heroes[st.active], " Marked: your hero fights too." if phase == A.P_FIGHT else "")
     if it == A.CONFIRM:
-        t = ("Fight with the marked cards: they are discarded.", "Discard the marked cards for the encounter.",
+        wordings = ("Fight with the marked cards: they are discarded.", "Discard the marked cards for the encounter.",
              "Discard the marked cards to pay the way out.")
-        return [t[ph - A.P_FIGHT], "Go with the marked cards."]
+        return [wordings[phase - A.P_FIGHT], "Go with the marked cards."]
     if it == A.CANCEL:
-        if st.done and ph != A.P_PAY:
+        if st.done and phase != A.P_PAY:
             return ["Stop here: the fights won so far stay won.", "Stop fighting."]
         return ["Back to the action: nothing is used.", "Back: nothing used."]
     if it == A.DRAW:
-        t = "Flip an exploration card: it adds to this turn's total; a FAIL loses the total."
-        return [t, "Draw: a FAIL loses the total."]
+        wordings = "Flip an exploration card: it adds to this turn's total; a FAIL loses the total."
+        return [wordings, "Draw: a FAIL loses the total."]
     if it == A.STOP:
-        if ph == A.P_SUMMON:
+        if phase == A.P_SUMMON:
             return ["Stop: the summon fails.", "The summon fails."]
         return ["Stop: bank this turn's total; the bank reaching %d moves you." % W.arrow_value(st),
                 "Bank the total and stop."]
@@ -217,13 +217,13 @@ def _ranged(st, it):
     """What an action of a range does (a move by an arrow, a jar, a card's
     give, take, mark, discard, play, summon or Pass Map)."""
     if A.MOVE <= it < A.JAR:
-        ar = C.arrows(st.board)
-        i = 4 * (it - A.MOVE)
+        arrows = C.arrows(st.board)
+        index = 4 * (it - A.MOVE)
         cost = "" if st.paid else W.cost_words(st.board, st.loc)
         pay = "Pay %s to leave, then e" % cost if cost else "E"
-        return ["%sxplore: flip cards until the bank reaches %d, then move to place %d." % (pay, ar[i + 3], ar[i + 1] + 1),
-                "%sxplore to bank %d." % (pay, ar[i + 3]), "Pay %s; explore to bank %d." % (cost, ar[i + 3]) if cost
-                else "Explore to bank %d." % ar[i + 3]]
+        return ["%sxplore: flip cards until the bank reaches %d, then move to place %d." % (pay, arrows[index + 3], arrows[index + 1] + 1),
+                "%sxplore to bank %d." % (pay, arrows[index + 3]), "Pay %s; explore to bank %d." % (cost, arrows[index + 3]) if cost
+                else "Explore to bank %d." % arrows[index + 3]]
     if A.JAR <= it < A.SUPPORT:
         if st.day >= D.LAST_DAY and C.jar_fx(it - A.JAR) == D.FX_DAY:
             return late(C.jar_name(it - A.JAR))
@@ -245,8 +245,8 @@ def _ranged(st, it):
             return late(C.card_name(it - A.SPECIAL))
         return card(it - A.SPECIAL, " Play it: the turn's action.")
     if A.SUMMON <= it < A.MAP:
-        c = it - A.SUMMON
-        return ["Summon the Kami: draw exploration cards to %d; a fail costs a day." % C.card_param(c),
-                "Draw to %d for the Kami." % C.card_param(c)]
-    c = it - A.MAP
-    return ["Discard the Pass Map: +%d to the bank now." % C.card_param(c), "+%d to the bank." % C.card_param(c)]
+        card_number = it - A.SUMMON
+        return ["Summon the Kami: draw exploration cards to %d; a fail costs a day." % C.card_param(card_number),
+                "Draw to %d for the Kami." % C.card_param(card_number)]
+    card_number = it - A.MAP
+    return ["Discard the Pass Map: +%d to the bank now." % C.card_param(card_number), "+%d to the bank." % C.card_param(card_number)]

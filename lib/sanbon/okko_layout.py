@@ -104,11 +104,11 @@ def build(L, group, spinner):
     group.append(days)
     who_y = y  # the portraits: from the day track's row on 320x240
     y += _TILE + 6 - 2 * scale
-    rh = 14 if L.big else 12
-    rows, who, foes = _rows(L, group, sheet, scale, y, who_y, rh)
+    row_h = 14 if L.big else 12
+    rows, who, foes = _rows(L, group, sheet, scale, y, who_y, row_h)
     return (frame, sheet, places, red, margin + _TILE * scale // 2, 2 * _TILE * scale, days, rows,
-            L.chars(width - 2 * margin, 1), who, foes, max(y + 3 * rh, who_y + 24 * scale) + 1,
-            L.body_top + L.body_h + 2, y, rh, 16 if L.big else 12)
+            L.chars(width - 2 * margin, 1), who, foes, max(y + 3 * row_h, who_y + 24 * scale) + 1,
+            L.body_top + L.body_h + 2, y, row_h, 16 if L.big else 12)
 
 
 def _rows(L, group, sheet, scale, y, who_y, rh):
@@ -150,12 +150,12 @@ def build_list(L, group, sheet, ly, lh, lend, row_n):
     panel = one = None
     if width >= 320:
         panel_w = 6 * _TILE + 8
-        y = ly + count * lh - 6 * _TILE - 1  # (under the enemy line of okko_layout.build)
-        scaled = displayio.Group(scale=3, x=width - panel_w, y=y)
+        panel_y = ly + count * lh - 6 * _TILE - 1  # (under the enemy line of okko_layout.build)
+        scaled = displayio.Group(scale=3, x=width - panel_w, y=panel_y)
         panel = tile(sheet, 0, 0, 0, 2, 2)
         scaled.append(panel)
         out.append(scaled)
-        scaled = displayio.Group(scale=6, x=width - panel_w, y=y)  # a subject of one picture: it alone, at 72x72
+        scaled = displayio.Group(scale=6, x=width - panel_w, y=panel_y)  # a subject of one picture: it alone, at 72x72
         one = tile(sheet, 0)
         scaled.append(one)
         out.append(scaled)
@@ -174,15 +174,15 @@ def build_list(L, group, sheet, ly, lh, lend, row_n):
         lrows.append((icons, text))
     more = ui.Text(width - 1, ly + count * lh, "", ui.DIM, 1, (1.0, 1.0))  # "v": rows below
     out.append(more.label)
-    up = ui.Text(width - 1, ly, "", ui.DIM, 1, (1.0, 0.0))  # "^": rows above
-    out.append(up.label)
+    up_mark = ui.Text(width - 1, ly, "", ui.DIM, 1, (1.0, 0.0))  # "^": rows above
+    out.append(up_mark.label)
     detail = []
     for index in range(lines):
         text = ui.Text(margin, end + 1 + index * line_h, "", ui.INFO, 1, room=row_n)
         out.append(text.label)
         detail.append(text)
     group.append(out)
-    return out, panel, one, bar, lrows, list_n, more, up, detail
+    return out, panel, one, bar, lrows, list_n, more, up_mark, detail
 
 
 def build_court(L, group, sheet, top, rh, end):

@@ -26,54 +26,54 @@ def names():
 def pick(n, *texts):
     """The first of ``texts`` that fits in ``n`` characters (the last one
     is written to fit)."""
-    for t in texts:
-        if len(t) <= n:
-            return t
+    for text in texts:
+        if len(text) <= n:
+            return text
     return texts[-1]
 
 
 def hero(st, seat):
-    h = st.heroes[seat]
-    return C.hero_name(h) if h < 4 else "?"
+    hero_id = st.heroes[seat]
+    return C.hero_name(hero_id) if hero_id < 4 else "?"
 
 
 def who(st, seat, nm):
     """"You (Genji)", "P2 (Okko)" (no hero yet: the seat's name only)."""
-    h = st.heroes[seat]
-    return nm(seat) + " (" + C.hero_name(h) + ")" if h < 4 else nm(seat)
+    hero_id = st.heroes[seat]
+    return nm(seat) + " (" + C.hero_name(hero_id) + ")" if hero_id < 4 else nm(seat)
 
 
 def card_row(c, mark, n):
     """A card's name after ``mark`` ("[x] ", "Give "), with its class when
     it has one and there is room: its kind, element and values are tiles."""
     name = C.card_name(c)
-    cl = C.card_class(c)
+    card_class = C.card_class(c)
     short = mark + name
     if len(short) > n:  # "Throw away Wandering Sellsword": "Throw Wandering Sellsword"
         short = mark[:mark.find(" ")] + " " + name
-    if cl:
-        return pick(n, mark + name + " (" + names().CLASS_NAMES[cl] + ")", short)
+    if card_class:
+        return pick(n, mark + name + " (" + names().CLASS_NAMES[card_class] + ")", short)
     return short
 
 
 def cost_words(board, loc):
     """The place's leave cost in words ("Investigate 3", "1 Water card"), or ""."""
-    pk = C.location(board, loc, 2)
-    n = C.location(board, loc, 3)
-    if pk == D.PAY_FIGHT:
-        return "Fight value %d" % n
-    if pk == D.PAY_INV:
-        return "Investigate %d" % n
-    if pk == D.PAY_ELEMENT:
-        return "%d %s card" % (n, names().ELEMENT_NAMES[C.location(board, loc, 4)])
+    kind = C.location(board, loc, 2)
+    amount = C.location(board, loc, 3)
+    if kind == D.PAY_FIGHT:
+        return "Fight value %d" % amount
+    if kind == D.PAY_INV:
+        return "Investigate %d" % amount
+    if kind == D.PAY_ELEMENT:
+        return "%d %s card" % (amount, names().ELEMENT_NAMES[C.location(board, loc, 4)])
     return ""
 
 
 def boss_here(st):
-    b = C.location(st.board, st.loc, 5)
-    if b == A.NONE or st.boss_dead & (1 << st.loc):
+    boss = C.location(st.board, st.loc, 5)
+    if boss == A.NONE or st.boss_dead & (1 << st.loc):
         return A.NONE
-    return b
+    return boss
 
 
 def req_word(r):
@@ -91,14 +91,14 @@ def reqs_text(st):
 
 def label(st, a, n):
     """The words of a legal action in the menu, in ``n`` characters."""
-    ph = st.phase
-    if ph == A.P_HERO:
-        h = a - A.HERO
+    phase = st.phase
+    if phase == A.P_HERO:
+        hero_id = a - A.HERO
         cur = st.heroes[st.current_player]
-        text = C.hero_name(h) + ", " + names().CLASS_NAMES[C.hero_class(h)]
-        if cur == h:
+        text = C.hero_name(hero_id) + ", " + names().CLASS_NAMES[C.hero_class(hero_id)]
+        if cur == hero_id:
             return text + " (keep)"
-        if not st.hero_turn and st.heroes[1 - st.current_player] == h:  # a swap: the partner changes too
+        if not st.hero_turn and st.heroes[1 - st.current_player] == hero_id:  # a swap: the partner changes too
             return pick(n, text + " (swap: 2 days)", text)
         return text + " (1 day)" if cur < 4 else text
     if a == A.TRADE_DONE:
@@ -112,23 +112,23 @@ def label(st, a, n):
     if a == A.ENCOUNTER:
         return pick(n, "Encounter %d: %s" % (st.encounters + 1, reqs_text(st)), "Encounter %d" % (st.encounters + 1))
     if a == A.CONFIRM:
-        return "Fight with these!|Do the encounter|Pay and leave".split("|")[ph - A.P_FIGHT]
+        return "Fight with these!|Do the encounter|Pay and leave".split("|")[phase - A.P_FIGHT]
     if a == A.CANCEL:
-        return "Stop fighting" if st.done and ph != A.P_PAY else "Cancel, go back"
+        return "Stop fighting" if st.done and phase != A.P_PAY else "Cancel, go back"
     if a == A.TOGGLE_HERO:
-        return ("[x] " if st.sel_hero else "[ ] ") + ("Genji: a free element" if ph != A.P_FIGHT
+        return ("[x] " if st.sel_hero else "[ ] ") + ("Genji: a free element" if phase != A.P_FIGHT
                                                      else hero(st, st.active) + " (your hero)")
     if a == A.DRAW:
         return "Draw (%s)" % odds(st) if st.aid else "Draw an exploration card"
     if a == A.STOP:
-        return ("Stop (the summon fails)" if ph == A.P_SUMMON
+        return ("Stop (the summon fails)" if phase == A.P_SUMMON
                 else "Stop: bank %d (%d to move)" % (st.bank + st.run, arrow_value(st)))
     if a == A.CHOOSE_DRAW:
         return "Everyone draws %d" % st.reward_n
     if A.MOVE <= a < A.JAR:
-        ar = C.arrows(st.board)
-        i = 4 * (a - A.MOVE)
-        return "Move to %d (%s arrow %d)" % (ar[i + 1] + 1, "red" if ar[i + 2] else "yellow", ar[i + 3])
+        arrows = C.arrows(st.board)
+        index = 4 * (a - A.MOVE)
+        return "Move to %d (%s arrow %d)" % (arrows[index + 1] + 1, "red" if arrows[index + 2] else "yellow", arrows[index + 3])
     if A.JAR <= a < A.SUPPORT:
         return "Use the jar: " + C.jar_name(a - A.JAR)
     if A.SUPPORT <= a < A.SUPPORT + 17:
@@ -151,8 +151,8 @@ def label(st, a, n):
 
 
 def _in(b, c):
-    for x in b:
-        if x == c:
+    for value in b:
+        if value == c:
             return True
     return False
 
@@ -171,37 +171,37 @@ def builder(st, n, human=True):
     the row of the list that A chooses then, pinned at the top: sanbon.okko's
     _list; a computer's builder only says it is enough); and whether it is
     complete."""
-    ph = st.phase
+    phase = st.phase
     done = st.complete()
-    go = "Enough: press A on " + label(st, A.CONFIRM, n) if human else "Enough."
-    go = pick(n, go, go.rstrip("!"), go)  # (beside the portraits on 320x240: without its "!")
-    if ph == A.P_FIGHT:
-        f, i, lead = st.totals()
-        tf, ti, pw, prm = st.target_stats()
-        t = st.target
-        name = C.boss_name(t - 128) if t >= 128 else C.enemy_name(t)
-        need = " (needs " + names().ELEMENT_NAMES[prm] + ")" if pw == D.PW_NEEDS else ""
+    enough = "Enough: press A on " + label(st, A.CONFIRM, n) if human else "Enough."
+    enough = pick(n, enough, enough.rstrip("!"), enough)  # (beside the portraits on 320x240: without its "!")
+    if phase == A.P_FIGHT:
+        fight, investigate, lead = st.totals()
+        target_fight, target_investigate, power, prm = st.target_stats()
+        target = st.target
+        name = C.boss_name(target - 128) if target >= 128 else C.enemy_name(target)
+        need = " (needs " + names().ELEMENT_NAMES[prm] + ")" if power == D.PW_NEEDS else ""
         head = pick(n, "Fighting against " + name + need, name + need, name)
-        have = "Marked: Fight %d, Investigate %d" % (f, i)
+        have = "Marked: Fight %d, Investigate %d" % (fight, investigate)
         if not lead:
             miss = pick(n, "Add an Ally, a Kami or your hero.", "Add an Ally, a Kami or a hero.")
         elif done:
-            miss = go
+            miss = enough
         else:
-            miss = missing(f, tf, i, ti) or "Missing: a %s card" % names().ELEMENT_NAMES[prm]
+            miss = missing(fight, target_fight, investigate, target_investigate) or "Missing: a %s card" % names().ELEMENT_NAMES[prm]
         return head, have, miss, done
-    if ph == A.P_PAY:
+    if phase == A.P_PAY:
         cost = cost_words(st.board, st.loc)
         return (pick(n, "To leave, pay " + cost, cost + " to leave"), "Marked so far: %d of %d" % (
-            st.pay_total(), C.location(st.board, st.loc, 3)), go if done else "", done)
+            st.pay_total(), C.location(st.board, st.loc, 3)), enough if done else "", done)
     reqs, _ = C.encounter(st.board, st.encounters)
     met = enc_met(st, reqs)
     parts = []
-    for k in range(len(reqs)):
-        parts.append(req_word(reqs[k]) + (" marked" if met[k] else " missing"))
+    for index in range(len(reqs)):
+        parts.append(req_word(reqs[index]) + (" marked" if met[index] else " missing"))
     head = "Encounter %d of 4 asks:" % (st.encounters + 1)
     return head, pick(n, ", ".join(parts), "%d of %d asked cards marked" % (sum(met), len(reqs))), \
-        go if done else "Exactly these, each card once.", done
+        enough if done else "Exactly these, each card once.", done
 
 
 def missing(f, tf, i, ti):
@@ -221,35 +221,35 @@ def enc_met(st, reqs):
     elems = 0
     genji = st.sel_hero
     met = bytearray(len(reqs))
-    for k in range(len(reqs)):
-        r = reqs[k]
-        elem = D.R_ELEMENT <= r < D.R_SUPPORT
-        for j in range(len(st.sel)):
-            bit = 1 << j
-            if (elems if elem else kinds) & bit or not C.covers(st.sel[j], r):
+    for req_index in range(len(reqs)):
+        req = reqs[req_index]
+        elem = D.R_ELEMENT <= req < D.R_SUPPORT
+        for card_index in range(len(st.sel)):
+            bit = 1 << card_index
+            if (elems if elem else kinds) & bit or not C.covers(st.sel[card_index], req):
                 continue
             if elem:
                 elems |= bit
             else:
                 kinds |= bit
-            met[k] = 1
+            met[req_index] = 1
             break
-        if not met[k] and elem and genji:
+        if not met[req_index] and elem and genji:
             genji = 0
-            met[k] = 1
+            met[req_index] = 1
     return met
 
 
 def odds(st):
     """The Easy aid: the FAIL cards among those left, e.g. "FAIL odds 3 in 10"."""
-    d = st.exp_deck
-    if len(d) <= D.EXPLORE_RESHUFFLE and st.exp_discard:
-        d = d + st.exp_discard
-    n = 0
-    for x in d:
-        if not D.EXPLORE[x]:
-            n += 1
-    return "FAIL odds %d in %d" % (n, len(d))
+    deck = st.exp_deck
+    if len(deck) <= D.EXPLORE_RESHUFFLE and st.exp_discard:
+        deck = deck + st.exp_discard
+    fails = 0
+    for card in deck:
+        if not D.EXPLORE[card]:
+            fails += 1
+    return "FAIL odds %d in %d" % (fails, len(deck))
 
 
 def feedback(st, events, nm):
@@ -305,10 +305,10 @@ def join(parts, n, head=""):
     """As many of ``parts`` (in order) as fit in ``n`` characters after
     ``head`` (dropped if even the first part does not fit with it)."""
     text = head
-    for p in parts:
-        t = text + " " + p if text else p
-        if len(t) <= n:
-            text = t
-        elif text == head and len(p) <= n:
-            text = p
+    for part in parts:
+        candidate = text + " " + part if text else part
+        if len(candidate) <= n:
+            text = candidate
+        elif text == head and len(part) <= n:
+            text = part
     return text if text != head else ""

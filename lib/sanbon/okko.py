@@ -723,16 +723,16 @@ class GameScreen(_Base):
         self.top = top
         self._detail(items[cur] if shown else None)
 
-    def _detail(self, it):
+    def _detail(self, item):
         """The detail line(s): what the selected item does, in words. The
         words come at the next step (tick): sanbon.okko_detail is loaded then,
         alone in its step, and forgotten, not on top of an engine step."""
         state = self.session.state
-        key = None if it is None else (it, state.phase, len(state.line), state.sel_hero)
+        key = None if item is None else (item, state.phase, len(state.line), state.sel_hero)
         if key == self.dkey:
             return
         self.dkey = key
-        if it is None:
+        if item is None:
             for row in self.detail:
                 row.set("")
         else:
@@ -836,7 +836,7 @@ class GameScreen(_Base):
         self.handed = self.session.state.active
         self.update()
 
-    def human_button(self, b):
+    def human_button(self, button):
         if self.note is not None:  # a board just ended: its dialog first, and the press was for it
             self.tick(self.app.now)
             return
@@ -846,18 +846,18 @@ class GameScreen(_Base):
             if self.reveal_visible():
                 self.due = None
                 self.act(A.SEEN)
-            elif b == btn.B:
+            elif button == btn.B:
                 self.pause()
             return
         if phase == A.P_PEEK or phase == A.P_COURT:  # the grid: X the next column, Y the next row (both wrap)
             square = self.gcur
-            if b == btn.X:  # the next column, wrapping in the row
+            if button == btn.X:  # the next column, wrapping in the row
                 self.gcur = (square & 12) | ((square + 1) & 3)
                 self.court.draw(self)
-            elif b == btn.Y:  # the next row, wrapping in the column
+            elif button == btn.Y:  # the next row, wrapping in the column
                 self.gcur = (square + 4) & 15
                 self.court.draw(self)
-            elif b == btn.A:
+            elif button == btn.A:
                 board_square = C.display_to_board(square, state.orient)
                 if phase == A.P_COURT and state.flipped[board_square]:
                     from sanbon.okko_court import square_name
@@ -870,51 +870,51 @@ class GameScreen(_Base):
                 if self.court is not None:
                     self.gcur = self.court.first(self.session, self.gq)
                     self.court.draw(self)
-            elif b == btn.B:
+            elif button == btn.B:
                 self.pause()
             return
-        if b == btn.B:
+        if button == btn.B:
             if self.view:
                 self.view = 0
                 self.update()
             else:
                 self.back_out()
-        elif b == btn.X or b == btn.Y:
+        elif button == btn.X or button == btn.Y:
             if self.items:
-                self.cur = (self.cur + (-1 if b == btn.X else 1)) % len(self.items)
+                self.cur = (self.cur + (-1 if button == btn.X else 1)) % len(self.items)
                 self._list()
-        elif b == btn.A and self.items:
+        elif button == btn.A and self.items:
             self.press(self.items[self.cur])
 
-    def press(self, it):
+    def press(self, item):
         state = self.session.state
         if self.view:
             self.view = 0
             self.update()
-        elif it == _B_HANDS or it == _B_LINE:
-            self.view = 1 if it == _B_HANDS else 2
+        elif item == _B_HANDS or item == _B_LINE:
+            self.view = 1 if item == _B_HANDS else 2
             self.cur = 0
             self.top = 0
             self.update()
-        elif it == _B_LOG:
+        elif item == _B_LOG:
             from sanbon import okko_log
             from sanbon.texts import TextScreen
 
             lines = okko_log.log(self)
             drop(okko_log)
             okko_log = None
-            self.app.push(TextScreen(self.app, self._text(it), lines))
-        elif it < 0:
+            self.app.push(TextScreen(self.app, self._text(item), lines))
+        elif item < 0:
             return
-        elif it not in self.ok:
+        elif item not in self.ok:
             from sanbon import okko_log
 
-            why = okko_log.why_not(state, it)
+            why = okko_log.why_not(state, item)
             drop(okko_log)
             okko_log = None
             self.app.toast(why, 2500, ui.BAD)
         else:
-            self.act(it)
+            self.act(item)
 
     def resume(self):
         self.update()

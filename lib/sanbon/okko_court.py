@@ -25,9 +25,9 @@ except ImportError:
 _T_SQUARE = const(58)  # face down, peeked before, courtier, Oni, shown courtier, shown Oni (tools/art/okko.py)
 
 
-def square_name(d):
+def square_name(index):
     """A display square: columns A-D, rows 1-4 ("B3")."""
-    return "ABCD"[d & 3] + str((d >> 2) + 1)
+    return "ABCD"[index & 3] + str((index >> 2) + 1)
 
 
 def bot_seat(session):
@@ -77,14 +77,14 @@ class Court:
             self.adv = court.advice(state.observation(bot), state.memory[bot])
         return self.adv
 
-    def box(self, r, d):
-        """Put the tile ``r`` over display square ``d`` (-1: hide it)."""
-        if d < 0:
-            ui.show(r, False)
+    def box(self, tile, index):
+        """Put the ``tile`` over display square ``index`` (-1: hide it)."""
+        if index < 0:
+            ui.show(tile, False)
             return
-        r.x = self.tile * (1 + (d & 3))
-        r.y = self.tile * (1 + (d >> 2))
-        ui.show(r, True)
+        tile.x = self.tile * (1 + (index & 3))
+        tile.y = self.tile * (1 + (index >> 2))
+        ui.show(tile, True)
 
     def draw(self, screen):
         """The squares, the cursor (the play ``screen``'s ``gcur``, while a

@@ -17,8 +17,8 @@ from sanbon import okko_words as W
 from sanbon import ui
 
 
-def table(i):
-    """The wording table ``i``, split on "|": 0 the kinds, 1 the heroes'
+def table(index):
+    """The wording table ``index``, split on "|": 0 the kinds, 1 the heroes'
     abilities (the hero cards' text), 2 the effects (data.FX_*: a long and a
     short wording each, "%d" the card's number), 3 the enemy powers
     (data.PW_*), 4 the encounters' rewards. Built on use: no names kept."""
@@ -45,85 +45,85 @@ def table(i):
         "When it comes, 1 more day passes.|When it comes, one more enemy comes.|"
         "You need a %s card to beat it.|A hero fighting it is hurt once more.",
         "|a Jar|1 day back|a support card",
-    )[i].split("|")
+    )[index].split("|")
 
 
-def fit(texts, n, k):
-    """The first of ``texts`` that fits in ``k`` lines of ``n`` characters,
-    as lines; if none does (a wording to shorten), the shortest cut to ``k``
+def fit(texts, width, count):
+    """The first of ``texts`` that fits in ``count`` lines of ``width`` characters,
+    as lines; if none does (a wording to shorten), the shortest cut to ``count``
     lines, its last marked '~' as ui.fit marks a cut (the tour finds it)."""
     for text in texts:
-        lines = ui.wrap(text, n)
-        if len(lines) <= k:
+        lines = ui.wrap(text, width)
+        if len(lines) <= count:
             return lines
-    lines[k - 1] = ui.fit(lines[k - 1] + " " + lines[k], n)
-    return lines[:k]
+    lines[count - 1] = ui.fit(lines[count - 1] + " " + lines[count], width)
+    return lines[:count]
 
 
-def effect(fx, n):
+def effect(fx, value):
     """The long and the short wording of an effect."""
     words = table(2)[2 * fx: 2 * fx + 2]
     if fx == D.FX_DAY:
-        n -= 128
-        words = ["The day track goes %d day%s %s." % (abs(n), "" if abs(n) == 1 else "s", "back" if n < 0 else "on")] * 2
-    elif fx == D.FX_DEFEAT_LAST and n > 1:
-        words = ["Defeats the %d newest enemies of the line." % n, "Defeats the %d newest enemies." % n]
+        value -= 128
+        words = ["The day track goes %d day%s %s." % (abs(value), "" if abs(value) == 1 else "s", "back" if value < 0 else "on")] * 2
+    elif fx == D.FX_DEFEAT_LAST and value > 1:
+        words = ["Defeats the %d newest enemies of the line." % value, "Defeats the %d newest enemies." % value]
     elif "%d" in words[0]:
-        words = [words[0] % n, words[1] % n]
+        words = [words[0] % value, words[1] % value]
     elif fx == D.FX_DAY:
         pass
     return words
 
 
-def card(c, t=""):
+def card(number, note=""):
     """A card's wordings: kind, element, values, class, effect."""
-    kind = C.card_kind(c)
-    element = C.card_element(c)
+    kind = C.card_kind(number)
+    element = C.card_element(number)
     head = table(0)[kind]
     if element:
         head = W.names().ELEMENT_NAMES[element] + " " + head
-    vals = "" if kind == D.SPECIAL else ": Fight %d, Investigate %d" % (C.card_f(c), C.card_i(c))
-    card_class = C.card_class(c)
+    vals = "" if kind == D.SPECIAL else ": Fight %d, Investigate %d" % (C.card_f(number), C.card_i(number))
+    card_class = C.card_class(number)
     only = ""
     if card_class:
         for hero_id in range(4):
             if C.hero_class(hero_id) == card_class:
                 only = " " + W.names().CLASS_NAMES[card_class] + ": only for " + C.hero_name(hero_id) + "."
-    fx_id = C.card_fx(c)
-    words = effect(fx_id, C.card_param(c)) if fx_id else ("", "")
+    fx_id = C.card_fx(number)
+    words = effect(fx_id, C.card_param(number)) if fx_id else ("", "")
     out = []
     for lead in (head + vals + "." + only, head + "." + only, head + ".", ""):
         for effect_words in words:
-            text = ((lead + " " + effect_words).strip() + t).strip()
+            text = ((lead + " " + effect_words).strip() + note).strip()
             if text and text not in out:
                 out.append(text)
-    if t and fx_id:
+    if note and fx_id:
         out.append(words[1])  # the effect alone: the row says what A does with it
     return out
 
 
-def hero(h, t=""):
-    ability = table(1)[h]
-    head = "%s, %s: Fight %d, Investigate %d." % (C.hero_name(h), W.names().CLASS_NAMES[C.hero_class(h)],
-                                                  C.hero_f(h), C.hero_i(h))
-    return [head + " " + ability + t, ability + t, ability]
+def hero(index, note=""):
+    ability = table(1)[index]
+    head = "%s, %s: Fight %d, Investigate %d." % (C.hero_name(index), W.names().CLASS_NAMES[C.hero_class(index)],
+                                                  C.hero_f(index), C.hero_i(index))
+    return [head + " " + ability + note, ability + note, ability]
 
 
-def power(pw, e):
-    words = table(3)[pw]
-    return words % W.names().ELEMENT_NAMES[e] if pw == D.PW_NEEDS else words
+def power(kind, value):
+    words = table(3)[kind]
+    return words % W.names().ELEMENT_NAMES[value] if kind == D.PW_NEEDS else words
 
 
-def enemy(e, t=""):
-    ability = power(C.enemy_power(e), C.enemy_param(e))
-    head = "%s: Fight %d, Investigate %d." % (C.enemy_name(e), C.enemy_f(e), C.enemy_i(e))
-    return [head + " " + ability + t, head + " " + ability, ability]
+def enemy(index, note=""):
+    ability = power(C.enemy_power(index), C.enemy_param(index))
+    head = "%s: Fight %d, Investigate %d." % (C.enemy_name(index), C.enemy_f(index), C.enemy_i(index))
+    return [head + " " + ability + note, head + " " + ability, ability]
 
 
-def boss(b, t=""):
-    ability = power(C.boss_field(b, 4), C.boss_field(b, 5))
-    head = "The boss %s: Fight %d, Investigate %d." % (C.boss_name(b), C.boss_field(b, 2), C.boss_field(b, 3))
-    return [head + " " + ability + t, head + " " + ability, ability]
+def boss(index, note=""):
+    ability = power(C.boss_field(index, 4), C.boss_field(index, 5))
+    head = "The boss %s: Fight %d, Investigate %d." % (C.boss_name(index), C.boss_field(index, 2), C.boss_field(index, 3))
+    return [head + " " + ability + note, head + " " + ability, ability]
 
 
 def late(name):
@@ -132,121 +132,121 @@ def late(name):
     return [name + ": square 20 is reached, no day comes back.", "Square 20: no day comes back."]
 
 
-def jar(j):
-    words = effect(C.jar_fx(j), C.jar_param(j))
-    return [C.jar_name(j) + ", a jar. " + words[0], words[0], words[1]]
+def jar(index):
+    words = effect(C.jar_fx(index), C.jar_param(index))
+    return [C.jar_name(index) + ", a jar. " + words[0], words[0], words[1]]
 
 
-def detail(st, it, rows):
-    """What the list item ``it`` does: its wordings, longest first. ``rows``:
+def detail(state, item, rows):
+    """What the list ``item`` does: its wordings, longest first. ``rows``:
     sanbon.okko's list items that are not actions (the views' rows, a hand's
     heading, a card's, an enemy's, a boss's)."""
     hands, line, log, head, card_row, enemy_row, boss_row = rows
-    phase = st.phase
-    if it == hands:
+    phase = state.phase
+    if item == hands:
         return ["See both heroes' cards (B: back).", "See both hands."]
-    if it == line:
+    if item == line:
         return ["See every enemy in line, the first one fought first.", "See every enemy in line."]
-    if it == log:
+    if item == log:
         return ["What both heroes did in the last turns, in words.", "What both heroes did lately."]
-    if it <= boss_row:
-        return boss(boss_row - it)
-    if it <= enemy_row:
-        return enemy(enemy_row - it)
-    if it <= card_row:
-        return card(card_row - it)
-    if it < 0:
-        seat = head - it
-        if seat > 1 or st.heroes[seat] > 3:
+    if item <= boss_row:
+        return boss(boss_row - item)
+    if item <= enemy_row:
+        return enemy(enemy_row - item)
+    if item <= card_row:
+        return card(card_row - item)
+    if item < 0:
+        seat = head - item
+        if seat > 1 or state.heroes[seat] > 3:
             return ["No enemies wait: a new one comes each turn.", "No enemies wait."]
-        return hero(st.heroes[seat], " Hurt: it may not fight." if st.injury[seat] or st.injured[seat] else "")
+        return hero(state.heroes[seat], " Hurt: it may not fight." if state.injury[seat] or state.injured[seat] else "")
     if phase == A.P_HERO:
-        if not st.hero_turn and st.heroes[1 - st.current_player] == it:  # a swap between boards
-            return hero(it, " Your partner's hero: they change too (1 day each).")
-        return hero(it)
-    return _action(st, it)
+        if not state.hero_turn and state.heroes[1 - state.current_player] == item:  # a swap between boards
+            return hero(item, " Your partner's hero: they change too (1 day each).")
+        return hero(item)
+    return _action(state, item)
 
 
-def _action(st, it):
+def _action(state, item):
     """What an action of its own number does (a trade's end, the turn's
     actions, a builder's confirm and cancel, the exploration's)."""
-    phase = st.phase
-    if it == A.TRADE_DONE:
+    phase = state.phase
+    if item == A.TRADE_DONE:
         return ["Trade no more: go on to the turn's action.", "Go on to the action."]
-    if it == A.DRAW2:
+    if item == A.DRAW2:
         return ["Take the top 2 cards of the deck. The turn's action: 1 day.", "Take 2 cards (1 day)."]
-    if it == A.REST:
+    if item == A.REST:
         return ["Do nothing: the turn's action, 1 day passes.", "Do nothing (1 day)."]
-    if it == A.FIGHT_LINE:
-        return enemy(st.line[-1], " Fights the newest enemy first.")
-    if it == A.FIGHT_BOSS:
-        return boss(W.boss_here(st))
-    if it == A.ENCOUNTER:
-        reqs, reward_id = C.encounter(st.board, st.encounters)
+    if item == A.FIGHT_LINE:
+        return enemy(state.line[-1], " Fights the newest enemy first.")
+    if item == A.FIGHT_BOSS:
+        return boss(W.boss_here(state))
+    if item == A.ENCOUNTER:
+        reqs, reward_id = C.encounter(state.board, state.encounters)
         reward = table(4)[reward_id]
-        return ["Discard exactly %s. Reward: %s." % (W.reqs_text(st), reward), "Discard: %s." % W.reqs_text(st),
+        return ["Discard exactly %s. Reward: %s." % (W.reqs_text(state), reward), "Discard: %s." % W.reqs_text(state),
                 "Reward: %s." % reward]
-    if it == A.SUMMON_HERO:
+    if item == A.SUMMON_HERO:
         return ["Noshin summons the Kami: draw exploration cards to 3; a fail hurts him and costs a day.",
                 "Draw to 3 for the Kami; a fail hurts.", "Noshin calls the Kami."]
-    if it == A.TOGGLE_HERO:
-        return hero(st.heroes[st.active], " Marked: your hero fights too." if phase == A.P_FIGHT else "")
-    if it == A.CONFIRM:
+    if item == A.TOGGLE_HERO:
+        return hero(state.heroes[state.active], " Marked: your hero fights too." if phase == A.P_FIGHT else "")
+    if item == A.CONFIRM:
         wordings = ("Fight with the marked cards: they are discarded.", "Discard the marked cards for the encounter.",
              "Discard the marked cards to pay the way out.")
         return [wordings[phase - A.P_FIGHT], "Go with the marked cards."]
-    if it == A.CANCEL:
-        if st.done and phase != A.P_PAY:
+    if item == A.CANCEL:
+        if state.done and phase != A.P_PAY:
             return ["Stop here: the fights won so far stay won.", "Stop fighting."]
         return ["Back to the action: nothing is used.", "Back: nothing used."]
-    if it == A.DRAW:
+    if item == A.DRAW:
         wordings = "Flip an exploration card: it adds to this turn's total; a FAIL loses the total."
         return [wordings, "Draw: a FAIL loses the total."]
-    if it == A.STOP:
+    if item == A.STOP:
         if phase == A.P_SUMMON:
             return ["Stop: the summon fails.", "The summon fails."]
-        return ["Stop: bank this turn's total; the bank reaching %d moves you." % W.arrow_value(st),
+        return ["Stop: bank this turn's total; the bank reaching %d moves you." % W.arrow_value(state),
                 "Bank the total and stop."]
-    if it == A.CHOOSE_DRAW:
-        return ["Each player draws %d cards instead of a support card." % st.reward_n,
-                "Each player draws %d." % st.reward_n]
-    return _ranged(st, it)
+    if item == A.CHOOSE_DRAW:
+        return ["Each player draws %d cards instead of a support card." % state.reward_n,
+                "Each player draws %d." % state.reward_n]
+    return _ranged(state, item)
 
 
-def _ranged(st, it):
+def _ranged(state, item):
     """What an action of a range does (a move by an arrow, a jar, a card's
     give, take, mark, discard, play, summon or Pass Map)."""
-    if A.MOVE <= it < A.JAR:
-        arrows = C.arrows(st.board)
-        index = 4 * (it - A.MOVE)
-        cost = "" if st.paid else W.cost_words(st.board, st.loc)
+    if A.MOVE <= item < A.JAR:
+        arrows = C.arrows(state.board)
+        index = 4 * (item - A.MOVE)
+        cost = "" if state.paid else W.cost_words(state.board, state.loc)
         pay = "Pay %s to leave, then e" % cost if cost else "E"
         return ["%sxplore: flip cards until the bank reaches %d, then move to place %d." % (pay, arrows[index + 3], arrows[index + 1] + 1),
                 "%sxplore to bank %d." % (pay, arrows[index + 3]), "Pay %s; explore to bank %d." % (cost, arrows[index + 3]) if cost
                 else "Explore to bank %d." % arrows[index + 3]]
-    if A.JAR <= it < A.SUPPORT:
-        if st.day >= D.LAST_DAY and C.jar_fx(it - A.JAR) == D.FX_DAY:
-            return late(C.jar_name(it - A.JAR))
-        return jar(it - A.JAR)
-    if A.SUPPORT <= it < A.SUPPORT + 17:
-        return card(D.SUPPORT0 + it - A.SUPPORT, " Free: a support card.")
-    if A.PEEK <= it < A.GIVE:
+    if A.JAR <= item < A.SUPPORT:
+        if state.day >= D.LAST_DAY and C.jar_fx(item - A.JAR) == D.FX_DAY:
+            return late(C.jar_name(item - A.JAR))
+        return jar(item - A.JAR)
+    if A.SUPPORT <= item < A.SUPPORT + 17:
+        return card(D.SUPPORT0 + item - A.SUPPORT, " Free: a support card.")
+    if A.PEEK <= item < A.GIVE:
         return ["A square of the Court."]
-    if A.GIVE <= it < A.TAKE:
-        return card(it - A.GIVE, " Give it to your partner.")
-    if A.TAKE <= it < A.TOGGLE:
-        return card(it - A.TAKE, " Take it from your partner.")
-    if A.TOGGLE <= it < A.DISCARD:
-        return card(it - A.TOGGLE, " A marks it.")
-    if A.DISCARD <= it < A.SPECIAL:
-        return card(it - A.DISCARD, " Discard it.")
-    if A.SPECIAL <= it < A.SUMMON:
-        if st.day >= D.LAST_DAY and C.card_fx(it - A.SPECIAL) == D.FX_DAY:
-            return late(C.card_name(it - A.SPECIAL))
-        return card(it - A.SPECIAL, " Play it: the turn's action.")
-    if A.SUMMON <= it < A.MAP:
-        card_number = it - A.SUMMON
+    if A.GIVE <= item < A.TAKE:
+        return card(item - A.GIVE, " Give it to your partner.")
+    if A.TAKE <= item < A.TOGGLE:
+        return card(item - A.TAKE, " Take it from your partner.")
+    if A.TOGGLE <= item < A.DISCARD:
+        return card(item - A.TOGGLE, " A marks it.")
+    if A.DISCARD <= item < A.SPECIAL:
+        return card(item - A.DISCARD, " Discard it.")
+    if A.SPECIAL <= item < A.SUMMON:
+        if state.day >= D.LAST_DAY and C.card_fx(item - A.SPECIAL) == D.FX_DAY:
+            return late(C.card_name(item - A.SPECIAL))
+        return card(item - A.SPECIAL, " Play it: the turn's action.")
+    if A.SUMMON <= item < A.MAP:
+        card_number = item - A.SUMMON
         return ["Summon the Kami: draw exploration cards to %d; a fail costs a day." % C.card_param(card_number),
                 "Draw to %d for the Kami." % C.card_param(card_number)]
-    card_number = it - A.MAP
+    card_number = item - A.MAP
     return ["Discard the Pass Map: +%d to the bank now." % C.card_param(card_number), "+%d to the bank." % C.card_param(card_number)]

@@ -63,13 +63,13 @@ def tile(bmp, index, x=0, y=0, w=1, h=1):
     return grid
 
 
-def build(L, group, spinner):
+def build(layout, group, spinner):
     """The frame, the map, the day track, the text rows and the portraits:
     (frame, sheet, map, red, node_x, step, days, rows, row_n, who, foes,
     ly, lend, ctop, rh, lh), the screen's widgets and the places of the
     list or the Court (build_list, build_court)."""
-    width = L.width
-    frame = ui.Frame(L, "Okko", "")
+    width = layout.width
+    frame = ui.Frame(layout, "Okko", "")
     group.append(frame.group)
     group.append(spinner.group)
     # the sheet's pixels stay on the drive (sanbon.sprites' "disk" way, without
@@ -77,8 +77,8 @@ def build(L, group, spinner):
     path = __file__
     sheet = displayio.OnDiskBitmap(path[: path.rfind("/") + 1] + "okko.bmp")
     sheet.pixel_shader.make_transparent(0)
-    margin = L.margin
-    y = L.body_top
+    margin = layout.margin
+    y = layout.body_top
     # the map: places and arrows, a tile each (doubled on 320x240, the day
     # track then on a row of its own under it)
     scale = 2 if width >= 320 else 1
@@ -104,21 +104,21 @@ def build(L, group, spinner):
     group.append(days)
     who_y = y  # the portraits: from the day track's row on 320x240
     y += _TILE + 6 - 2 * scale
-    row_h = 14 if L.big else 12
-    rows, who, foes = _rows(L, group, sheet, scale, y, who_y, row_h)
+    row_h = 14 if layout.big else 12
+    rows, who, foes = _rows(layout, group, sheet, scale, y, who_y, row_h)
     return (frame, sheet, places, red, margin + _TILE * scale // 2, 2 * _TILE * scale, days, rows,
-            L.chars(width - 2 * margin, 1), who, foes, max(y + 3 * row_h, who_y + 24 * scale) + 1,
-            L.body_top + L.body_h + 2, y, row_h, 16 if L.big else 12)
+            layout.chars(width - 2 * margin, 1), who, foes, max(y + 3 * row_h, who_y + 24 * scale) + 1,
+            layout.body_top + layout.body_h + 2, y, row_h, 16 if layout.big else 12)
 
 
-def _rows(L, group, sheet, scale, y, who_y, rh):
+def _rows(layout, group, sheet, scale, y, who_y, rh):
     """The text rows, and at their right who they name: the hero to act and
     the enemy or boss faced (2x2 tiles each, doubled on 320x240); on
     320x240 under them the enemy line. (rows, who, foes)"""
-    width = L.width
-    margin = L.margin
+    width = layout.width
+    margin = layout.margin
     rows = []
-    room = L.chars(width - margin - 48 * scale - 6, 1)
+    room = layout.chars(width - margin - 48 * scale - 6, 1)
     for index in range(3):
         text = ui.Text(margin, y + index * rh, "", ui.TEXT, 1, room=room)
         group.append(text.label)
@@ -133,12 +133,12 @@ def _rows(L, group, sheet, scale, y, who_y, rh):
     return rows, who, foes
 
 
-def build_list(L, group, sheet, ly, lh, lend, row_n):
+def build_list(layout, group, sheet, ly, lh, lend, row_n):
     """The list of the decision (the boards' phases) and the detail line(s):
     (list, panel, one, bar, lrows, list_n, more, up, detail)."""
-    width = L.width
-    margin = L.margin
-    lines = 2 if L.big else 1  # detail lines
+    width = layout.width
+    margin = layout.margin
+    lines = 2 if layout.big else 1  # detail lines
     line_h = ui.CHAR_H + 1
     end = lend - lines * line_h
     out = displayio.Group()
@@ -159,7 +159,7 @@ def build_list(L, group, sheet, ly, lh, lend, row_n):
         one = tile(sheet, 0)
         scaled.append(one)
         out.append(scaled)
-    bar = ui.Ring(margin - 2, ly, width - 2 * margin + 4 - panel_w, lh, ui.ACCENT, 2 if L.big else 1)  # the cursor (ui.Ring)
+    bar = ui.Ring(margin - 2, ly, width - 2 * margin + 4 - panel_w, lh, ui.ACCENT, 2 if layout.big else 1)  # the cursor (ui.Ring)
     out.append(bar)
     lrows = []
     text_x = margin + 4 * _TILE + 3
@@ -185,13 +185,13 @@ def build_list(L, group, sheet, ly, lh, lend, row_n):
     return out, panel, one, bar, lrows, list_n, more, up_mark, detail
 
 
-def build_court(L, group, sheet, top, rh, end):
+def build_court(layout, group, sheet, top, rh, end):
     """The Court (peeks and the finale): the labelled 4x4 grid from the first
     text row down (its tiles doubled on the tall screens), text beside it:
     the parts of a sanbon.okko_court.Court."""
-    width = L.width
-    margin = L.margin
-    scale = 2 if L.big else 1
+    width = layout.width
+    margin = layout.margin
+    scale = 2 if layout.big else 1
     out = displayio.Group()
     scaled = displayio.Group(scale=scale, x=margin, y=top)
     out.append(scaled)
@@ -207,7 +207,7 @@ def build_court(L, group, sheet, top, rh, end):
     scaled.append(cursor_box)
     side_x = margin + 5 * _TILE * scale + 6
     side = []
-    side_n = L.chars(width - side_x - margin, 1)
+    side_n = layout.chars(width - side_x - margin, 1)
     for index in range((end - top) // rh):
         text = ui.Text(side_x, top + index * rh, "", ui.TEXT, 1, room=side_n)
         out.append(text.label)

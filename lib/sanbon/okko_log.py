@@ -14,25 +14,25 @@ from sanbon import okko_words as W
 from sanbon import ui
 
 
-def why_not(st, it):
-    """Why the list item ``it`` may not be chosen now: the builder's
+def why_not(state, item):
+    """Why the list ``item`` may not be chosen now: the builder's
     commitment, or a card that may not be marked."""
-    phase = st.phase
-    if A.TOGGLE <= it < A.DISCARD:
-        card = it - A.TOGGLE
+    phase = state.phase
+    if A.TOGGLE <= item < A.DISCARD:
+        card = item - A.TOGGLE
         card_class = C.card_class(card)
-        if card_class and card_class != C.hero_class(st.heroes[st.active]):
-            return W.names().CLASS_NAMES[card_class] + " cards: not for " + W.hero(st, st.active) + "."
+        if card_class and card_class != C.hero_class(state.heroes[state.active]):
+            return W.names().CLASS_NAMES[card_class] + " cards: not for " + W.hero(state, state.active) + "."
         if phase == A.P_FIGHT:
             return "Only Allies, Kami, Equipment fight."
         if phase == A.P_PAY:
             return "It pays nothing here."
         return "This encounter does not ask for it."
-    if it != A.CONFIRM:
+    if item != A.CONFIRM:
         return "Not possible now."
     if phase == A.P_FIGHT:
-        fight, investigate, lead = st.totals()
-        target_fight, target_investigate, power, prm = st.target_stats()
+        fight, investigate, lead = state.totals()
+        target_fight, target_investigate, power, prm = state.target_stats()
         if not lead:
             return "Needs an Ally, a Kami or your hero."
         if fight < target_fight or investigate < target_investigate:
@@ -41,7 +41,7 @@ def why_not(st, it):
             return "Needs a " + W.names().ELEMENT_NAMES[prm] + " card."
         return "Not enough."
     if phase == A.P_PAY:
-        return "Paid %d of %d: not enough." % (st.pay_total(), C.location(st.board, st.loc, 3))
+        return "Paid %d of %d: not enough." % (state.pay_total(), C.location(state.board, state.loc, 3))
     return "Exactly the asked cards, each used."
 
 
@@ -83,7 +83,7 @@ def why_end(scr):
     return "A courtier was turned over with %d of 3 Oni found and no Spirit Jar left." % state.found
 
 
-def log(scr, n=8):
+def log(scr, count=8):
     """The last ``turns`` turns of both heroes in words, newest first: the
     game replayed from its seed and recorded actions (sanbon.session), so
     nothing of it is kept during play."""
@@ -115,7 +115,7 @@ def log(scr, n=8):
             head = None  # the hero choice: part of the next turn
         if not entries or (head and entries[-1][0] != head and not quiet):
             entries.append([head or "Heroes chosen", []])
-            if len(entries) > n:
+            if len(entries) > count:
                 entries.pop(0)
         if text:
             entries[-1][1].append(text if text[-1] in ".!?" else text + ".")  # ("Fight with these!" has its own)
@@ -127,13 +127,13 @@ def log(scr, n=8):
     return out
 
 
-def transition(st, b):
-    """The dialog as board ``b`` (1, 2) ends and the next starts, or (3) the
+def transition(state, board):
+    """The dialog as ``board`` (1, 2) ends and the next starts, or (3) the
     Court begins."""
-    if b == 3:
+    if board == 3:
         return ("Board 3 is over. The Court of Pajan: flip the 3 Oni, taking turns. "
-                "A courtier loses, unless a Spirit Jar saves you (%d)." % st.spirit_jars())
-    carried = 3 - st.day
+                "A courtier loses, unless a Spirit Jar saves you (%d)." % state.spirit_jars())
+    carried = 3 - state.day
     return ("Board %d ended on day %d. Board %d, %s, starts on day %d (%d day%s carried). "
             "Keep your hero (free), change it or swap with your partner (1 day a change)." % (
-                b, st.board_days[b - 1], b + 1, W.names().BOARD_NAMES[b], st.day, carried, "" if carried == 1 else "s"))
+                board, state.board_days[board - 1], board + 1, W.names().BOARD_NAMES[board], state.day, carried, "" if carried == 1 else "s"))

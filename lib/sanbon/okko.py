@@ -156,18 +156,18 @@ def turn_over(before, state):
     return state.is_over() or state.current_player != before
 
 
-def _card_of(item):
+def _card_of(choice):
     """The card a list item shows (its tiles), or -1."""
-    if _R_ENEMY < item <= _R_CARD:
-        return _R_CARD - item
-    if A.GIVE <= item < 1024:  # GIVE, TAKE, TOGGLE, DISCARD, SPECIAL, SUMMON, MAP + card
-        return (item - A.GIVE) & 127
-    if A.SUPPORT <= item < A.SUPPORT + 17:
-        return D.SUPPORT0 + item - A.SUPPORT  # SUPPORT + id: the support card
+    if _R_ENEMY < choice <= _R_CARD:
+        return _R_CARD - choice
+    if A.GIVE <= choice < 1024:  # GIVE, TAKE, TOGGLE, DISCARD, SPECIAL, SUMMON, MAP + card
+        return (choice - A.GIVE) & 127
+    if A.SUPPORT <= choice < A.SUPPORT + 17:
+        return D.SUPPORT0 + choice - A.SUPPORT  # SUPPORT + id: the support card
     return -1
 
 
-def _decision(state):
+def options(state):
     """The decision's items and its legal actions: a builder's confirm and
     cancel first, then its cards; else the actions (Done trading first, Rest
     last), and in the action and trade phases the views."""
@@ -199,18 +199,18 @@ def _decision(state):
     return items, legal
 
 
-def _foe(state, item):
+def foes(state, choice):
     """The tiles of an enemy's or a boss's row (a fight's target, the line's
     newest), or None."""
-    if item <= _R_BOSS or item == A.FIGHT_BOSS:
-        boss = _R_BOSS - item if item < 0 else W.boss_here(state)
+    if choice <= _R_BOSS or choice == A.FIGHT_BOSS:
+        boss = _R_BOSS - choice if choice < 0 else W.boss_here(state)
         power = C.boss_field(boss, 4)
         return (_T_SMALL + 12 + boss, _T_ELEM + C.boss_field(boss, 5) if power == D.PW_NEEDS else 0,
                 _T_F + C.boss_field(boss, 2), _T_I + C.boss_field(boss, 3))
     enemy = -1
-    if item <= _R_ENEMY:
-        enemy = _R_ENEMY - item
-    elif item == A.FIGHT_LINE:
+    if choice <= _R_ENEMY:
+        enemy = _R_ENEMY - choice
+    elif choice == A.FIGHT_LINE:
         enemy = state.line[-1]
     if enemy < 0:
         return None
@@ -242,19 +242,37 @@ def _place(state, width, boss):
     return pick(width, words, day + ": " + place)
 
 
-def _panel(panel, one, tiles):
+def days(cells, state, width):
+    """The day track's ``cells``: days passed, today, the days to come, the
+    last days (cells of the sheet, tools/art/okko.py; 8 pixels wide on a
+    ``width`` of 320, sanbon.okko_layout's: today numbered)."""
+    wide = width >= 320
+    base = 120 if wide else 248
+    for index in range(20):
+        day = index + 1
+        if day == state.day:
+            cell = 143 + day if wide else base + 2
+        elif day < state.day:
+            cell = base + 1
+        else:
+            cell = base + 3 if day >= 18 else base
+        if cells[index] != cell:
+            cells[index] = cell
+
+
+def big(panel, one, cells):
     """The selected row's subject large: a portrait's large one, or the
     row's four pictures, or its one picture alone (``one``, larger)."""
-    first = tiles[0]
+    first = cells[0]
     if _T_SMALL <= first < _T_JARS:  # a portrait: its large one
         first = _T_FACE + 4 * (first - _T_SMALL)
-        tiles = (first, first + 1, first + 2, first + 3)
-    alone = 0 if tiles[1] or tiles[2] or tiles[3] else tiles[0]  # one picture: it alone, larger
+        cells = (first, first + 1, first + 2, first + 3)
+    alone = 0 if cells[1] or cells[2] or cells[3] else cells[0]  # one picture: it alone, larger
     if alone:
-        tiles = (0, 0, 0, 0)
+        cells = (0, 0, 0, 0)
     for cell in range(4):
-        if panel[cell] != tiles[cell]:
-            panel[cell] = tiles[cell]
+        if panel[cell] != cells[cell]:
+            panel[cell] = cells[cell]
     if one[0] != alone:
         one[0] = alone
 
@@ -273,7 +291,7 @@ class GameScreen(_Base):
             self.L, self.group, self.spinner)
         self.list = None
         self.court = None
-        self._parts(okko_layout, session.state.phase >= A.P_PEEK)
+        self.parts(okko_layout, session.state.phase >= A.P_PEEK)
         drop(okko_layout)
         okko_layout = None
         config = session.config
@@ -351,7 +369,7 @@ class GameScreen(_Base):
         ui.unload("engine.okko.bots")
         ui.unload("engine.okko.court")
 
-    def _parts(self, layout, court):
+    def parts(self, layout, court):
         """Build the Court or the list with sanbon.okko_layout (``layout``)."""
         if court:
             from sanbon import okko_court
@@ -370,7 +388,7 @@ class GameScreen(_Base):
             if self.list is not None:
                 self.group.remove(self.list)
                 self.list = self.lrows = self.bar = self.more = self.up = self.detail = self.panel = self.one = None
-            self._parts(okko_layout, True)
+            self.parts(okko_layout, True)
             self.gcur = self.court.first(self.session, self.gq)
         else:
             if self.court is not None:
@@ -380,7 +398,7 @@ class GameScreen(_Base):
                 self.court = None
                 drop(okko_court)
                 okko_court = None
-            self._parts(okko_layout, False)
+            self.parts(okko_layout, False)
             self.dkey = None
         drop(okko_layout)
         okko_layout = None
@@ -446,22 +464,32 @@ class GameScreen(_Base):
             if bar.width != (end - start) * self.step:  # (a shape's size set is a redraw, changed or not)
                 bar.width = (end - start) * self.step
             ui.show(bar, True)
-        # the day track: days passed, today, the days to come, the last days
-        # (cells of the sheet, tools/art/okko.py; 8 pixels wide: today numbered)
-        days = self.days
-        wide = self.L.width >= 320  # (sanbon.okko_layout: 8-pixel days there)
-        base = 120 if wide else 248
-        for index in range(20):
-            day = index + 1
-            if day == state.day:
-                cell = 143 + day if wide else base + 2
-            elif day < state.day:
-                cell = base + 1
-            else:
-                cell = base + 3 if day >= 18 else base
-            if days[index] != cell:
-                days[index] = cell
-        self._portraits()
+        days(self.days, state, self.L.width)
+        # who the text rows name: the hero to act, and the enemy or boss faced
+        # (a portrait: the list row's small picture's large one); on 320x240
+        # the enemy line, the first to be fought at the left
+        icons = self._icons
+        who = self.who[0]
+        hero = icons(_R_HEAD - state.current_player)[0] if state.current_player < 2 else 0
+        if state.phase == A.P_FIGHT:
+            target = state.target
+            foe = icons(_R_BOSS - target + 128 if target >= 128 else _R_ENEMY - target)[0]
+        elif W.boss_here(state) != A.NONE:
+            foe = icons(A.FIGHT_BOSS)[0]
+        else:
+            foe = icons(A.FIGHT_LINE)[0] if state.line else 0
+        for cell in range(8):
+            small = (hero if cell & 2 == 0 else foe)
+            tile = _T_FACE + 4 * (small - _T_SMALL) + (cell & 1) + (cell >> 1 & 2) if small else 0
+            if who[cell] != tile:
+                who[cell] = tile
+        foes = self.foes
+        if foes is not None:
+            line = state.line
+            for cell in range(6):
+                tile = icons(_R_ENEMY - line[-1 - cell])[0] if cell < len(line) else 0
+                if foes[cell] != tile:
+                    foes[cell] = tile
 
     def _rows(self):
         """The three text rows: in the builders what is asked and what is
@@ -517,34 +545,6 @@ class GameScreen(_Base):
             words = W.pick(width, words + " (" + "+".join(values) + ")", words)
         rows[2].set(words, ui.ACCENT)
 
-    def _portraits(self):
-        """Who the text rows name: the hero to act, and the enemy or boss faced
-        (a portrait: the list row's small picture's large one); on 320x240 the
-        enemy line, the first to be fought at the left."""
-        state = self.session.state
-        icons = self._icons
-        who = self.who[0]
-        foes = self.foes
-        hero = icons(_R_HEAD - state.current_player)[0] if state.current_player < 2 else 0
-        if state.phase == A.P_FIGHT:
-            target = state.target
-            foe = icons(_R_BOSS - target + 128 if target >= 128 else _R_ENEMY - target)[0]
-        elif W.boss_here(state) != A.NONE:
-            foe = icons(A.FIGHT_BOSS)[0]
-        else:
-            foe = icons(A.FIGHT_LINE)[0] if state.line else 0
-        for cell in range(8):
-            small = (hero if cell & 2 == 0 else foe)
-            tile = _T_FACE + 4 * (small - _T_SMALL) + (cell & 1) + (cell >> 1 & 2) if small else 0
-            if who[cell] != tile:
-                who[cell] = tile
-        if foes is not None:
-            line = state.line
-            for cell in range(6):
-                tile = icons(_R_ENEMY - line[-1 - cell])[0] if cell < len(line) else 0
-                if foes[cell] != tile:
-                    foes[cell] = tile
-
     def _build(self):
         """The list of the view (0 the decision, 1 both hands, 2 the enemy
         line), its legal actions and the cursor: on the item selected before if it is still there, else on the first legal action (a
@@ -571,7 +571,7 @@ class GameScreen(_Base):
             if not items:
                 items.append(_R_HEAD - 2)
         else:
-            items, legal = _decision(state)
+            items, legal = options(state)
         self.ok = legal
         self.items = items
         if was is not None:
@@ -589,67 +589,67 @@ class GameScreen(_Base):
             cur = 0
         self.cur = cur
 
-    def _text(self, item):
+    def _text(self, choice):
         """A row's words."""
         state = self.session.state
         width = self.list_n
-        if item == _B_HANDS:
+        if choice == _B_HANDS:
             return "Both hands (%d and %d cards)" % (len(state.hands[0]), len(state.hands[1]))
-        if item == _B_LINE:
+        if choice == _B_LINE:
             return "Enemy line (%d)" % len(state.line)
-        if item == _B_LOG:
+        if choice == _B_LOG:
             return "Log: the last turns"
-        if item <= _R_BOSS:
-            return "Boss " + C.boss_name(_R_BOSS - item)
-        if item <= _R_ENEMY:
-            enemy = _R_ENEMY - item
+        if choice <= _R_BOSS:
+            return "Boss " + C.boss_name(_R_BOSS - choice)
+        if choice <= _R_ENEMY:
+            enemy = _R_ENEMY - choice
             if enemy != state.line[-1]:
                 return C.enemy_name(enemy)
             return W.pick(width, C.enemy_name(enemy) + " (fought first)", C.enemy_name(enemy) + " (first)")
-        if item <= _R_CARD:
-            return W.card_row(_R_CARD - item, "", width)
-        if item < 0:
-            seat = _R_HEAD - item
+        if choice <= _R_CARD:
+            return W.card_row(_R_CARD - choice, "", width)
+        if choice < 0:
+            seat = _R_HEAD - choice
             if seat > 1:
                 return "No enemies."
             words = "%s, %d cards" % (W.who(state, seat, self.session.seat_name), len(state.hands[seat]))
             return words + " (hurt)" if state.injury[seat] or state.injured[seat] else words
-        return W.label(state, item, width)
+        return W.label(state, choice, width)
 
-    def _icons(self, item):
+    def _icons(self, choice):
         """The four tiles of a list row: kind, element, Fight, Investigate
         (a confirm row's: what it is for)."""
         state = self.session.state
-        if item == A.CONFIRM:  # what it is for: the enemy or boss fought, the encounter, the place left
+        if choice == A.CONFIRM:  # what it is for: the enemy or boss fought, the encounter, the place left
             phase = state.phase
             if phase == A.P_PAY:
                 return _T_NODE + state.loc, 0, 0, 0
             if phase == A.P_FIGHT:
                 target = state.target
                 return self._icons(_R_BOSS - target + 128 if target >= 128 else _R_ENEMY - target)
-            item = A.ENCOUNTER
-        card = _card_of(item)
+            choice = A.ENCOUNTER
+        card = _card_of(choice)
         if card >= 0:
             kind = C.card_kind(card)
             element = C.card_element(card)
             if kind == D.SPECIAL:  # a Special has no values
                 return _T_KIND + kind, _T_ELEM + element if element else 0, 0, 0
             return _T_KIND + kind, _T_ELEM + element if element else 0, _T_F + C.card_f(card), _T_I + C.card_i(card)
-        foe = _foe(state, item)
+        foe = foes(state, choice)
         if foe is not None:
             return foe
         hero = -1
-        if item == A.TOGGLE_HERO:
+        if choice == A.TOGGLE_HERO:
             hero = state.heroes[state.active]
-        elif A.HERO <= item < A.HERO + 4 and state.phase == A.P_HERO:
-            hero = item
-        elif _R_HEAD - 1 <= item <= _R_HEAD:
-            hero = state.heroes[_R_HEAD - item]
+        elif A.HERO <= choice < A.HERO + 4 and state.phase == A.P_HERO:
+            hero = choice
+        elif _R_HEAD - 1 <= choice <= _R_HEAD:
+            hero = state.heroes[_R_HEAD - choice]
         if 0 <= hero < 4:
             return _T_SMALL + hero, 0, _T_F + C.hero_f(hero), _T_I + C.hero_i(hero)
-        if A.JAR <= item < A.SUPPORT:
-            return _T_JARS + C.JAR_TYPE[item - A.JAR], 0, 0, 0
-        if item == A.ENCOUNTER:  # what it asks: Ally, Equipment, an element, a Support card (its kind)
+        if A.JAR <= choice < A.SUPPORT:
+            return _T_JARS + C.JAR_TYPE[choice - A.JAR], 0, 0, 0
+        if choice == A.ENCOUNTER:  # what it asks: Ally, Equipment, an element, a Support card (its kind)
             out = [_T_TALK, 0, 0, 0]
             reqs = C.encounter(state.board, state.encounters)[0]
             for index in range(min(3, len(reqs))):
@@ -657,15 +657,15 @@ class GameScreen(_Base):
                 out[index + 1] = (_T_KIND + req - 1 if req < D.R_ELEMENT else _T_ELEM + req - D.R_ELEMENT if req < D.R_SUPPORT
                                   else _T_KIND + C.card_kind(D.SUPPORT0 + req - D.R_SUPPORT))
             return out
-        if item == A.DRAW2 or item == A.DRAW or item == _B_HANDS or item == A.TRADE_DONE or item == A.CHOOSE_DRAW:
+        if choice == A.DRAW2 or choice == A.DRAW or choice == _B_HANDS or choice == A.TRADE_DONE or choice == A.CHOOSE_DRAW:
             return _T_CARDS, 0, 0, 0
-        if item == A.REST:
+        if choice == A.REST:
             return _T_REST, 0, 0, 0
-        if item == _B_LINE and state.line:  # the newest enemy's kind
+        if choice == _B_LINE and state.line:  # the newest enemy's kind
             return self._icons(A.FIGHT_LINE)[0], 0, 0, 0
-        if A.MOVE <= item < A.JAR:  # the arrow's value and the place it leads to
+        if A.MOVE <= choice < A.JAR:  # the arrow's value and the place it leads to
             arrows = C.arrows(state.board)
-            index = 4 * (item - A.MOVE)
+            index = 4 * (choice - A.MOVE)
             value = arrows[index + 3]
             return _T_ARROW + value - 3 if 3 <= value <= 7 else 0, _T_NODE + arrows[index + 1], 0, 0
         return 0, 0, 0, 0
@@ -716,23 +716,23 @@ class GameScreen(_Base):
         self.bar.hidden = not shown
         self.bar.move(self.bar.x, self.ly + (cur if cur < pinned else cur - top) * self.lh)
         if self.panel is not None:  # (sanbon.okko_layout: 320x240) the selected row's subject large
-            _panel(self.panel, self.one, self._icons(items[cur]) if shown else (0, 0, 0, 0))
+            big(self.panel, self.one, self._icons(items[cur]) if shown else (0, 0, 0, 0))
         self.more.set("v" if top + count < len(items) else "")
         self.up.move(self.L.width - 1, self.ly + pinned * self.lh)  # over the rows that scroll
         self.up.set("^" if top else "")
         self.top = top
         self._detail(items[cur] if shown else None)
 
-    def _detail(self, item):
+    def _detail(self, choice):
         """The detail line(s): what the selected item does, in words. The
         words come at the next step (tick): sanbon.okko_detail is loaded then,
         alone in its step, and forgotten, not on top of an engine step."""
         state = self.session.state
-        key = None if item is None else (item, state.phase, len(state.line), state.sel_hero)
+        key = None if choice is None else (choice, state.phase, len(state.line), state.sel_hero)
         if key == self.dkey:
             return
         self.dkey = key
-        if item is None:
+        if choice is None:
             for row in self.detail:
                 row.set("")
         else:
@@ -886,35 +886,35 @@ class GameScreen(_Base):
         elif button == btn.A and self.items:
             self.press(self.items[self.cur])
 
-    def press(self, item):
+    def press(self, choice):
         state = self.session.state
         if self.view:
             self.view = 0
             self.update()
-        elif item == _B_HANDS or item == _B_LINE:
-            self.view = 1 if item == _B_HANDS else 2
+        elif choice == _B_HANDS or choice == _B_LINE:
+            self.view = 1 if choice == _B_HANDS else 2
             self.cur = 0
             self.top = 0
             self.update()
-        elif item == _B_LOG:
+        elif choice == _B_LOG:
             from sanbon import okko_log
             from sanbon.texts import TextScreen
 
             lines = okko_log.log(self)
             drop(okko_log)
             okko_log = None
-            self.app.push(TextScreen(self.app, self._text(item), lines))
-        elif item < 0:
+            self.app.push(TextScreen(self.app, self._text(choice), lines))
+        elif choice < 0:
             return
-        elif item not in self.ok:
+        elif choice not in self.ok:
             from sanbon import okko_log
 
-            why = okko_log.why_not(state, item)
+            why = okko_log.why_not(state, choice)
             drop(okko_log)
             okko_log = None
             self.app.toast(why, 2500, ui.BAD)
         else:
-            self.act(item)
+            self.act(choice)
 
     def resume(self):
         self.update()

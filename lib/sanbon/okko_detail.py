@@ -75,22 +75,22 @@ def effect(fx, value):
     return words
 
 
-def card(number, note=""):
+def card(index, note=""):
     """A card's wordings: kind, element, values, class, effect."""
-    kind = C.card_kind(number)
-    element = C.card_element(number)
+    kind = C.card_kind(index)
+    element = C.card_element(index)
     head = table(0)[kind]
     if element:
         head = W.names().ELEMENT_NAMES[element] + " " + head
-    vals = "" if kind == D.SPECIAL else ": Fight %d, Investigate %d" % (C.card_f(number), C.card_i(number))
-    card_class = C.card_class(number)
+    vals = "" if kind == D.SPECIAL else ": Fight %d, Investigate %d" % (C.card_f(index), C.card_i(index))
+    card_class = C.card_class(index)
     only = ""
     if card_class:
         for hero_id in range(4):
             if C.hero_class(hero_id) == card_class:
                 only = " " + W.names().CLASS_NAMES[card_class] + ": only for " + C.hero_name(hero_id) + "."
-    fx_id = C.card_fx(number)
-    words = effect(fx_id, C.card_param(number)) if fx_id else ("", "")
+    fx_id = C.card_fx(index)
+    words = effect(fx_id, C.card_param(index)) if fx_id else ("", "")
     out = []
     for lead in (head + vals + "." + only, head + "." + only, head + ".", ""):
         for effect_words in words:
@@ -109,9 +109,9 @@ def hero(index, note=""):
     return [head + " " + ability + note, ability + note, ability]
 
 
-def power(kind, value):
-    words = table(3)[kind]
-    return words % W.names().ELEMENT_NAMES[value] if kind == D.PW_NEEDS else words
+def power(index, value):
+    words = table(3)[index]
+    return words % W.names().ELEMENT_NAMES[value] if index == D.PW_NEEDS else words
 
 
 def enemy(index, note=""):
@@ -137,116 +137,116 @@ def jar(index):
     return [C.jar_name(index) + ", a jar. " + words[0], words[0], words[1]]
 
 
-def detail(state, item, rows):
-    """What the list ``item`` does: its wordings, longest first. ``rows``:
+def detail(state, choice, rows):
+    """What the list item ``choice`` does: its wordings, longest first. ``rows``:
     sanbon.okko's list items that are not actions (the views' rows, a hand's
     heading, a card's, an enemy's, a boss's)."""
     hands, line, log, head, card_row, enemy_row, boss_row = rows
     phase = state.phase
-    if item == hands:
+    if choice == hands:
         return ["See both heroes' cards (B: back).", "See both hands."]
-    if item == line:
+    if choice == line:
         return ["See every enemy in line, the first one fought first.", "See every enemy in line."]
-    if item == log:
+    if choice == log:
         return ["What both heroes did in the last turns, in words.", "What both heroes did lately."]
-    if item <= boss_row:
-        return boss(boss_row - item)
-    if item <= enemy_row:
-        return enemy(enemy_row - item)
-    if item <= card_row:
-        return card(card_row - item)
-    if item < 0:
-        seat = head - item
+    if choice <= boss_row:
+        return boss(boss_row - choice)
+    if choice <= enemy_row:
+        return enemy(enemy_row - choice)
+    if choice <= card_row:
+        return card(card_row - choice)
+    if choice < 0:
+        seat = head - choice
         if seat > 1 or state.heroes[seat] > 3:
             return ["No enemies wait: a new one comes each turn.", "No enemies wait."]
         return hero(state.heroes[seat], " Hurt: it may not fight." if state.injury[seat] or state.injured[seat] else "")
     if phase == A.P_HERO:
-        if not state.hero_turn and state.heroes[1 - state.current_player] == item:  # a swap between boards
-            return hero(item, " Your partner's hero: they change too (1 day each).")
-        return hero(item)
-    return _action(state, item)
+        if not state.hero_turn and state.heroes[1 - state.current_player] == choice:  # a swap between boards
+            return hero(choice, " Your partner's hero: they change too (1 day each).")
+        return hero(choice)
+    return _action(state, choice)
 
 
-def _action(state, item):
+def _action(state, choice):
     """What an action of its own number does (a trade's end, the turn's
     actions, a builder's confirm and cancel, the exploration's)."""
     phase = state.phase
-    if item == A.TRADE_DONE:
+    if choice == A.TRADE_DONE:
         return ["Trade no more: go on to the turn's action.", "Go on to the action."]
-    if item == A.DRAW2:
+    if choice == A.DRAW2:
         return ["Take the top 2 cards of the deck. The turn's action: 1 day.", "Take 2 cards (1 day)."]
-    if item == A.REST:
+    if choice == A.REST:
         return ["Do nothing: the turn's action, 1 day passes.", "Do nothing (1 day)."]
-    if item == A.FIGHT_LINE:
+    if choice == A.FIGHT_LINE:
         return enemy(state.line[-1], " Fights the newest enemy first.")
-    if item == A.FIGHT_BOSS:
+    if choice == A.FIGHT_BOSS:
         return boss(W.boss_here(state))
-    if item == A.ENCOUNTER:
+    if choice == A.ENCOUNTER:
         reqs, reward_id = C.encounter(state.board, state.encounters)
         reward = table(4)[reward_id]
         return ["Discard exactly %s. Reward: %s." % (W.reqs_text(state), reward), "Discard: %s." % W.reqs_text(state),
                 "Reward: %s." % reward]
-    if item == A.SUMMON_HERO:
+    if choice == A.SUMMON_HERO:
         return ["Noshin summons the Kami: draw exploration cards to 3; a fail hurts him and costs a day.",
                 "Draw to 3 for the Kami; a fail hurts.", "Noshin calls the Kami."]
-    if item == A.TOGGLE_HERO:
+    if choice == A.TOGGLE_HERO:
         return hero(state.heroes[state.active], " Marked: your hero fights too." if phase == A.P_FIGHT else "")
-    if item == A.CONFIRM:
+    if choice == A.CONFIRM:
         wordings = ("Fight with the marked cards: they are discarded.", "Discard the marked cards for the encounter.",
              "Discard the marked cards to pay the way out.")
         return [wordings[phase - A.P_FIGHT], "Go with the marked cards."]
-    if item == A.CANCEL:
+    if choice == A.CANCEL:
         if state.done and phase != A.P_PAY:
             return ["Stop here: the fights won so far stay won.", "Stop fighting."]
         return ["Back to the action: nothing is used.", "Back: nothing used."]
-    if item == A.DRAW:
+    if choice == A.DRAW:
         wordings = "Flip an exploration card: it adds to this turn's total; a FAIL loses the total."
         return [wordings, "Draw: a FAIL loses the total."]
-    if item == A.STOP:
+    if choice == A.STOP:
         if phase == A.P_SUMMON:
             return ["Stop: the summon fails.", "The summon fails."]
         return ["Stop: bank this turn's total; the bank reaching %d moves you." % W.arrow_value(state),
                 "Bank the total and stop."]
-    if item == A.CHOOSE_DRAW:
+    if choice == A.CHOOSE_DRAW:
         return ["Each player draws %d cards instead of a support card." % state.reward_n,
                 "Each player draws %d." % state.reward_n]
-    return _ranged(state, item)
+    return describe(state, choice)
 
 
-def _ranged(state, item):
+def describe(state, choice):
     """What an action of a range does (a move by an arrow, a jar, a card's
     give, take, mark, discard, play, summon or Pass Map)."""
-    if A.MOVE <= item < A.JAR:
+    if A.MOVE <= choice < A.JAR:
         arrows = C.arrows(state.board)
-        index = 4 * (item - A.MOVE)
+        index = 4 * (choice - A.MOVE)
         cost = "" if state.paid else W.cost_words(state.board, state.loc)
         pay = "Pay %s to leave, then e" % cost if cost else "E"
         return ["%sxplore: flip cards until the bank reaches %d, then move to place %d." % (pay, arrows[index + 3], arrows[index + 1] + 1),
                 "%sxplore to bank %d." % (pay, arrows[index + 3]), "Pay %s; explore to bank %d." % (cost, arrows[index + 3]) if cost
                 else "Explore to bank %d." % arrows[index + 3]]
-    if A.JAR <= item < A.SUPPORT:
-        if state.day >= D.LAST_DAY and C.jar_fx(item - A.JAR) == D.FX_DAY:
-            return late(C.jar_name(item - A.JAR))
-        return jar(item - A.JAR)
-    if A.SUPPORT <= item < A.SUPPORT + 17:
-        return card(D.SUPPORT0 + item - A.SUPPORT, " Free: a support card.")
-    if A.PEEK <= item < A.GIVE:
+    if A.JAR <= choice < A.SUPPORT:
+        if state.day >= D.LAST_DAY and C.jar_fx(choice - A.JAR) == D.FX_DAY:
+            return late(C.jar_name(choice - A.JAR))
+        return jar(choice - A.JAR)
+    if A.SUPPORT <= choice < A.SUPPORT + 17:
+        return card(D.SUPPORT0 + choice - A.SUPPORT, " Free: a support card.")
+    if A.PEEK <= choice < A.GIVE:
         return ["A square of the Court."]
-    if A.GIVE <= item < A.TAKE:
-        return card(item - A.GIVE, " Give it to your partner.")
-    if A.TAKE <= item < A.TOGGLE:
-        return card(item - A.TAKE, " Take it from your partner.")
-    if A.TOGGLE <= item < A.DISCARD:
-        return card(item - A.TOGGLE, " A marks it.")
-    if A.DISCARD <= item < A.SPECIAL:
-        return card(item - A.DISCARD, " Discard it.")
-    if A.SPECIAL <= item < A.SUMMON:
-        if state.day >= D.LAST_DAY and C.card_fx(item - A.SPECIAL) == D.FX_DAY:
-            return late(C.card_name(item - A.SPECIAL))
-        return card(item - A.SPECIAL, " Play it: the turn's action.")
-    if A.SUMMON <= item < A.MAP:
-        card_number = item - A.SUMMON
+    if A.GIVE <= choice < A.TAKE:
+        return card(choice - A.GIVE, " Give it to your partner.")
+    if A.TAKE <= choice < A.TOGGLE:
+        return card(choice - A.TAKE, " Take it from your partner.")
+    if A.TOGGLE <= choice < A.DISCARD:
+        return card(choice - A.TOGGLE, " A marks it.")
+    if A.DISCARD <= choice < A.SPECIAL:
+        return card(choice - A.DISCARD, " Discard it.")
+    if A.SPECIAL <= choice < A.SUMMON:
+        if state.day >= D.LAST_DAY and C.card_fx(choice - A.SPECIAL) == D.FX_DAY:
+            return late(C.card_name(choice - A.SPECIAL))
+        return card(choice - A.SPECIAL, " Play it: the turn's action.")
+    if A.SUMMON <= choice < A.MAP:
+        card_number = choice - A.SUMMON
         return ["Summon the Kami: draw exploration cards to %d; a fail costs a day." % C.card_param(card_number),
                 "Draw to %d for the Kami." % C.card_param(card_number)]
-    card_number = item - A.MAP
+    card_number = choice - A.MAP
     return ["Discard the Pass Map: +%d to the bank now." % C.card_param(card_number), "+%d to the bank." % C.card_param(card_number)]

@@ -111,7 +111,7 @@ def build(layout, group, spinner):
             layout.body_top + layout.body_h + 2, y, row_h, 16 if layout.big else 12)
 
 
-def _rows(layout, group, sheet, scale, y, who_y, rh):
+def _rows(layout, group, sheet, scale, y, top, rh):
     """The text rows, and at their right who they name: the hero to act and
     the enemy or boss faced (2x2 tiles each, doubled on 320x240); on
     320x240 under them the enemy line. (rows, who, foes)"""
@@ -123,12 +123,12 @@ def _rows(layout, group, sheet, scale, y, who_y, rh):
         text = ui.Text(margin, y + index * rh, "", ui.TEXT, 1, room=room)
         group.append(text.label)
         rows.append(text)
-    who = displayio.Group(scale=scale, x=width - 48 * scale - 2, y=who_y if scale > 1 else y)  # shown while the rows leave it room
+    who = displayio.Group(scale=scale, x=width - 48 * scale - 2, y=top if scale > 1 else y)  # shown while the rows leave it room
     who.append(tile(sheet, 0, 0, 0, 4, 2))
     group.append(who)
     foes = None
     if scale > 1:  # under them the enemy line, the first to be fought at the left (up to 6)
-        foes = tile(sheet, 0, width - 80, who_y + 48, 6, 1)
+        foes = tile(sheet, 0, width - 80, top + 48, 6, 1)
         group.append(foes)
     return rows, who, foes
 

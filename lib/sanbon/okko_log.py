@@ -14,12 +14,12 @@ from sanbon import okko_words as W
 from sanbon import ui
 
 
-def why_not(state, item):
-    """Why the list ``item`` may not be chosen now: the builder's
+def why_not(state, choice):
+    """Why the list item ``choice`` may not be chosen now: the builder's
     commitment, or a card that may not be marked."""
     phase = state.phase
-    if A.TOGGLE <= item < A.DISCARD:
-        card = item - A.TOGGLE
+    if A.TOGGLE <= choice < A.DISCARD:
+        card = choice - A.TOGGLE
         card_class = C.card_class(card)
         if card_class and card_class != C.hero_class(state.heroes[state.active]):
             return W.names().CLASS_NAMES[card_class] + " cards: not for " + W.hero(state, state.active) + "."
@@ -28,7 +28,7 @@ def why_not(state, item):
         if phase == A.P_PAY:
             return "It pays nothing here."
         return "This encounter does not ask for it."
-    if item != A.CONFIRM:
+    if choice != A.CONFIRM:
         return "Not possible now."
     if phase == A.P_FIGHT:
         fight, investigate, lead = state.totals()

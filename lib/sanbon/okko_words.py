@@ -76,12 +76,12 @@ def boss_here(state):
     return boss
 
 
-def req_word(kind):
-    if kind >= D.R_SUPPORT:
-        return C.card_name(D.SUPPORT0 + kind - D.R_SUPPORT)
-    if kind >= D.R_ELEMENT:
-        return names().ELEMENT_NAMES[kind - D.R_ELEMENT]
-    return "Ally" if kind == D.R_ALLY else "Equipment"
+def req_word(value):
+    if value >= D.R_SUPPORT:
+        return C.card_name(D.SUPPORT0 + value - D.R_SUPPORT)
+    if value >= D.R_ELEMENT:
+        return names().ELEMENT_NAMES[value - D.R_ELEMENT]
+    return "Ally" if value == D.R_ALLY else "Equipment"
 
 
 def reqs_text(state):
@@ -150,8 +150,8 @@ def label(state, action, width):
     return "Use the Pass Map (+%d)" % C.card_param(action - A.MAP)
 
 
-def _in(values, card):
-    for value in values:
+def _in(items, card):
+    for value in items:
         if value == card:
             return True
     return False

@@ -771,8 +771,8 @@ class GameScreen(_Base):
                 what = "both hands"
             elif self.view == 2:
                 what = "the enemy line"
-            seat = self.session.seat_name(seat) + ": "
-            text = seat + what.replace("/", "|" + seat)
+            prefix = self.session.seat_name(seat) + ": "
+            text = prefix + what.replace("/", "|" + prefix)
         if text != self.tl:  # (set_title picks a wording: only when it changes)
             self.tl = text
             self.frame.set_title(text)

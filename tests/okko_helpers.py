@@ -110,3 +110,4 @@ def play(sim, player, until=None, limit=40000):
         n += 1
         assert n < limit, sim.text()
     return n
+

@@ -100,10 +100,10 @@ def test_the_court_cursor_moves_by_column_and_row(tmp_path):
     assert scr.gcur == ((d & 12) | ((d + 1) & 3)) + 4 & 15
     assert any(t.startswith("Square " + "ABCD"[scr.gcur & 3] + str((scr.gcur >> 2) + 1)) for t in sim.visible_text())
     # the grid's labels: columns A-D, rows 1-4 (tiles of the sheet)
-    from sanbon.okko_layout import _T_COL, _T_ROW
+    from sanbon.okko_layout import _T_COL, _T_ROW  # (the Court's labels: only the layout reads them)
 
-    assert [scr.cells[1 + i] for i in range(4)] == [_T_COL + i for i in range(4)]
-    assert [scr.cells[5 + 5 * i] for i in range(4)] == [_T_ROW + i for i in range(4)]
+    assert [scr.court.cells[1 + i] for i in range(4)] == [_T_COL + i for i in range(4)]
+    assert [scr.court.cells[5 + 5 * i] for i in range(4)] == [_T_ROW + i for i in range(4)]
     # a peek: the token, then the cursor on the next square
     st = sim.app.session.state
     sq = C.display_to_board(scr.gcur, st.orient)
@@ -287,7 +287,7 @@ def test_plain_words_for_the_line_and_the_exploration(tmp_path):
 def test_the_court_advice_names_the_square_its_corners_mark(tmp_path):
     import re
 
-    from sanbon.okko import square_name
+    from sanbon.okko_court import square_name
 
     sim = start("pico_display2", seed=5, path=str(tmp_path / "n"))
     found = []
@@ -296,10 +296,10 @@ def test_the_court_advice_names_the_square_its_corners_mark(tmp_path):
         scr = screen(s)
         st = s.app.session.state
         if scr is not None and s.app.top is scr and scr.court is not None and st.phase == A.P_COURT \
-                and not scr.advice_box.hidden:
-            b = scr.advice_box
+                and not scr.court.advice_box.hidden:
+            b = scr.court.advice_box
             d = b.x // 12 - 1 + 4 * (b.y // 12 - 1)
-            text = " ".join(t.text for t in scr.side if t.text)
+            text = " ".join(t.text for t in scr.court.side if t.text)
             said = re.findall(r"[Tt]ry (\w\d) \(green corners\)", text)
             assert said == [square_name(d)], text
             found.append(text)
@@ -434,11 +434,11 @@ def test_the_selected_rows_subject_is_shown_large_on_the_wide_screen(tmp_path):
 
 
 def test_the_layouts_picture_numbers_are_the_sheets():
-    """okko_layout's _T_ numbers of the pictures name the tiles that
+    """sanbon.okko's _T_ numbers of the pictures name the tiles that
     tools/art/okko.py draws: 17 distinct portraits (4 heroes, 8 enemy kinds,
     5 bosses) of four tiles each, their small ones, the jars, the bubble, the
     day cells; every tile number a TileGrid can hold (up to 255)."""
-    from sanbon import okko_layout as L
+    from sanbon import okko as L
     from tools.art import okko as art
 
     assert len(art.FACES) == 17 and len({tuple(map(tuple, f)) for f in art.FACES}) == 17

@@ -125,6 +125,51 @@ O_MISC = const(31)  # (aid, reward_ret, peek_sq or 255, court_turn, pile scalars
 #                     peeks_total, defeated_total, active_next, hero_turn, changes, discards)
 
 
+# event tuple indexes: ``state.events`` is what the last ``apply`` did, for
+# the UI (plain tuples, never saved), each a kind string then its fields;
+# lib/ reads a field by name (``event[A.E_SEAT]``), never by number:
+#   ("enemy", enemy)          an enemy joins the line (E_ENEMY)
+#   ("pressure", days)        the line costs days (E_DAYS)
+#   ("draw", seat, count)     a seat draws Adventure cards (E_SEAT, E_COUNT)
+#   ("rotate",)               the Court turns right
+#   ("defeat", enemy)         an enemy beaten (E_ENEMY)
+#   ("boss", boss)            a boss beaten (E_BOSS)
+#   ("boss_here", boss)       the place's boss shows itself (E_BOSS)
+#   ("injury", seat, count)   a hero takes injury tokens (E_SEAT, E_COUNT)
+#   ("heal", seat)            a hero is healed (E_SEAT)
+#   ("encounter", index)      an encounter of the board done (E_INDEX)
+#   ("jar", jar)              a jar used (E_JAR)
+#   ("jar_gained", jar)       a jar gained (E_JAR)
+#   ("explore", value)        an exploration card: its value, 0 a FAIL (E_VALUE)
+#   ("bank", total)           the exploration bank (E_VALUE)
+#   ("move", place)           the team moves (E_PLACE)
+#   ("summon", ok)            a summon: 1 the Kami comes, 0 it failed (E_OK)
+#   ("support", seat, id)     a seat takes a support card (E_SEAT, E_SUPPORT)
+#   ("peek", seat)            a seat peeks at the Court (never the square's
+#                             content: only the peeker's observation has it)
+#   ("day", day)              the day track moves (E_DAY)
+#   ("board_end", board)      a board ends (E_BOARD, 0-2)
+#   ("board", board)          the next board starts (E_BOARD, 1-2)
+#   ("flip", square, is_oni)  a Court square turned over (E_SQUARE, E_ONI)
+#   ("win",), ("lose",)       the end
+E_KIND = const(0)  # the kind: "enemy", "flip", ...
+E_SEAT = const(1)  # draw, injury, heal, support, peek
+E_ENEMY = const(1)  # enemy, defeat
+E_BOSS = const(1)  # boss, boss_here
+E_DAYS = const(1)  # pressure
+E_INDEX = const(1)  # encounter: the board's encounter, from 0
+E_JAR = const(1)  # jar, jar_gained
+E_VALUE = const(1)  # explore, bank
+E_PLACE = const(1)  # move
+E_OK = const(1)  # summon
+E_DAY = const(1)  # day
+E_BOARD = const(1)  # board_end, board
+E_SQUARE = const(1)  # flip: a board square
+E_COUNT = const(2)  # draw, injury
+E_SUPPORT = const(2)  # support: the support card's id
+E_ONI = const(2)  # flip: 1 an Oni
+
+
 def describe(action):
     """A short plain-English name for an action (logs, the terminal player)."""
     from engine.okko import cards

@@ -12,14 +12,8 @@ is the Easy aid: squares that somebody peeked get a mark (without content).
 
 Public attributes (read them; change them only through ``apply``): see
 ``_SCALARS`` and the bytearrays set in ``__init__``. ``events``: what the
-last ``apply`` did, for the UI (plain tuples, never saved): ("enemy", e),
-("pressure", days), ("draw", seat, n), ("rotate",), ("defeat", e),
-("boss", b), ("injury", seat, n), ("heal", seat), ("encounter", k),
-("jar", j), ("explore", value or 0 for FAIL), ("move", loc), ("bank", n),
-("summon", ok), ("support", seat, id), ("peek", seat) (never the square's
-content: that is only in the peeker's observation during P_REVEAL),
-("day", day), ("board_end", board), ("board", board), ("flip", square,
-is_oni), ("win",), ("lose",).
+last ``apply`` did, for the UI (plain tuples, never saved): every kind and
+its fields' index constants (``E_*``) are listed in actions.py.
 
 Besides the State API, what the screens read: ``thresholds()``,
 ``complete()``, ``totals()``, ``target_stats()``, ``pay_total()``,

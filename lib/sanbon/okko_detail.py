@@ -16,21 +16,9 @@ from engine.okko import data as D
 from sanbon import okko_words as W
 from sanbon import ui
 
-try:
-    from micropython import const
-except ImportError:
 
-    def const(x):
-        return x
-
-
-_R_HEAD = const(-10)
-_R_CARD = const(-1000)
-_R_ENEMY = const(-2000)
-_R_BOSS = const(-3000)
-
-def table(i):
-    """The wording table ``i``, split on "|": 0 the kinds, 1 the heroes'
+def table(index):
+    """The wording table ``index``, split on "|": 0 the kinds, 1 the heroes'
     abilities (the hero cards' text), 2 the effects (data.FX_*: a long and a
     short wording each, "%d" the card's number), 3 the enemy powers
     (data.PW_*), 4 the encounters' rewards. Built on use: no names kept."""
@@ -57,85 +45,85 @@ def table(i):
         "When it comes, 1 more day passes.|When it comes, one more enemy comes.|"
         "You need a %s card to beat it.|A hero fighting it is hurt once more.",
         "|a Jar|1 day back|a support card",
-    )[i].split("|")
+    )[index].split("|")
 
 
-def fit(texts, n, k):
-    """The first of ``texts`` that fits in ``k`` lines of ``n`` characters,
-    as lines; if none does (a wording to shorten), the shortest cut to ``k``
+def fit(texts, width, count):
+    """The first of ``texts`` that fits in ``count`` lines of ``width`` characters,
+    as lines; if none does (a wording to shorten), the shortest cut to ``count``
     lines, its last marked '~' as ui.fit marks a cut (the tour finds it)."""
-    for t in texts:
-        lines = ui.wrap(t, n)
-        if len(lines) <= k:
+    for text in texts:
+        lines = ui.wrap(text, width)
+        if len(lines) <= count:
             return lines
-    lines[k - 1] = ui.fit(lines[k - 1] + " " + lines[k], n)
-    return lines[:k]
+    lines[count - 1] = ui.fit(lines[count - 1] + " " + lines[count], width)
+    return lines[:count]
 
 
-def effect(fx, n):
+def effect(fx, value):
     """The long and the short wording of an effect."""
-    t = table(2)[2 * fx: 2 * fx + 2]
+    words = table(2)[2 * fx: 2 * fx + 2]
     if fx == D.FX_DAY:
-        n -= 128
-        t = ["The day track goes %d day%s %s." % (abs(n), "" if abs(n) == 1 else "s", "back" if n < 0 else "on")] * 2
-    elif fx == D.FX_DEFEAT_LAST and n > 1:
-        t = ["Defeats the %d newest enemies of the line." % n, "Defeats the %d newest enemies." % n]
-    elif "%d" in t[0]:
-        t = [t[0] % n, t[1] % n]
+        value -= 128
+        words = ["The day track goes %d day%s %s." % (abs(value), "" if abs(value) == 1 else "s", "back" if value < 0 else "on")] * 2
+    elif fx == D.FX_DEFEAT_LAST and value > 1:
+        words = ["Defeats the %d newest enemies of the line." % value, "Defeats the %d newest enemies." % value]
+    elif "%d" in words[0]:
+        words = [words[0] % value, words[1] % value]
     elif fx == D.FX_DAY:
         pass
-    return t
+    return words
 
 
-def card(c, t=""):
+def card(index, note=""):
     """A card's wordings: kind, element, values, class, effect."""
-    k = C.card_kind(c)
-    e = C.card_element(c)
-    head = table(0)[k]
-    if e:
-        head = W.names().ELEMENT_NAMES[e] + " " + head
-    vals = "" if k == D.SPECIAL else ": Fight %d, Investigate %d" % (C.card_f(c), C.card_i(c))
-    cl = C.card_class(c)
+    kind = C.card_kind(index)
+    element = C.card_element(index)
+    head = table(0)[kind]
+    if element:
+        head = W.names().ELEMENT_NAMES[element] + " " + head
+    vals = "" if kind == D.SPECIAL else ": Fight %d, Investigate %d" % (C.card_f(index), C.card_i(index))
+    card_class = C.card_class(index)
     only = ""
-    if cl:
-        for h in range(4):
-            if C.hero_class(h) == cl:
-                only = " " + W.names().CLASS_NAMES[cl] + ": only for " + C.hero_name(h) + "."
-    fx = C.card_fx(c)
-    e = effect(fx, C.card_param(c)) if fx else ("", "")
+    if card_class:
+        for hero_id in range(4):
+            if C.hero_class(hero_id) == card_class:
+                only = " " + W.names().CLASS_NAMES[card_class] + ": only for " + C.hero_name(hero_id) + "."
+    fx_id = C.card_fx(index)
+    words = effect(fx_id, C.card_param(index)) if fx_id else ("", "")
     out = []
-    for a in (head + vals + "." + only, head + "." + only, head + ".", ""):
-        for b in e:
-            x = ((a + " " + b).strip() + t).strip()
-            if x and x not in out:
-                out.append(x)
-    if t and fx:
-        out.append(e[1])  # the effect alone: the row says what A does with it
+    for lead in (head + vals + "." + only, head + "." + only, head + ".", ""):
+        for effect_words in words:
+            text = ((lead + " " + effect_words).strip() + note).strip()
+            if text and text not in out:
+                out.append(text)
+    if note and fx_id:
+        out.append(words[1])  # the effect alone: the row says what A does with it
     return out
 
 
-def hero(h, t=""):
-    a = table(1)[h]
-    head = "%s, %s: Fight %d, Investigate %d." % (C.hero_name(h), W.names().CLASS_NAMES[C.hero_class(h)],
-                                                  C.hero_f(h), C.hero_i(h))
-    return [head + " " + a + t, a + t, a]
+def hero(index, note=""):
+    ability = table(1)[index]
+    head = "%s, %s: Fight %d, Investigate %d." % (C.hero_name(index), W.names().CLASS_NAMES[C.hero_class(index)],
+                                                  C.hero_f(index), C.hero_i(index))
+    return [head + " " + ability + note, ability + note, ability]
 
 
-def power(pw, e):
-    t = table(3)[pw]
-    return t % W.names().ELEMENT_NAMES[e] if pw == D.PW_NEEDS else t
+def power(index, value):
+    words = table(3)[index]
+    return words % W.names().ELEMENT_NAMES[value] if index == D.PW_NEEDS else words
 
 
-def enemy(e, t=""):
-    p = power(C.enemy_power(e), C.enemy_param(e))
-    head = "%s: Fight %d, Investigate %d." % (C.enemy_name(e), C.enemy_f(e), C.enemy_i(e))
-    return [head + " " + p + t, head + " " + p, p]
+def enemy(index, note=""):
+    ability = power(C.enemy_power(index), C.enemy_param(index))
+    head = "%s: Fight %d, Investigate %d." % (C.enemy_name(index), C.enemy_f(index), C.enemy_i(index))
+    return [head + " " + ability + note, head + " " + ability, ability]
 
 
-def boss(b, t=""):
-    p = power(C.boss_field(b, 4), C.boss_field(b, 5))
-    head = "The boss %s: Fight %d, Investigate %d." % (C.boss_name(b), C.boss_field(b, 2), C.boss_field(b, 3))
-    return [head + " " + p + t, head + " " + p, p]
+def boss(index, note=""):
+    ability = power(C.boss_field(index, 4), C.boss_field(index, 5))
+    head = "The boss %s: Fight %d, Investigate %d." % (C.boss_name(index), C.boss_field(index, 2), C.boss_field(index, 3))
+    return [head + " " + ability + note, head + " " + ability, ability]
 
 
 def late(name):
@@ -144,106 +132,121 @@ def late(name):
     return [name + ": square 20 is reached, no day comes back.", "Square 20: no day comes back."]
 
 
-def jar(j):
-    t = effect(C.jar_fx(j), C.jar_param(j))
-    return [C.jar_name(j) + ", a jar. " + t[0], t[0], t[1]]
+def jar(index):
+    words = effect(C.jar_fx(index), C.jar_param(index))
+    return [C.jar_name(index) + ", a jar. " + words[0], words[0], words[1]]
 
 
-def detail(scr, it):
-    """What the list item ``it`` does: its wordings, longest first."""
-    st = scr.session.state
-    ph = st.phase
-    if it == -1:
+def detail(state, choice, rows):
+    """What the list item ``choice`` does: its wordings, longest first. ``rows``:
+    sanbon.okko's list items that are not actions (the views' rows, a hand's
+    heading, a card's, an enemy's, a boss's)."""
+    hands, line, log, head, card_row, enemy_row, boss_row = rows
+    phase = state.phase
+    if choice == hands:
         return ["See both heroes' cards (B: back).", "See both hands."]
-    if it == -2:
+    if choice == line:
         return ["See every enemy in line, the first one fought first.", "See every enemy in line."]
-    if it == -3:
+    if choice == log:
         return ["What both heroes did in the last turns, in words.", "What both heroes did lately."]
-    if it <= _R_BOSS:
-        return boss(_R_BOSS - it)
-    if it <= _R_ENEMY:
-        return enemy(_R_ENEMY - it)
-    if it <= _R_CARD:
-        return card(_R_CARD - it)
-    if it < 0:
-        s = _R_HEAD - it
-        if s > 1 or st.heroes[s] > 3:
+    if choice <= boss_row:
+        return boss(boss_row - choice)
+    if choice <= enemy_row:
+        return enemy(enemy_row - choice)
+    if choice <= card_row:
+        return card(card_row - choice)
+    if choice < 0:
+        seat = head - choice
+        if seat > 1 or state.heroes[seat] > 3:
             return ["No enemies wait: a new one comes each turn.", "No enemies wait."]
-        return hero(st.heroes[s], " Hurt: it may not fight." if st.injury[s] or st.injured[s] else "")
-    if ph == A.P_HERO:
-        if not st.hero_turn and st.heroes[1 - st.current_player] == it:  # a swap between boards
-            return hero(it, " Your partner's hero: they change too (1 day each).")
-        return hero(it)
-    if it == A.TRADE_DONE:
+        return hero(state.heroes[seat], " Hurt: it may not fight." if state.injury[seat] or state.injured[seat] else "")
+    if phase == A.P_HERO:
+        if not state.hero_turn and state.heroes[1 - state.current_player] == choice:  # a swap between boards
+            return hero(choice, " Your partner's hero: they change too (1 day each).")
+        return hero(choice)
+    return _action(state, choice)
+
+
+def _action(state, choice):
+    """What an action of its own number does (a trade's end, the turn's
+    actions, a builder's confirm and cancel, the exploration's)."""
+    phase = state.phase
+    if choice == A.TRADE_DONE:
         return ["Trade no more: go on to the turn's action.", "Go on to the action."]
-    if it == A.DRAW2:
+    if choice == A.DRAW2:
         return ["Take the top 2 cards of the deck. The turn's action: 1 day.", "Take 2 cards (1 day)."]
-    if it == A.REST:
+    if choice == A.REST:
         return ["Do nothing: the turn's action, 1 day passes.", "Do nothing (1 day)."]
-    if it == A.FIGHT_LINE:
-        return enemy(st.line[-1], " Fights the newest enemy first.")
-    if it == A.FIGHT_BOSS:
-        return boss(W.boss_here(st))
-    if it == A.ENCOUNTER:
-        reqs, rw = C.encounter(st.board, st.encounters)
-        r = table(4)[rw]
-        return ["Discard exactly %s. Reward: %s." % (W.reqs_text(st), r), "Discard: %s." % W.reqs_text(st),
-                "Reward: %s." % r]
-    if it == A.SUMMON_HERO:
+    if choice == A.FIGHT_LINE:
+        return enemy(state.line[-1], " Fights the newest enemy first.")
+    if choice == A.FIGHT_BOSS:
+        return boss(W.boss_here(state))
+    if choice == A.ENCOUNTER:
+        reqs, reward_id = C.encounter(state.board, state.encounters)
+        reward = table(4)[reward_id]
+        return ["Discard exactly %s. Reward: %s." % (W.reqs_text(state), reward), "Discard: %s." % W.reqs_text(state),
+                "Reward: %s." % reward]
+    if choice == A.SUMMON_HERO:
         return ["Noshin summons the Kami: draw exploration cards to 3; a fail hurts him and costs a day.",
                 "Draw to 3 for the Kami; a fail hurts.", "Noshin calls the Kami."]
-    if it == A.TOGGLE_HERO:
-        return hero(st.heroes[st.active], " Marked: your hero fights too." if ph == A.P_FIGHT else "")
-    if it == A.CONFIRM:
-        t = ("Fight with the marked cards: they are discarded.", "Discard the marked cards for the encounter.",
+    if choice == A.TOGGLE_HERO:
+        return hero(state.heroes[state.active], " Marked: your hero fights too." if phase == A.P_FIGHT else "")
+    if choice == A.CONFIRM:
+        wordings = ("Fight with the marked cards: they are discarded.", "Discard the marked cards for the encounter.",
              "Discard the marked cards to pay the way out.")
-        return [t[ph - A.P_FIGHT], "Go with the marked cards."]
-    if it == A.CANCEL:
-        if st.done and ph != A.P_PAY:
+        return [wordings[phase - A.P_FIGHT], "Go with the marked cards."]
+    if choice == A.CANCEL:
+        if state.done and phase != A.P_PAY:
             return ["Stop here: the fights won so far stay won.", "Stop fighting."]
         return ["Back to the action: nothing is used.", "Back: nothing used."]
-    if it == A.DRAW:
-        t = "Flip an exploration card: it adds to this turn's total; a FAIL loses the total."
-        return [t, "Draw: a FAIL loses the total."]
-    if it == A.STOP:
-        if ph == A.P_SUMMON:
+    if choice == A.DRAW:
+        wordings = "Flip an exploration card: it adds to this turn's total; a FAIL loses the total."
+        return [wordings, "Draw: a FAIL loses the total."]
+    if choice == A.STOP:
+        if phase == A.P_SUMMON:
             return ["Stop: the summon fails.", "The summon fails."]
-        return ["Stop: bank this turn's total; the bank reaching %d moves you." % W.arrow_value(st),
+        return ["Stop: bank this turn's total; the bank reaching %d moves you." % W.arrow_value(state),
                 "Bank the total and stop."]
-    if it == A.CHOOSE_DRAW:
-        return ["Each player draws %d cards instead of a support card." % st.reward_n,
-                "Each player draws %d." % st.reward_n]
-    if A.MOVE <= it < A.JAR:
-        ar = C.arrows(st.board)
-        i = 4 * (it - A.MOVE)
-        cost = "" if st.paid else W.cost_words(st.board, st.loc)
+    if choice == A.CHOOSE_DRAW:
+        return ["Each player draws %d cards instead of a support card." % state.reward_n,
+                "Each player draws %d." % state.reward_n]
+    return describe(state, choice)
+
+
+def describe(state, choice):
+    """What an action of a range does (a move by an arrow, a jar, a card's
+    give, take, mark, discard, play, summon or Pass Map)."""
+    if A.MOVE <= choice < A.JAR:
+        arrows = C.arrows(state.board)
+        index = 4 * (choice - A.MOVE)
+        cost = "" if state.paid else W.cost_words(state.board, state.loc)
         pay = "Pay %s to leave, then e" % cost if cost else "E"
-        return ["%sxplore: flip cards until the bank reaches %d, then move to place %d." % (pay, ar[i + 3], ar[i + 1] + 1),
-                "%sxplore to bank %d." % (pay, ar[i + 3]), "Pay %s; explore to bank %d." % (cost, ar[i + 3]) if cost
-                else "Explore to bank %d." % ar[i + 3]]
-    if A.JAR <= it < A.SUPPORT:
-        if st.day >= D.LAST_DAY and C.jar_fx(it - A.JAR) == D.FX_DAY:
-            return late(C.jar_name(it - A.JAR))
-        return jar(it - A.JAR)
-    if A.SUPPORT <= it < A.SUPPORT + 17:
-        return card(D.SUPPORT0 + it - A.SUPPORT, " Free: a support card.")
-    if A.PEEK <= it < A.GIVE:
+        return ["%sxplore: flip cards until the bank reaches %d, then move to place %d." % (pay, arrows[index + 3], arrows[index + 1] + 1),
+                "%sxplore to bank %d." % (pay, arrows[index + 3]), "Pay %s; explore to bank %d." % (cost, arrows[index + 3]) if cost
+                else "Explore to bank %d." % arrows[index + 3]]
+    if A.JAR <= choice < A.SUPPORT:
+        if state.day >= D.LAST_DAY and C.jar_fx(choice - A.JAR) == D.FX_DAY:
+            return late(C.jar_name(choice - A.JAR))
+        return jar(choice - A.JAR)
+    if A.SUPPORT <= choice < A.SUPPORT + 17:
+        return card(D.SUPPORT0 + choice - A.SUPPORT, " Free: a support card.")
+    if A.PEEK <= choice < A.GIVE:
         return ["A square of the Court."]
-    if A.GIVE <= it < A.TAKE:
-        return card(it - A.GIVE, " Give it to your partner.")
-    if A.TAKE <= it < A.TOGGLE:
-        return card(it - A.TAKE, " Take it from your partner.")
-    if A.TOGGLE <= it < A.DISCARD:
-        return card(it - A.TOGGLE, " A marks it.")
-    if A.DISCARD <= it < A.SPECIAL:
-        return card(it - A.DISCARD, " Discard it.")
-    if A.SPECIAL <= it < A.SUMMON:
-        if st.day >= D.LAST_DAY and C.card_fx(it - A.SPECIAL) == D.FX_DAY:
-            return late(C.card_name(it - A.SPECIAL))
-        return card(it - A.SPECIAL, " Play it: the turn's action.")
-    if A.SUMMON <= it < A.MAP:
-        c = it - A.SUMMON
-        return ["Summon the Kami: draw exploration cards to %d; a fail costs a day." % C.card_param(c),
-                "Draw to %d for the Kami." % C.card_param(c)]
-    c = it - A.MAP
-    return ["Discard the Pass Map: +%d to the bank now." % C.card_param(c), "+%d to the bank." % C.card_param(c)]
+    if A.GIVE <= choice < A.TAKE:
+        return card(choice - A.GIVE, " Give it to your partner.")
+    if A.TAKE <= choice < A.TOGGLE:
+        return card(choice - A.TAKE, " Take it from your partner.")
+    if A.TOGGLE <= choice < A.DISCARD:
+        return card(choice - A.TOGGLE, " A marks it.")
+    if A.DISCARD <= choice < A.SPECIAL:
+        return card(choice - A.DISCARD, " Discard it.")
+    if A.SPECIAL <= choice < A.SUMMON:
+        if state.day >= D.LAST_DAY and C.card_fx(choice - A.SPECIAL) == D.FX_DAY:
+            return late(C.card_name(choice - A.SPECIAL))
+        return card(choice - A.SPECIAL, " Play it: the turn's action.")
+    if A.SUMMON <= choice < A.MAP:
+        card_number = choice - A.SUMMON
+        return ["Summon the Kami: draw exploration cards to %d; a fail costs a day." % C.card_param(card_number),
+                "Draw to %d for the Kami." % C.card_param(card_number)]
+    card_number = choice - A.MAP
+    return ["Discard the Pass Map: +%d to the bank now." % C.card_param(card_number), "+%d to the bank." % C.card_param(card_number)]

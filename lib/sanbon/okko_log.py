@@ -1,5 +1,5 @@
-"""Okko in words, the rarer texts: why an item is refused, the end's
-reason and the log of the last turns (the game
+"""Okko in words, the rarer texts: why an item is refused, the dialog
+as a board ends, the end's reason and the log of the last turns (the game
 replayed from its record).
 
 Loaded by sanbon.okko only while it reads one of these, then dropped
@@ -14,117 +14,126 @@ from sanbon import okko_words as W
 from sanbon import ui
 
 
-def why_not(st, it):
-    """Why the list item ``it`` may not be chosen now: the builder's
+def why_not(state, choice):
+    """Why the list item ``choice`` may not be chosen now: the builder's
     commitment, or a card that may not be marked."""
-    ph = st.phase
-    if A.TOGGLE <= it < A.DISCARD:
-        c = it - A.TOGGLE
-        k = C.card_class(c)
-        if k and k != C.hero_class(st.heroes[st.active]):
-            return W.names().CLASS_NAMES[k] + " cards: not for " + W.hero(st, st.active) + "."
-        if ph == A.P_FIGHT:
+    phase = state.phase
+    if A.TOGGLE <= choice < A.DISCARD:
+        card = choice - A.TOGGLE
+        card_class = C.card_class(card)
+        if card_class and card_class != C.hero_class(state.heroes[state.active]):
+            return W.names().CLASS_NAMES[card_class] + " cards: not for " + W.hero(state, state.active) + "."
+        if phase == A.P_FIGHT:
             return "Only Allies, Kami, Equipment fight."
-        if ph == A.P_PAY:
+        if phase == A.P_PAY:
             return "It pays nothing here."
         return "This encounter does not ask for it."
-    if it != A.CONFIRM:
+    if choice != A.CONFIRM:
         return "Not possible now."
-    if ph == A.P_FIGHT:
-        f, i, lead = st.totals()
-        tf, ti, pw, prm = st.target_stats()
+    if phase == A.P_FIGHT:
+        fight, investigate, lead = state.totals()
+        target_fight, target_investigate, power, prm = state.target_stats()
         if not lead:
             return "Needs an Ally, a Kami or your hero."
-        if f < tf or i < ti:
-            return "Too weak. " + W.missing(f, tf, i, ti) + "."
-        if pw == D.PW_NEEDS:
+        if fight < target_fight or investigate < target_investigate:
+            return "Too weak. " + W.missing(fight, target_fight, investigate, target_investigate) + "."
+        if power == D.PW_NEEDS:
             return "Needs a " + W.names().ELEMENT_NAMES[prm] + " card."
         return "Not enough."
-    if ph == A.P_PAY:
-        return "Paid %d of %d: not enough." % (st.pay_total(), C.location(st.board, st.loc, 3))
+    if phase == A.P_PAY:
+        return "Paid %d of %d: not enough." % (state.pay_total(), C.location(state.board, state.loc, 3))
     return "Exactly the asked cards, each used."
 
 
 def standings(scr):
     """The end screen's results: each board's last day, the Oni found and
     the Spirit Jars left."""
-    st = scr.session.state
+    state = scr.session.state
     days = []
-    for b in range(3):
-        if st.board_days[b]:
-            days.append(str(st.board_days[b]))
+    for board in range(3):
+        if state.board_days[board]:
+            days.append(str(state.board_days[board]))
     return ["Boards ended on days " + ", ".join(days),
-            "Oni found: %d of 3" % st.found, "Spirit Jars left: %d" % st.spirit_jars()]
+            "Oni found: %d of 3" % state.found, "Spirit Jars left: %d" % state.spirit_jars()]
 
 
 def describe(scr):
     """The screen in plain text (tests, the gate's results)."""
-    from sanbon.okko import PHASES
-
-    st = scr.session.state
+    state = scr.session.state
     rows = []
     if scr.court is not None:  # the Court view (not a partner's peek: the list stays)
-        rows = [t.text for t in scr.side if t.text]
+        rows = [t.text for t in scr.court.side if t.text]
     else:
-        for i, it in enumerate(scr.items):
-            text = scr._text(it)
-            if it >= 0 and it not in scr.ok:
+        for index, item in enumerate(scr.items):
+            text = scr._text(item)
+            if item >= 0 and item not in scr.ok:
                 text = "(" + text + ")"
-            rows.append(("> " if i == scr.cur else "") + text)
+            rows.append(("> " if index == scr.cur else "") + text)
     return "Game: Okko %s player=%d view=%d\n%s\n%s\n%s\n%s\nitems: %s" % (
-        PHASES.split("|")[st.phase], st.current_player if not st.is_over() else -1, scr.view,
+        "hero|discard|trade|action|fight|encounter|pay|explore|summon|reward|peek|reveal|court|over".split("|")[
+            state.phase], state.current_player if not state.is_over() else -1, scr.view,
         scr.frame.title.text, scr.rows[0].text, scr.rows[1].text, scr.rows[2].text, " | ".join(rows))
 
 
 def why_end(scr):
-    st = scr.session.state
-    if st.winner():
+    state = scr.session.state
+    if state.winner():
         return "The three Oni are unmasked: %d peeks, %d enemies beaten." % (
-            st.peeks_total, st.defeated_total)
-    return "A courtier was turned over with %d of 3 Oni found and no Spirit Jar left." % st.found
+            state.peeks_total, state.defeated_total)
+    return "A courtier was turned over with %d of 3 Oni found and no Spirit Jar left." % state.found
 
 
-def log(scr, n=8):
+def log(scr, count=8):
     """The last ``turns`` turns of both heroes in words, newest first: the
     game replayed from its seed and recorded actions (sanbon.session), so
     nothing of it is kept during play."""
     from engine.rng import Rng
 
-    s = scr.session
-    w = scr.L.chars(scale=1)
-    if s.log is None or s.seed is None:
-        return ["This game is too long to replay; the news:"] + ui.wrap(" ".join(scr.news), w)
-    rng = Rng(s.seed)
+    session = scr.session
+    width = scr.L.chars(scale=1)
+    if session.log is None or session.seed is None:
+        return ["This game is too long to replay; the news:"] + ui.wrap(" ".join(scr.news), width)
+    rng = Rng(session.seed)
     rng.fork()  # as Session.new: the partner's stream first
-    st = s.module.new_state(s.config, rng)
-    nm = s.seat_name
-    log = s.log
+    state = session.module.new_state(session.config, rng)
+    seat_name = session.seat_name
+    log = session.log
     entries = []  # (heading, [sentences]) per turn, oldest first
-    for i in range(0, len(log), 2):
-        a = log[i] << 8 | log[i + 1]
-        seat = st.current_player
-        ph = st.phase
-        quiet = A.TOGGLE <= a < A.DISCARD or a == A.TOGGLE_HERO or a == A.SEEN
-        text = "" if quiet else W.label(st, a, 60)
-        if A.PEEK <= a < A.GIVE:
-            d = C.board_to_display(a & 15, st.orient)
-            text = ("Peeked at square " if a < A.FLIP else "Turned over square ") + "ABCD"[d & 3] + str((d >> 2) + 1)
-        head = "%s, day %d, board %d" % (W.who(st, seat, nm), st.day, st.board + 1)
-        st.apply(a)
-        news = W.feedback(st, st.events, nm)
-        if ph == A.P_HERO:
+    for index in range(0, len(log), 2):
+        action = log[index] << 8 | log[index + 1]
+        seat = state.current_player
+        phase = state.phase
+        quiet = A.TOGGLE <= action < A.DISCARD or action == A.TOGGLE_HERO or action == A.SEEN
+        text = "" if quiet else W.label(state, action, 60)
+        if A.PEEK <= action < A.GIVE:
+            square = C.board_to_display(action & 15, state.orient)
+            text = ("Peeked at square " if action < A.FLIP else "Turned over square ") + "ABCD"[square & 3] + str((square >> 2) + 1)
+        head = "%s, day %d, board %d" % (W.who(state, seat, seat_name), state.day, state.board + 1)
+        state.apply(action)
+        news = W.feedback(state, state.events, seat_name)
+        if phase == A.P_HERO:
             head = None  # the hero choice: part of the next turn
         if not entries or (head and entries[-1][0] != head and not quiet):
             entries.append([head or "Heroes chosen", []])
-            if len(entries) > n:
+            if len(entries) > count:
                 entries.pop(0)
         if text:
             entries[-1][1].append(text if text[-1] in ".!?" else text + ".")  # ("Fight with these!" has its own)
         entries[-1][1].extend(news)
     out = []
-    for k in range(len(entries) - 1, -1, -1):
-        out.append("#" + entries[k][0])
-        out.extend(ui.wrap(" ".join(entries[k][1]) or "Nothing to see.", w))
+    for entry in range(len(entries) - 1, -1, -1):
+        out.append("#" + entries[entry][0])
+        out.extend(ui.wrap(" ".join(entries[entry][1]) or "Nothing to see.", width))
     return out
 
 
+def transition(state, board):
+    """The dialog as ``board`` (1, 2) ends and the next starts, or (3) the
+    Court begins."""
+    if board == 3:
+        return ("Board 3 is over. The Court of Pajan: flip the 3 Oni, taking turns. "
+                "A courtier loses, unless a Spirit Jar saves you (%d)." % state.spirit_jars())
+    carried = 3 - state.day
+    return ("Board %d ended on day %d. Board %d, %s, starts on day %d (%d day%s carried). "
+            "Keep your hero (free), change it or swap with your partner (1 day a change)." % (
+                board, state.board_days[board - 1], board + 1, W.names().BOARD_NAMES[board], state.day, carried, "" if carried == 1 else "s"))

@@ -126,7 +126,7 @@ def start():
         except ValueError as e:
             from boards import say
 
-            say.note(str(e))
+            NOTES.append(say.note(str(e)))
             name = detect()
         if name == "pico_display2" and not NOTES and setting("SANBON_BOARD") is None:
             import supervisor  # a bare Pico: say which pack, but not after Sanbon's own restart
@@ -134,7 +134,7 @@ def start():
             if not str(getattr(supervisor.runtime, "run_reason", "")).endswith("SUPERVISOR_RELOAD"):
                 from boards import say
 
-                say.assumed()
+                NOTES.append(say.assumed())
         board = load(name)
         board.started = STARTED
         note = " ".join(NOTES) or None

@@ -184,9 +184,9 @@ def rgb_led(pins, active_low):
     if v in ("0", "1"):
         active_low = v == "1"
     elif v is not None:
-        from boards import say
+        from boards import NOTES, say
 
-        say.bad_flag("SANBON_LED_ACTIVE_LOW", v)
+        NOTES.append(say.bad_flag("SANBON_LED_ACTIVE_LOW", v))
     off = 65535 if active_low else 0
     pwms = []
     try:

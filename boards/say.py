@@ -5,16 +5,14 @@ Every message is one line on the console; start() returns it as the note
 the app shows, and a failure is also shown, lit, on the screen there is.
 """
 
-import boards
-
 CHOICES = "pico_display2, pico_display or picosystem"
 
 
 def note(text):
-    """One line on the console, and into start()'s note (a toast: at most
-    three lines, 36 characters each on 240x135)."""
+    """One line on the console; the caller adds it to boards.NOTES, start()'s
+    note (a toast: at most three lines, 36 characters each on 240x135)."""
     print(text)
-    boards.NOTES.append(text)
+    return text
 
 
 def bad_name(name):

@@ -17,9 +17,6 @@ from sanbon.leds import Leds
 from sanbon.profile import Settings, Stats
 from sanbon.store import BOT, GAME, JOURNAL, LOG, MEMORY, MSG_CORRUPT, SETTINGS, STATS, Store
 
-VERSION = "0.3"
-
-
 def _debug():
     """SANBON_DEBUG = 1 in CIRCUITPY/settings.toml (or the environment, in
     the simulator): the memory and time reports on the serial console."""
@@ -38,6 +35,7 @@ def collect():
 
 
 class App:
+    VERSION = "0.3"  # the About screen's (sanbon.menus)
     _sound = None  # a sanbon.sound.Sound on a board with a speaker (a class default: no slot otherwise)
 
     def __init__(self, board, seed=None, note=None, strict=False):
@@ -54,10 +52,8 @@ class App:
         self.root.append(self.overlay)
         self.stack = []
         self.deferred = None  # (function, args): run at the start of the next step (defer)
-        # a screen pushed or popped leaves garbage: collected at the start of
-        # the next step, so that the new screen is drawn first (on the
-        # emulated Pico that collect took 16-22 ms of a new screen's pass)
-        self.collect_due = False
+        self.collect_due = False  # a push's or pop's garbage: collected next step, after the new screen's frame
+        # (on the emulated Pico that collect took 16-22 ms of a new screen's pass)
         self.toast_widget = None  # the Toast while it shows
         self._toast = ui.Toast(self.layout)  # built once, hidden (ui.Toast says why)
         self.overlay.append(self._toast.group)
@@ -68,17 +64,20 @@ class App:
             from sanbon.probe import Probe
 
             self.probe = Probe(self)
+            global collect
+            collect = self.probe.collect  # collect() timed
         self.now = board.ticks_ms()
-        # saves
-        self.store = Store(board.nvm)
+        self.store = Store(board.nvm)  # the saves
         notes = [note] if note else []
+        from sanbon import store_load  # boot-only code
         try:
-            sections = self.store.load()
+            sections = store_load.load(self.store)
         except Exception as e:  # never let a bad store stop the device
             print("store:", e)
             sections = {}
             self.store.message = MSG_CORRUPT
-        ui.unload("sanbon.store_load")  # boot-only code
+        ui.drop(store_load)
+        store_load = None
         if self.store.message:
             notes.append(self.store.message)
         self.settings, fixed = Settings.from_bytes(sections.get(SETTINGS))
@@ -205,14 +204,13 @@ class App:
         self.push(MainMenu(self))
 
     def _clear(self, keep=0):
-        """Close every screen but the top ``keep`` (a "Loading" line) and
-        forget the menus' code (sanbon.menus), as a game starts: neither the
-        main menu's widgets nor its module stay in the heap during play."""
+        """Close every screen but the top ``keep`` (a "Loading" line); the
+        main menu's close forgets the menus' code (sanbon.menus), as a game
+        starts: neither its widgets nor its module stay in the heap during play."""
         stack = self.stack
         while len(stack) > keep:
             stack.pop(len(stack) - 1 - keep).close()
         self._show()
-        ui.drop("menus")
         collect()
 
     # -- overlays ------------------------------------------------------

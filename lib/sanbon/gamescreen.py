@@ -146,8 +146,8 @@ class GameScreen(ui.Screen):
         from sanbon import tips
 
         t = tips.text(gid, ph)
+        ui.drop(tips)
         tips = None
-        ui.drop("tips")
         if t:
             self.app.toast(t, 20000, ui.INFO)
 
@@ -201,5 +201,5 @@ def _undo(app):
     from sanbon import pause
 
     pause.undo(app)
+    ui.drop(pause)
     pause = None
-    ui.drop("pause")

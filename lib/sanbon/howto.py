@@ -41,9 +41,10 @@ class HowToScreen(TextScreen):
     def __init__(self, app, info):
         self.info = info
         try:
-            mod = __import__(info.howto, None, None, ["PAGES"])
-            self.pages = mod.PAGES
+            self.howto = __import__(info.howto, None, None, ["PAGES"])  # the text's module (dropped at close)
+            self.pages = self.howto.PAGES
         except ImportError:
+            self.howto = None
             self.pages = (("How to play", "The rules summary for %s is not in this build." % info.name),)
         self.page = 0
         self.pics = None  # the page's pictures (a Group) while shown
@@ -187,8 +188,10 @@ class HowToScreen(TextScreen):
             self.app.pop()
 
     def close(self):
-        ui.drop(self.info.howto.split(".")[-1])  # free the text
-        ui.drop("howto")
+        if self.howto is not None:
+            ui.drop(self.howto)  # free the text
+            self.howto = None
+        ui.unload(__name__)
         self.pages = None
         self.sheets = None
         if self.pics is not None:

@@ -1,8 +1,8 @@
 """The menus before a game: main menu, setup, house rules, settings,
 statistics and about.
 
-The app imports this module for the main menu and drops it (sanbon.ui.drop)
-while a game is on, so that its code is not in the heap during play."""
+The app imports this module for the main menu; the main menu's close drops
+it (sanbon.ui.unload) while a game is on, so that its code is not in the heap during play."""
 
 from sanbon import games, ui
 from sanbon.profile import LABELS, SEAT_TYPES, SEEN, SETTINGS
@@ -88,6 +88,9 @@ class MainMenu(MenuScreen):
 
     def back(self):
         pass  # the bottom of the stack
+
+    def close(self):
+        ui.unload(__name__)  # App._clear: the menus' code leaves the heap with the main menu
 
 
 class SetupScreen(MenuScreen):
@@ -277,12 +280,10 @@ class AboutScreen(MenuScreen):
     def __init__(self, app):
         import gc as _gc
 
-        from sanbon.app import VERSION
-
         _gc.collect()
         board = app.board
         self.info_lines = [
-            "Sanbon %s" % VERSION,
+            "Sanbon %s" % app.VERSION,
             "Board: %s %dx%d" % (getattr(board, "size_name", board.name), board.width, board.height),
             "Free memory: %d KB" % (_gc.mem_free() // 1024) if hasattr(_gc, "mem_free") else "Free memory: n/a",
             "Saves written: %d" % app.store.writes,

@@ -45,7 +45,10 @@ class PauseScreen(MenuScreen):
             else:
                 undo(app)
         elif k == "share":
-            share(app)
+            from sanbon import records
+
+            records.share(app)
+            ui.drop(records)  # loaded for the record only
         else:
             app.quit_game()
 
@@ -59,7 +62,7 @@ class PauseScreen(MenuScreen):
         return "Pause: " + MenuScreen.describe(self)
 
     def close(self):
-        ui.drop("pause")
+        ui.unload(__name__)  # this module's code leaves the heap with the menu
 
 
 def undo(app):
@@ -75,10 +78,3 @@ def undo(app):
     app.replace(s.module.GameScreen(app, s))
     app.toast("Undone.")
 
-
-def share(app):
-    from sanbon import records
-
-    records.share(app)
-    records = None
-    ui.drop("records")

@@ -72,10 +72,7 @@ class Probe:
             self.qstrs = str(os.getenv("SANBON_QSTRS", "")).strip() == "1"
         except (ImportError, AttributeError):
             self.qstrs = False
-        import sanbon.app
-
-        self.gc = sanbon.app.gc  # the app's gc (tests replace this module's)
-        sanbon.app.collect = self.collect  # the app's collect(), timed
+        self.gc = gc  # for collect(), the app's (sanbon.app uses it): tests replace this module's gc later
 
     def collect(self):
         t = self.ticks()

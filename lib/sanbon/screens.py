@@ -208,9 +208,10 @@ class EndScreen(MenuScreen):
         if i == 0:
             self.app.start_game(s.info, s.config)
         elif i == 1:
-            from sanbon.pause import share
+            from sanbon import records
 
-            share(self.app)
+            records.share(self.app)
+            ui.drop(records)  # loaded for the record only
         else:
             self.app.quit_game()
 

@@ -24,8 +24,9 @@ the sector blank, which looks like a new board.
 The app's save (sanbon.app) gives all sections each time; ``save`` writes
 only those that changed, and a section that grew by appending (the game's
 journal of actions) as its new bytes only. Identical sections are never
-rewritten. The old two-slot layout (FORMAT 1, sanbon.store_v1) is read once and rewritten
-in this one on the first boot.
+rewritten. Reading is sanbon.store_load's ``load(store)``, which the app
+forgets after its boot. The old two-slot layout (FORMAT 1, sanbon.store_v1)
+is read once and rewritten in this one on the first boot.
 """
 
 try:
@@ -42,9 +43,9 @@ except ImportError:
 
 
 FORMAT = const(2)
-_MAGIC = const(0xA5)  # _MAGIC, _ADD and _HEAD are copied in sanbon.store_load (tests/test_store.py)
+MAGIC = const(0xA5)  # a record's first byte
 HEADER = const(7)  # magic, length, seq
-_ADD = const(0x80)
+ADD = const(0x80)  # tag | ADD: appended to the section
 
 # section tags
 SETTINGS = const(1)
@@ -53,7 +54,7 @@ GAME = const(3)  # the game's snapshot: sanbon.session's bytes at its last snaps
 LOG = const(4)  # the game's seed and actions up to the snapshot (the record)
 JOURNAL = const(5)  # the actions since the snapshot (u16 each)
 BOT = const(6)  # the computer seats' RNG now
-_HEAD = const(7)
+HEAD = const(7)
 MEMORY = const(8)  # what the computer seats remember that the moves do not say (the game's bot_memory)
 
 MSG_CORRUPT = "Some saved data was lost."
@@ -161,16 +162,6 @@ class Store:
         self.cycles = 0  # the sector's erases, as HEAD counts them (the About screen shows it)
         self.message = None  # set when saved data was found damaged
 
-    def load(self):
-        """Read the live sections: returns {tag: bytes} (empty if none).
-
-        Never raises on bad contents: damage that can be told from a torn
-        last record sets ``self.message`` to MSG_CORRUPT. The reading code
-        is sanbon.store_load, which the app forgets after its boot."""
-        from sanbon.store_load import load
-
-        return load(self)
-
     def save(self, sections, room=0):
         """Make the stored sections equal ``sections``. Returns True if it wrote.
 
@@ -190,7 +181,7 @@ class Store:
             if old == d:
                 continue
             if old and len(data) > old[0] and _crc(memoryview(data)[: old[0]]) == old[1]:
-                out[tag | _ADD] = data[old[0] :]  # grown by appending: the new bytes only
+                out[tag | ADD] = data[old[0] :]  # grown by appending: the new bytes only
             else:
                 out[tag] = data
         for tag in live:
@@ -214,7 +205,7 @@ class Store:
     def _make(self, payload):
         self._seq = seq = (self._seq + 1) & 0x3FFFFFFF
         rec = bytearray(HEADER + len(payload) + 4)
-        rec[0] = _MAGIC
+        rec[0] = MAGIC
         rec[1] = len(payload) >> 8
         rec[2] = len(payload) & 0xFF
         _put_u32(rec, 3, seq)
@@ -236,7 +227,7 @@ class Store:
         head[0] = FORMAT
         head[1] = 2 if big else 1
         _put_u32(head, 2, cycles)
-        small[_HEAD] = head
+        small[HEAD] = head
         seq = self._seq
         first = self._make(encode_sections(small))
         n = len(first)

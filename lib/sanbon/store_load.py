@@ -1,20 +1,8 @@
-"""The save store's reader (sanbon.store): loaded at boot, then forgotten
-(sanbon.app), so that its code does not stay in the heap during play."""
+"""The save store's reader (sanbon.store): ``load(store)``, loaded at boot,
+then forgotten (sanbon.app), so that its code does not stay in the heap
+during play."""
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
-
-from sanbon.store import FORMAT, HEADER, MSG_CORRUPT, _blank, _crc, _digests, _u32, decode_sections
-
-# sanbon.store's record layout (private constants are folded, not exported)
-_MAGIC = const(0xA5)
-_ADD = const(0x80)
-_HEAD = const(7)
+from sanbon.store import ADD, FORMAT, HEAD, HEADER, MAGIC, MSG_CORRUPT, _blank, _crc, _digests, _u32, decode_sections
 
 
 def load(st):
@@ -27,7 +15,7 @@ def load(st):
     st.message = None
     st._seq, st._end, st._dirty = 0, 0, True
     first = _record(st, 0, None)
-    head = first[1].get(_HEAD) if first else None
+    head = first[1].get(HEAD) if first else None
     if head is None or len(head) < 6 or head[0] != FORMAT:
         if _blank(st.nvm, 0, st.slot_size):
             st._dirty = False  # a new board (or a sector a cut left blank)
@@ -57,9 +45,9 @@ def load(st):
         st._seq, sections, st._end = rec
         for tag in sections:
             data = sections[tag]
-            if tag == _HEAD:
+            if tag == HEAD:
                 continue
-            if tag & _ADD:
+            if tag & ADD:
                 tag &= 0x7F
                 live[tag] = live.get(tag, b"") + data
             elif data:
@@ -83,7 +71,7 @@ def _record(st, pos, prev):
     size = (head[1] << 8) | head[2]
     end = pos + HEADER + size + 4
     seq = _u32(head, 3)
-    if head[0] != _MAGIC or end > st.slot_size or (prev is not None and seq != (prev + 1) & 0x3FFFFFFF):
+    if head[0] != MAGIC or end > st.slot_size or (prev is not None and seq != (prev + 1) & 0x3FFFFFFF):
         return None
     body = bytes(nvm[pos + HEADER : end])
     if _u32(body, size) != _crc(head, body[:size]):
@@ -107,7 +95,7 @@ def _torn(st, pos):
         return False
     q = pos + 1
     while q + HEADER + 4 <= top:
-        if nvm[q] == _MAGIC and _record(st, q, None) is not None:
+        if nvm[q] == MAGIC and _record(st, q, None) is not None:
             return False
         q += 1
     return True

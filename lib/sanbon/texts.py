@@ -47,7 +47,7 @@ class TextScreen(ui.Screen):
 
     def close(self):
         if self.app.session is not None:
-            ui.drop("texts")  # in a game: this code leaves the heap again
+            ui.unload(__name__)  # in a game: this code leaves the heap again
 
     def describe(self):
         return self.title + "\n" + "\n".join(self.all)

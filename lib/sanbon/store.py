@@ -63,10 +63,10 @@ _BLANK = b"\xff" * 256
 
 
 def _crc(*parts):
-    c = 0
-    for p in parts:
-        c = crc32(p, c)
-    return c & 0xFFFFFFFF
+    crc = 0
+    for part in parts:
+        crc = crc32(part, crc)
+    return crc & 0xFFFFFFFF
 
 
 def _u32(b, i):
@@ -86,7 +86,7 @@ def encode_sections(sections):
     The payload is allocated once at its size (appending to a bytearray
     grows it a few bytes at a time: KB of garbage on the device)."""
     tags = []
-    n = 0
+    total = 0
     for tag in sorted(sections):
         data = sections[tag]
         if data is None:
@@ -94,35 +94,35 @@ def encode_sections(sections):
         if len(data) > 0xFFFF:
             raise ValueError("section too large")
         tags.append(tag)
-        n += 3 + len(data)
-    out = bytearray(n)
-    i = 0
+        total += 3 + len(data)
+    out = bytearray(total)
+    pos = 0
     for tag in tags:
         data = sections[tag]
-        k = len(data)
-        out[i] = tag
-        out[i + 1] = k >> 8
-        out[i + 2] = k & 0xFF
-        out[i + 3 : i + 3 + k] = data
-        i += 3 + k
+        size = len(data)
+        out[pos] = tag
+        out[pos + 1] = size >> 8
+        out[pos + 2] = size & 0xFF
+        out[pos + 3 : pos + 3 + size] = data
+        pos += 3 + size
     return out
 
 
 def decode_sections(payload):
     """payload bytes -> {tag: bytes}; raises ValueError on a malformed payload."""
     sections = {}
-    i = 0
-    n = len(payload)
-    while i < n:
-        if i + 3 > n:
+    pos = 0
+    end = len(payload)
+    while pos < end:
+        if pos + 3 > end:
             raise ValueError("truncated section header")
-        tag = payload[i]
-        size = (payload[i + 1] << 8) | payload[i + 2]
-        i += 3
-        if i + size > n or tag in sections:
+        tag = payload[pos]
+        size = (payload[pos + 1] << 8) | payload[pos + 2]
+        pos += 3
+        if pos + size > end or tag in sections:
             raise ValueError("truncated section")
-        sections[tag] = bytes(payload[i : i + size])
-        i += size
+        sections[tag] = bytes(payload[pos : pos + size])
+        pos += size
     return sections
 
 
@@ -137,10 +137,10 @@ def _digests(sections):
 def _blank(nvm, start, stop, page=_BLANK):
     """True if nvm[start:stop] is all 0xFF, or all ``page``'s byte (read a page at a time)."""
     while start < stop:
-        k = min(256, stop - start)
-        if nvm[start : start + k] != (page if k == 256 else page[:k]):
+        chunk = min(256, stop - start)
+        if nvm[start : start + chunk] != (page if chunk == 256 else page[:chunk]):
             return False
-        start += k
+        start += chunk
     return True
 
 
@@ -176,9 +176,9 @@ class Store:
             data = sections[tag]
             if not data:
                 continue
-            d = new[tag] = (len(data), _crc(data))
+            digest = new[tag] = (len(data), _crc(data))
             old = live.get(tag)
-            if old == d:
+            if old == digest:
                 continue
             if old and len(data) > old[0] and _crc(memoryview(data)[: old[0]]) == old[1]:
                 out[tag | ADD] = data[old[0] :]  # grown by appending: the new bytes only
@@ -230,28 +230,28 @@ class Store:
         small[HEAD] = head
         seq = self._seq
         first = self._make(encode_sections(small))
-        n = len(first)
+        used = len(first)
         second = self._make(encode_sections(big)) if big else b""
-        if n + len(second) > self.slot_size:
+        if used + len(second) > self.slot_size:
             self._seq = seq
-            raise ValueError("save of %d bytes exceeds the sector (%d)" % (n + len(second), self.slot_size))
+            raise ValueError("save of %d bytes exceeds the sector (%d)" % (used + len(second), self.slot_size))
         if blank:  # the records alone
             image = first + second
         else:  # the whole sector in one write: erased, then programmed (the rest blank)
             image = bytearray(self.slot_size)  # one 4 KB buffer, blank after the records
-            image[0:n] = first
-            image[n : n + len(second)] = second
-            i = n + len(second)
-            while i < self.slot_size:
-                k = min(256, self.slot_size - i)
-                image[i : i + k] = _BLANK if k == 256 else _BLANK[:k]
-                i += k
-        n += len(second)
+            image[0:used] = first
+            image[used : used + len(second)] = second
+            pos = used + len(second)
+            while pos < self.slot_size:
+                chunk = min(256, self.slot_size - pos)
+                image[pos : pos + chunk] = _BLANK if chunk == 256 else _BLANK[:chunk]
+                pos += chunk
+        used += len(second)
         self.nvm[0 : len(image)] = image
         self.writes += 1
         self.erases += 1
         self.cycles = cycles
-        self.bytes_written += n
-        self._end = n
+        self.bytes_written += used
+        self._end = used
         self._dirty = False
         self.live = _digests(sections)

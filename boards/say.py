@@ -65,15 +65,15 @@ def failure(name, e):
         import displayio
         import supervisor
 
-        d = supervisor.runtime.display
-        if d is None:
+        display = supervisor.runtime.display
+        if display is None:
             import board
 
-            d = getattr(board, "DISPLAY", None)
-        if d is not None:
-            d.root_group = displayio.CIRCUITPYTHON_TERMINAL
-            d.auto_refresh = True
-            d.brightness = 1
+            display = getattr(board, "DISPLAY", None)
+        if display is not None:
+            display.root_group = displayio.CIRCUITPYTHON_TERMINAL
+            display.auto_refresh = True
+            display.brightness = 1
     except Exception:  # noqa: BLE001  (no display, or a dead one: the console only)
         pass
     print(why)

@@ -33,15 +33,15 @@ def load(st):
             return live
         try:  # the two-slot layout: rewritten in this one now
             st._compact(old)
-        except Exception as e:  # the next save retries
-            print("store:", e)
+        except Exception as error:  # the next save retries
+            print("store:", error)
         return old
     st.cycles = _u32(head, 2)
     count = head[1]
     rec = first
-    n = 0
+    records = 0
     while rec is not None:
-        n += 1
+        records += 1
         st._seq, sections, st._end = rec
         for tag in sections:
             data = sections[tag]
@@ -56,7 +56,7 @@ def load(st):
                 del live[tag]
         rec = _record(st, st._end, st._seq)
     st._dirty = not _blank(st.nvm, st._end, st.slot_size)
-    if n < count or (st._dirty and not _torn(st, st._end)):
+    if records < count or (st._dirty and not _torn(st, st._end)):
         st.message = MSG_CORRUPT  # a cut in the last rewrite, or records lost after a damaged one
     st.live = _digests(live)
     return live
@@ -93,9 +93,9 @@ def _torn(st, pos):
     end = pos + HEADER + ((nvm[pos + 1] << 8) | nvm[pos + 2]) + 4 if pos + 3 <= top else top
     if end <= top and not _blank(nvm, end, top):
         return False
-    q = pos + 1
-    while q + HEADER + 4 <= top:
-        if nvm[q] == MAGIC and _record(st, q, None) is not None:
+    scan = pos + 1
+    while scan + HEADER + 4 <= top:
+        if nvm[scan] == MAGIC and _record(st, scan, None) is not None:
             return False
-        q += 1
+        scan += 1
     return True

@@ -154,13 +154,13 @@ class RGBLed:
         self._active_low = active_low
         self.set(0, 0, 0)
 
-    def _duty(self, v):
-        if v <= 0:
+    def _duty(self, value):
+        if value <= 0:
             duty = 0
-        elif v >= 255:
+        elif value >= 255:
             duty = 65535
         else:
-            duty = int(v) * 257
+            duty = int(value) * 257
         return 65535 - duty if self._active_low else duty
 
     def set(self, r, g, b):

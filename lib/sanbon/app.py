@@ -394,11 +394,11 @@ class App:
             return False
 
     # -- the loop ------------------------------------------------------
-    def press(self, b):
+    def press(self, button):
         """Deliver one logical button to the top screen."""
         top = self.top
         if top is not None:
-            top.button(b)
+            top.button(button)
 
     def step(self, now=None):
         if now is None:

@@ -39,11 +39,11 @@ class GameInfo:
         self.room = room  # the save store's bytes a whole game takes, about (sanbon.app._start)
         self.level_names = level_names  # a game's own names of the seat types (by SEAT_TYPES index), or None
 
-    def seat_name(self, t):
-        """What the setup and the statistics call seat type t in this game."""
+    def seat_name(self, seat_type):
+        """What the setup and the statistics call ``seat_type`` in this game."""
         from sanbon.profile import SEAT_TYPES
 
-        return self.level_names[t] if self.level_names else SEAT_TYPES[t]
+        return self.level_names[seat_type] if self.level_names else SEAT_TYPES[seat_type]
 
     def fixed_seats(self, mode):
         """The seat types ``mode`` fixes, or None (the setup asks for them)."""

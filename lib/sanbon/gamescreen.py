@@ -26,9 +26,9 @@ class GameScreen(ui.Screen):
     def update(self):
         """Redraw what changed in the state."""
 
-    def human_button(self, b):
+    def human_button(self, press):
         """A button on a human seat's turn. B goes back (``back_out``) by default."""
-        if b == btn.B:
+        if press == btn.B:
             self.back_out()
 
     def private_ok(self):
@@ -67,8 +67,8 @@ class GameScreen(ui.Screen):
         else:
             _undo(self.app)
 
-    def button(self, b):
-        if b == btn.PAUSE:
+    def button(self, press):
+        if press == btn.PAUSE:
             self.pause()
             return
         state = self.session.state
@@ -77,7 +77,7 @@ class GameScreen(ui.Screen):
         if self.session.is_bot(state.current_player):
             self.bot_due = self.app.now  # any press: the computer moves now
             return
-        self.human_button(b)
+        self.human_button(press)
 
     def act(self, action):
         """Apply a human action; an illegal one shows why and changes nothing."""
@@ -123,12 +123,12 @@ class GameScreen(ui.Screen):
         if self.app.settings.tips and self.app.top is self:
             self.tip(state)
 
-    def tip(self, st):
+    def tip(self, state):
         """The first-game guide: the first time a person meets a kind of
         decision (the engine's phase), a tip at the bottom (sanbon.tips);
         each is shown once, then its bit is set in the settings (kept with
         the next save). Cheap when nothing is new: two compares and a bit."""
-        phase = getattr(st, "phase", None)
+        phase = getattr(state, "phase", None)
         gid = self.session.info.id
         if phase is None or gid > 3 or phase > 15:
             return

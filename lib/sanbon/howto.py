@@ -175,16 +175,16 @@ class HowToScreen(TextScreen):
         more = self.top + shown < len(self.all)
         self.frame.set_hint("Y more  X/Y page  B back" if more else "X/Y page  B back")
 
-    def button(self, b):
-        if b == btn.Y and self.top + self.shown < len(self.all):
+    def button(self, press):
+        if press == btn.Y and self.top + self.shown < len(self.all):
             self.top += max(1, self.shown)  # the rest of this page
             self._draw()
-        elif b in (btn.X, btn.Y):
-            self.page = (self.page + (1 if b == btn.Y else -1)) % len(self.pages)
+        elif press in (btn.X, btn.Y):
+            self.page = (self.page + (1 if press == btn.Y else -1)) % len(self.pages)
             self._page()
             if self.app.probe is not None:  # SANBON_DEBUG: a new page is a new screen, not a cursor move
                 self.app.probe.report("HowToScreen", True)
-        elif b in (btn.B, btn.A):
+        elif press in (btn.B, btn.A):
             self.app.pop()
 
     def close(self):

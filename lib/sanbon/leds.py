@@ -19,8 +19,8 @@ _FLASH = 1
 _CHASE = 2
 
 
-def dim(c, div=6):
-    return (c[0] // div, c[1] // div, c[2] // div)
+def dim(color, div=6):
+    return (color[0] // div, color[1] // div, color[2] // div)
 
 
 class Leds:

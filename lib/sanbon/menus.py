@@ -72,8 +72,8 @@ class MainMenu(MenuScreen):
                 self.menu.select(index)
                 break
 
-    def choose(self, i):
-        kind, info, _ = self.entries[i]
+    def choose(self, index):
+        kind, info, _ = self.entries[index]
         app = self.app
         if kind == "continue":
             app.continue_game()
@@ -135,8 +135,8 @@ class SetupScreen(MenuScreen):
     def resume(self):
         self._redraw()  # back from the house rules
 
-    def choose(self, i):
-        kind, arg, _ = self.rows[i]
+    def choose(self, index):
+        kind, arg, _ = self.rows[index]
         info, config = self.info, self.config
         top = info.players_max(config.mode)
         if kind == "players":
@@ -162,7 +162,7 @@ class SetupScreen(MenuScreen):
             # no function of its own: a new name would stay interned in every game's heap)
             cycle = (0, 1, 2) if info.key == "kendo" and not config.mode else (0,) + tuple(info.levels)
             config.seats[arg] = cycle[(cycle.index(config.seats[arg]) + 1) % len(cycle)]
-            self.menu.set_item(i, self._items()[i])
+            self.menu.set_item(index, self._items()[index])
         elif kind == "howto":
             from sanbon.howto import HowToScreen
 
@@ -191,16 +191,16 @@ class HouseRulesScreen(MenuScreen):
         out.append("Done")
         return out
 
-    def choose(self, i):
+    def choose(self, index):
         house = HOUSE[self.info.key]
-        if i >= len(house):
+        if index >= len(house):
             self.app.pop()
             return
-        bit = house[i][0]
+        bit = house[index][0]
         config = self.config
         config.options ^= bit
-        self.menu.set_item(i, self._items()[i])
-        self.app.toast(house[i][3][1 if config.options & bit else 0], 2500)
+        self.menu.set_item(index, self._items()[index])
+        self.app.toast(house[index][3][1 if config.options & bit else 0], 2500)
 
     def describe(self):
         return "House: " + MenuScreen.describe(self)
@@ -218,16 +218,16 @@ class SettingsScreen(MenuScreen):
         settings = self.app.settings
         return ["%s: %s" % (LABELS[name], settings.label(name)) for name in self.names] + ["Show tips again", "Reset statistics"]
 
-    def choose(self, i):
+    def choose(self, index):
         app = self.app
-        if i == len(self.names):
+        if index == len(self.names):
             for field in SEEN:
                 setattr(app.settings, field, 0)
             app.settings.tips = 1
             self.menu.set_items(self._items())
             app.toast("Every tip shows again, once.")
-        elif i < len(self.names):
-            name = self.names[i]
+        elif index < len(self.names):
+            name = self.names[index]
             app.settings.cycle(name)
             if name == "brightness":
                 app.apply_brightness()
@@ -235,7 +235,7 @@ class SettingsScreen(MenuScreen):
                 app.leds.dirty = True
                 if app.settings.leds:
                     app.leds.flash((0, 200, 255), 1)
-            self.menu.set_item(i, self._items()[i])
+            self.menu.set_item(index, self._items()[index])
         else:
             confirm(app, "Reset all statistics to zero?", self._reset_stats)
 
@@ -293,8 +293,8 @@ class AboutScreen(MenuScreen):
                          enabled=[False] * len(self.info_lines) + [True, True])
         self.menu.select(len(self.info_lines))
 
-    def choose(self, i):
-        if i == len(self.info_lines):
+    def choose(self, index):
+        if index == len(self.info_lines):
             self.app.push(SetupScreen(self.app, games.PIG))
-        elif i == len(self.info_lines) + 1:
+        elif index == len(self.info_lines) + 1:
             self.app.pop()

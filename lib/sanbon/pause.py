@@ -24,9 +24,9 @@ class PauseScreen(MenuScreen):
         super().__init__(app, "Paused: %s|Paused: %s" % (session.info.name, session.info.short), [names[key] for key in self.keys],
                          enabled=[key != "undo" or session.can_undo() for key in self.keys])
 
-    def choose(self, i):
+    def choose(self, index):
         app = self.app
-        key = self.keys[i]
+        key = self.keys[index]
         session = self.session
         if key == "resume":
             app.pop()
@@ -52,11 +52,11 @@ class PauseScreen(MenuScreen):
         else:
             app.quit_game()
 
-    def button(self, b):
-        if b == btn.PAUSE:
+    def button(self, press):
+        if press == btn.PAUSE:
             self.app.pop()  # hold B again: resume
         else:
-            MenuScreen.button(self, b)
+            MenuScreen.button(self, press)
 
     def describe(self):
         return "Pause: " + MenuScreen.describe(self)

@@ -106,14 +106,14 @@ class GameScreen(_Base):
                 self.app.leds.flash()
         self.last = key
 
-    def human_button(self, b):
-        if b == btn.X:
+    def human_button(self, press):
+        if press == btn.X:
             self.menu.move(-1)
-        elif b == btn.Y:
+        elif press == btn.Y:
             self.menu.move(1)
-        elif b == btn.A:
+        elif press == btn.A:
             self.act(ROLL if self.menu.index == 0 else HOLD)
-        elif b == btn.B:
+        elif press == btn.B:
             self.back_out()
 
     def act(self, action):

@@ -129,6 +129,6 @@ class Probe:
         if self.busy:
             self.what = ("screen " + what) if screen else "decision"
 
-    def saved(self, t, rewrote):
-        print("sanbon time: save%s %d ms" % (" rewrite" if rewrote else "", (self.ticks() - t) & 0x1FFFFFFF))
+    def saved(self, started, rewrote):
+        print("sanbon time: save%s %d ms" % (" rewrite" if rewrote else "", (self.ticks() - started) & 0x1FFFFFFF))
 

@@ -27,14 +27,14 @@ class MenuScreen(ui.Screen):
         self.menu = ui.ListMenu(self.L, items, enabled=enabled, pin=self.pin)
         self.group.append(self.menu.group)
 
-    def button(self, b):
-        if b == btn.X:
+    def button(self, press):
+        if press == btn.X:
             self.menu.move(-1)
-        elif b == btn.Y:
+        elif press == btn.Y:
             self.menu.move(1)
-        elif b == btn.A:
+        elif press == btn.A:
             self.choose(self.menu.index)
-        elif b == btn.B:
+        elif press == btn.B:
             self.back()
 
     def choose(self, index):
@@ -65,12 +65,12 @@ class DialogScreen(ui.Screen):
         self.dialog = ui.Dialog(self.L, message, hint)
         self.group.append(self.dialog.group)
 
-    def button(self, b):
-        if b == btn.A:
+    def button(self, press):
+        if press == btn.A:
             self.app.pop()
             if self.on_ok:
                 self.on_ok()
-        elif b == btn.B:
+        elif press == btn.B:
             self.app.pop()
             if self.on_cancel:
                 self.on_cancel()
@@ -156,8 +156,8 @@ class HandOverScreen(ui.Screen):
             for index, line in enumerate(ui.wrap_lines(note, chars, 3)):
                 self.group.append(ui.Text(layout.width // 2, top + index * 14, line, ui.ACCENT, 1, (0.5, 0.0)).label)
 
-    def button(self, b):
-        if b == btn.A:
+    def button(self, press):
+        if press == btn.A:
             self.app.pop()
             self.on_ready()
 
@@ -203,11 +203,11 @@ class EndScreen(MenuScreen):
             self.menu = ui.ChoiceBar(layout, ["Play again", "Share game", "Menu"], bottom - layout.row_h + 1)
         self.group.append(self.menu.group)
 
-    def choose(self, i):
+    def choose(self, index):
         session = self.session
-        if i == 0:
+        if index == 0:
             self.app.start_game(session.info, session.config)
-        elif i == 1:
+        elif index == 1:
             from sanbon import records
 
             records.share(self.app)

@@ -30,8 +30,8 @@ def _path(name):
     return (path[: slash + 1] if slash >= 0 else "") + name + ".bmp"
 
 
-def _u32(b, i):
-    return b[i] | b[i + 1] << 8 | b[i + 2] << 16 | b[i + 3] << 24
+def _u32(data, pos):
+    return data[pos] | data[pos + 1] << 8 | data[pos + 2] << 16 | data[pos + 3] << 24
 
 
 class Sheet:

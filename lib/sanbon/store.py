@@ -69,15 +69,15 @@ def _crc(*parts):
     return crc & 0xFFFFFFFF
 
 
-def _u32(b, i):
-    return (b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]
+def _u32(data, pos):
+    return (data[pos] << 24) | (data[pos + 1] << 16) | (data[pos + 2] << 8) | data[pos + 3]
 
 
-def _put_u32(b, i, v):
-    b[i] = (v >> 24) & 0xFF
-    b[i + 1] = (v >> 16) & 0xFF
-    b[i + 2] = (v >> 8) & 0xFF
-    b[i + 3] = v & 0xFF
+def _put_u32(data, pos, value):
+    data[pos] = (value >> 24) & 0xFF
+    data[pos + 1] = (value >> 16) & 0xFF
+    data[pos + 2] = (value >> 8) & 0xFF
+    data[pos + 3] = value & 0xFF
 
 
 def encode_sections(sections):

@@ -35,14 +35,14 @@ class TextScreen(ui.Screen):
             color = ui.ACCENT if line.startswith("#") else ui.TEXT
             label.set(ui.fit(line.lstrip("#"), chars), color)
 
-    def button(self, b):
-        if b in (btn.X, btn.Y):
-            step = -1 if b == btn.X else 1
+    def button(self, press):
+        if press in (btn.X, btn.Y):
+            step = -1 if press == btn.X else 1
             top = max(0, min(self.top + step, len(self.all) - self.n_lines))
             if top != self.top:
                 self.top = top
                 self._draw()
-        elif b in (btn.A, btn.B):
+        elif press in (btn.A, btn.B):
             self.app.pop()
 
     def close(self):

@@ -114,9 +114,9 @@ def dim(color):
     return ((color >> 16) // 3) << 16 | (((color >> 8) & 0xFF) // 3) << 8 | (color & 0xFF) // 3
 
 
-def rect(pal, x, y, w, h, hidden=False):
+def rect(pal, x, y, width, height, hidden=False):
     """A vectorio rectangle in palette ``pal`` (hidden at once if ``hidden``)."""
-    shape = vectorio.Rectangle(pixel_shader=pal, width=w, height=h, x=x, y=y)
+    shape = vectorio.Rectangle(pixel_shader=pal, width=width, height=height, x=x, y=y)
     if hidden:
         shape.hidden = True
     return shape
@@ -131,30 +131,30 @@ def palette(color):
 class Box:
     """A filled rectangle (vectorio: no bitmap memory)."""
 
-    def __init__(self, x, y, w, h, color):
+    def __init__(self, x, y, width, height, color):
         self.pal = palette(color)
-        self.shape = vectorio.Rectangle(pixel_shader=self.pal, width=max(1, w), height=max(1, h), x=x, y=y)
+        self.shape = vectorio.Rectangle(pixel_shader=self.pal, width=max(1, width), height=max(1, height), x=x, y=y)
 
     @property
     def color(self):
         return self.pal[0]
 
     @color.setter
-    def color(self, c):
-        if self.pal[0] != c:
-            self.pal[0] = c
+    def color(self, color):
+        if self.pal[0] != color:
+            self.pal[0] = color
 
     def move(self, x, y):
         if self.shape.x != x or self.shape.y != y:
             self.shape.x = x
             self.shape.y = y
 
-    def resize(self, w, h):
-        w, h = max(1, w), max(1, h)
-        if self.shape.width != w:
-            self.shape.width = w
-        if self.shape.height != h:
-            self.shape.height = h
+    def resize(self, width, height):
+        width, height = max(1, width), max(1, height)
+        if self.shape.width != width:
+            self.shape.width = width
+        if self.shape.height != height:
+            self.shape.height = height
 
 
 _INK = {}  # colour (or (colour, background)) -> Palette(2) shared by every Text of it
@@ -189,12 +189,12 @@ def _tiles():
     return _TILES[0]
 
 
-def _half(a):
-    return 0 if not a else (1 if a < 1 else 2)
+def _half(anchor):
+    return 0 if not anchor else (1 if anchor < 1 else 2)
 
 
-def _grid(n, pal):
-    return displayio.TileGrid(_tiles(), pixel_shader=pal, width=n, height=1, tile_width=CHAR_W, tile_height=CHAR_H)
+def _grid(width, pal):
+    return displayio.TileGrid(_tiles(), pixel_shader=pal, width=width, height=1, tile_width=CHAR_W, tile_height=CHAR_H)
 
 
 class Text(displayio.Group):
@@ -285,12 +285,12 @@ class Text(displayio.Group):
             self.y = top
 
 
-def log_page(hist, upto, first, k, lines_of):
+def log_page(hist, upto, first, room, lines_of):
     """The rows of a log that turns pages instead of scrolling.
 
     ``hist[:upto]`` are the entries, oldest first; ``lines_of(entry)`` their
     lines; ``first`` the entry the page starts at (None: none yet). The page
-    shows the entries from ``first`` on while they fit in ``k`` rows, so a new
+    shows the entries from ``first`` on while they fit in ``room`` rows, so a new
     entry only fills the rows under the last one; when it no longer fits the
     page turns and starts again from the newest entries that fill at most
     half the rows. A log that scrolled by an entry rewrote every row at each
@@ -303,18 +303,18 @@ def log_page(hist, upto, first, k, lines_of):
             if hist[start] is first:
                 for index in range(start, upto):
                     rows.extend(lines_of(hist[index]))
-                if len(rows) <= k:
+                if len(rows) <= room:
                     return first, rows
                 break
     rows = []
     index = upto
     while index > 0:
         more = lines_of(hist[index - 1])
-        if rows and len(rows) + len(more) > k // 2:
+        if rows and len(rows) + len(more) > room // 2:
             break
         rows = more + rows
         index -= 1
-    return (hist[index] if index < upto else None), rows[-k:]
+    return (hist[index] if index < upto else None), rows[-room:]
 
 
 def prune(cache, keep):
@@ -348,33 +348,33 @@ def wrap(text, width):
     return lines
 
 
-def fit(text, n):
-    """``text`` cut to ``n`` characters, with '~' marking a cut."""
-    return text if len(text) <= n else text[: max(0, n - 1)] + "~"
+def fit(text, width):
+    """``text`` cut to ``width`` characters, with '~' marking a cut."""
+    return text if len(text) <= width else text[: max(0, width - 1)] + "~"
 
 
-def wrap_lines(text, n, k):
-    """``text`` wrapped to lines of ``n`` characters, at most ``k`` of them:
+def wrap_lines(text, width, rows):
+    """``text`` wrapped to lines of ``width`` characters, at most ``rows`` of them:
     the last line kept ends in '~' if any were left out (so a cut shows, and
     the tour reports it)."""
-    out = wrap(text, n)
-    if len(out) > k:
-        del out[k:]
-        out[-1] = fit(out[-1] + " ~", n)
+    out = wrap(text, width)
+    if len(out) > rows:
+        del out[rows:]
+        out[-1] = fit(out[-1] + " ~", width)
     return out
 
 
-def pick(wordings, n):
+def pick(wordings, width):
     """The first of the wordings in ``wordings`` (parted by '|', longest
-    first) that fits in ``n`` characters; else the last, cut (``fit``).
+    first) that fits in ``width`` characters; else the last, cut (``fit``).
     Only the wording shown is made (a slice): no list at each title set."""
     start = 0
     while True:
         bar = wordings.find("|", start)
         if bar < 0:
             wording = wordings[start:] if start else wordings
-            return wording if len(wording) <= n else fit(wording, n)
-        if bar - start <= n:
+            return wording if len(wording) <= width else fit(wording, width)
+        if bar - start <= width:
             return wordings[start:bar]
         start = bar + 1
 
@@ -391,14 +391,13 @@ class Frame:
 
     def __init__(self, layout, title, hint=""):
         self.group = displayio.Group()
-        L = layout
-        self.L = L
+        self.L = layout
         # no background layer: BG is the black of pixels no layer covers
-        self.group.append(Box(0, 0, L.width, L.title_h, PANEL).shape)
-        self.title = Text(L.margin, L.title_h // 2, "", ACCENT, L.scale, (0.0, 0.5), bg=PANEL)
+        self.group.append(Box(0, 0, layout.width, layout.title_h, PANEL).shape)
+        self.title = Text(layout.margin, layout.title_h // 2, "", ACCENT, layout.scale, (0.0, 0.5), bg=PANEL)
         self.group.append(self.title.label)
-        chars = L.width // CHAR_W
-        self.hint = Text(L.width // 2, L.height - 1, fit(hint, chars), DIM, 1, (0.5, 1.0))
+        chars = layout.width // CHAR_W
+        self.hint = Text(layout.width // 2, layout.height - 1, fit(hint, chars), DIM, 1, (0.5, 1.0))
         self.group.append(self.hint.label)
         self.set_title(title)
 
@@ -410,17 +409,19 @@ class Frame:
 
 
 class Ring(displayio.Group):
-    """The cursor: a frame of four thin lines round a row, ``t`` pixels
+    """The cursor: a frame of four thin lines round a row, ``size`` pixels
     thick; ``move(x, y)`` places it, ``hidden`` hides it. A move redraws only
     the lines' pixels, never the text inside: on the emulated Pico a filled
     bar behind the row (the text recoloured over it) pushed about 32,000
     pixels a move on 320x240, 190 ms; the frame pushes about 2,700."""
 
-    def __init__(self, x, y, w, h, color, t=1):
+    def __init__(self, x, y, width, height, color, size=1):
         super().__init__(x=x, y=y)
         pal = palette(color)
-        for left, top, width, height in ((0, 0, w, t), (0, h - t, w, t), (0, t, t, h - 2 * t), (w - t, t, t, h - 2 * t)):
-            self.append(vectorio.Rectangle(pixel_shader=pal, width=width, height=height, x=left, y=top))
+        for side_x, side_y, side_w, side_h in ((0, 0, width, size), (0, height - size, width, size),
+                                               (0, size, size, height - 2 * size),
+                                               (width - size, size, size, height - 2 * size)):
+            self.append(vectorio.Rectangle(pixel_shader=pal, width=side_w, height=side_h, x=side_x, y=side_y))
 
     def move(self, x, y):
         if self.x != x or self.y != y:
@@ -437,20 +438,19 @@ class ChoiceBar:
     shown screen redraws a large box on the rotated panels (``Toast``)."""
 
     def __init__(self, layout, items, y):
-        L = layout
         self.items = list(items)
         self.index = 0
         self.group = displayio.Group()
         gap = 3 * CHAR_W
-        left = (L.width - sum(len(item) for item in items) * CHAR_W - gap * (len(items) - 1)) // 2
+        left = (layout.width - sum(len(item) for item in items) * CHAR_W - gap * (len(items) - 1)) // 2
         self.rings = []
         for item in items:
             width = len(item) * CHAR_W
-            ring = Ring(left - 3, y, width + 6, L.row_h, ACCENT, 1)
+            ring = Ring(left - 3, y, width + 6, layout.row_h, ACCENT, 1)
             ring.hidden = len(self.rings) > 0
             self.rings.append(ring)
             self.group.append(ring)
-            self.group.append(Text(left, y + L.row_h // 2, item, TEXT, 1, (0.0, 0.5)))
+            self.group.append(Text(left, y + layout.row_h // 2, item, TEXT, 1, (0.0, 0.5)))
             left += width + gap
 
     def move(self, delta):
@@ -477,43 +477,42 @@ class ListMenu:
     """
 
     def __init__(self, layout, items, y=None, rows=None, x=None, width=None, enabled=None, pin=False):
-        L = layout
-        self.L = L
+        self.L = layout
         self.pin = pin
-        self.x = L.margin if x is None else x
-        self.y = L.body_top if y is None else y
-        self.width = (L.width - 2 * self.x) if width is None else width
-        self.max_rows = rows or L.rows  # the rows the list may grow to (set_items)
+        self.x = layout.margin if x is None else x
+        self.y = layout.body_top if y is None else y
+        self.width = (layout.width - 2 * self.x) if width is None else width
+        self.max_rows = rows or layout.rows  # the rows the list may grow to (set_items)
         self.rows = min(self.max_rows, max(1, len(items)))
         self.items = list(items)
         self.enabled = list(enabled) if enabled else [True] * len(items)
         self.index = 0
         self.top = 0
         self.group = displayio.Group()
-        self.bar = Ring(self.x - 2, self.y, self.width + 4, L.row_h, ACCENT, 2 if L.big else 1)
+        self.bar = Ring(self.x - 2, self.y, self.width + 4, layout.row_h, ACCENT, 2 if layout.big else 1)
         self.group.append(self.bar)
         self.labels = []
         self.lines2 = [None] * self.rows  # a row's second line (tall screens, a long item; made on need)
         # a column is kept free on the right for the scroll marks
-        self.n_chars = (self.width - CHAR_W - 2) // (CHAR_W * L.scale)
+        self.n_chars = (self.width - CHAR_W - 2) // (CHAR_W * layout.scale)
         self.n1 = (self.width - CHAR_W - 2) // CHAR_W  # at scale 1
         for row in range(self.rows):  # each grid as wide as its text (ui.Text: covered pixels cost)
-            label = Text(self.x + 2, self.y + row * L.row_h + L.row_h // 2, "", TEXT, L.scale, (0.0, 0.5))
+            label = Text(self.x + 2, self.y + row * layout.row_h + layout.row_h // 2, "", TEXT, layout.scale, (0.0, 0.5))
             self.labels.append(label)
             self.group.append(label.label)
         # scroll marks
         self.more_up = Text(self.x + self.width, self.y, "", DIM, 1, (1.0, 0.0))
-        self.more_down = Text(self.x + self.width, self.y + self._span() * L.row_h, "", DIM, 1, (1.0, 1.0))
+        self.more_down = Text(self.x + self.width, self.y + self._span() * layout.row_h, "", DIM, 1, (1.0, 1.0))
         self.group.append(self.more_up.label)
         self.group.append(self.more_down.label)
         self._draw()
 
-    def _row(self, r, text, col, scale):
-        """Row ``r`` shows ``text`` at ``scale``: at scale 1 (tall screens),
+    def _row(self, index, text, col, scale):
+        """Row ``index`` shows ``text`` at ``scale``: at scale 1 (tall screens),
         on two lines if need be."""
         layout = self.L
-        label = self.labels[r]
-        middle = self.y + r * layout.row_h + layout.row_h // 2
+        label = self.labels[index]
+        middle = self.y + index * layout.row_h + layout.row_h // 2
         second = ""
         if scale == layout.scale:
             text = fit(text, self.n_chars)
@@ -521,10 +520,10 @@ class ListMenu:
             lines = wrap(text, self.n1)
             text, second = lines[0], fit(" ".join(lines[1:]), self.n1)
             middle -= CHAR_H // 2
-        label2 = self.lines2[r]
+        label2 = self.lines2[index]
         if second and label2 is None:
-            label2 = Text(self.x + 2, self.y + r * layout.row_h + layout.row_h // 2 + CHAR_H // 2, "", TEXT, 1, (0.0, 0.5), self.n1)
-            self.lines2[r] = label2
+            label2 = Text(self.x + 2, self.y + index * layout.row_h + layout.row_h // 2 + CHAR_H // 2, "", TEXT, 1, (0.0, 0.5), self.n1)
+            self.lines2[index] = label2
             self.group.append(label2)
         if label2 is not None:
             label2.set(second, col)
@@ -592,10 +591,10 @@ class ListMenu:
         self.top = 0
         self.move(index)
 
-    def set_item(self, i, text, enabled=True):
-        self.items[i] = text
-        self.enabled[i] = enabled
-        if self.top <= i < self.top + self.rows:
+    def set_item(self, index, text, enabled=True):
+        self.items[index] = text
+        self.enabled[index] = enabled
+        if self.top <= index < self.top + self.rows:
             self._draw()
 
     def set_items(self, items, enabled=None):
@@ -626,13 +625,12 @@ class Dialog:
     """A centred message box with a one-line choice hint; lives in an overlay."""
 
     def __init__(self, layout, message, hint="A OK", color=TEXT):
-        L = layout
-        width = L.width - 4 * L.margin
+        width = layout.width - 4 * layout.margin
         chars = width // CHAR_W - 2
-        lines = wrap_lines(message, chars, max(1, (L.height - 40) // (CHAR_H + 2)))
+        lines = wrap_lines(message, chars, max(1, (layout.height - 40) // (CHAR_H + 2)))
         height = len(lines) * (CHAR_H + 2) + CHAR_H + 18
-        left = (L.width - width) // 2
-        top = (L.height - height) // 2
+        left = (layout.width - width) // 2
+        top = (layout.height - height) // 2
         self.group = displayio.Group()
         self.group.append(Box(left - 2, top - 2, width + 4, height + 4, ACCENT).shape)
         self.group.append(Box(left, top, width, height, PANEL).shape)
@@ -654,17 +652,16 @@ class Toast:
     """
 
     def __init__(self, layout):
-        L = layout
-        self.L = L
+        self.L = layout
         self.until = 0
         # made where a one-line note goes: a shape that moves redraws the box
         # from its old place to its new one
         height = CHAR_H + 9
-        top = L.height - height - L.hint_h
+        top = layout.height - height - layout.hint_h
         self.pal = palette(DIM)  # the frame's colour: the note's
         self.group = group = displayio.Group()
-        group.append(vectorio.Rectangle(pixel_shader=self.pal, width=L.width, height=height, x=0, y=top))
-        group.append(vectorio.Rectangle(pixel_shader=palette(PANEL), width=L.width - 4, height=height - 4, x=2, y=top + 2))
+        group.append(vectorio.Rectangle(pixel_shader=self.pal, width=layout.width, height=height, x=0, y=top))
+        group.append(vectorio.Rectangle(pixel_shader=palette(PANEL), width=layout.width - 4, height=height - 4, x=2, y=top + 2))
         group.hidden = True
 
     def show(self, text, until, color=TEXT, safe=False):
@@ -708,14 +705,14 @@ class Toast:
 class Spinner:
     """The 'thinking' indicator: three dots that take turns to light up."""
 
-    def __init__(self, x, y, r=3, color=ACCENT):
+    def __init__(self, x, y, radius=3, color=ACCENT):
         self.group = displayio.Group()
         self.dots = []
         self.color = color
         self.pal_on = palette(color)
         self.pal_off = palette(LINE)
         for index in range(3):
-            dot = vectorio.Circle(pixel_shader=self.pal_off, radius=r, x=x + index * (3 * r), y=y)
+            dot = vectorio.Circle(pixel_shader=self.pal_off, radius=radius, x=x + index * (3 * radius), y=y)
             self.dots.append(dot)
             self.group.append(dot)
         self.phase = -1
@@ -735,14 +732,14 @@ class Spinner:
 class CardFace:
     """A card as a picture: frame in the card's colour and a short name."""
 
-    def __init__(self, x, y, w, h, frame_color, text="", text_color=TEXT, scale=1):
+    def __init__(self, x, y, width, height, frame_color, text="", text_color=TEXT, scale=1):
         self.group = displayio.Group(x=x, y=y)
-        self.frame = Box(0, 0, w, h, frame_color)
-        self.inner = Box(3, 3, w - 6, h - 6, PANEL)
+        self.frame = Box(0, 0, width, height, frame_color)
+        self.inner = Box(3, 3, width - 6, height - 6, PANEL)
         self.group.append(self.frame.shape)
         self.group.append(self.inner.shape)
-        self.n = (w - 8) // (CHAR_W * scale)
-        self.text = Text(w // 2, h // 2, fit(text, self.n), text_color, scale, (0.5, 0.5))
+        self.n = (width - 8) // (CHAR_W * scale)
+        self.text = Text(width // 2, height // 2, fit(text, self.n), text_color, scale, (0.5, 0.5))
         self.group.append(self.text.label)
 
     def set(self, frame_color, text, text_color=None):
@@ -753,14 +750,14 @@ class CardFace:
 class PipCounter:
     """A counter drawn as a row of dots, filled up to ``value`` (of ``total``)."""
 
-    def __init__(self, x, y, total, r=4, color=ACCENT, empty=LINE, gap=None):
+    def __init__(self, x, y, total, radius=4, color=ACCENT, empty=LINE, gap=None):
         self.group = displayio.Group(x=x, y=y)
         self.on = palette(color)
         self.off = palette(empty)
-        gap = gap or (2 * r + 3)
+        gap = gap or (2 * radius + 3)
         self.dots = []
         for index in range(total):
-            dot = vectorio.Circle(pixel_shader=self.off, radius=r, x=r + index * gap, y=r)
+            dot = vectorio.Circle(pixel_shader=self.off, radius=radius, x=radius + index * gap, y=radius)
             self.dots.append(dot)
             self.group.append(dot)
         self.value = 0
@@ -785,7 +782,7 @@ class Screen:
         self.L = app.layout
         self.group = displayio.Group()
 
-    def button(self, b):
+    def button(self, press):
         """Handle a logical button (sanbon.buttons A, B, X, Y, PAUSE)."""
 
     def tick(self, now):

@@ -67,10 +67,10 @@ def setting(key):
     try:
         import os
 
-        v = str(os.getenv(key, "")).strip()
+        value = str(os.getenv(key, "")).strip()
     except (ImportError, AttributeError):  # MicroPython has no os.getenv
         return None
-    return v or None
+    return value or None
 
 
 def detect():
@@ -123,10 +123,10 @@ def start():
     try:
         try:
             name = choose()
-        except ValueError as e:
+        except ValueError as error:
             from boards import say
 
-            say.note(str(e))
+            NOTES.append(say.note(str(error)))
             name = detect()
         if name == "pico_display2" and not NOTES and setting("SANBON_BOARD") is None:
             import supervisor  # a bare Pico: say which pack, but not after Sanbon's own restart
@@ -134,14 +134,14 @@ def start():
             if not str(getattr(supervisor.runtime, "run_reason", "")).endswith("SUPERVISOR_RELOAD"):
                 from boards import say
 
-                say.assumed()
+                NOTES.append(say.assumed())
         board = load(name)
         board.started = STARTED
         note = " ".join(NOTES) or None
-    except Exception as e:  # noqa: BLE001  (whatever it was: one line, on the screen too)
+    except Exception as error:  # noqa: BLE001  (whatever it was: one line, on the screen too)
         from boards import say
 
-        board, note = None, say.failure(name, e)
+        board, note = None, say.failure(name, error)
     del NOTES[:]
     sys.modules.pop("boards.say", None)  # boot-only: let its code be collected
     globals().pop("say", None)

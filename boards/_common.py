@@ -120,19 +120,19 @@ class Keys:
         raw = self._raw
         held = self._held
         while queue.get_into(raw):
-            k = self._logical[raw.key_number]
-            n = held[k]
+            key = self._logical[raw.key_number]
+            count = held[key]
             if raw.pressed:
-                held[k] = n + 1
-                if n:
+                held[key] = count + 1
+                if count:
                     continue
             else:
-                if not n:
+                if not count:
                     continue
-                held[k] = n - 1
-                if n > 1:
+                held[key] = count - 1
+                if count > 1:
                     continue
-            self.key_number = k
+            self.key_number = key
             self.pressed = raw.pressed
             return self
         return None
@@ -142,8 +142,8 @@ class Keys:
         self._keys.events.clear()
         self._keys.reset()
         held = self._held
-        for i in range(len(held)):
-            held[i] = 0
+        for index in range(len(held)):
+            held[index] = 0
 
 
 class RGBLed:
@@ -154,20 +154,20 @@ class RGBLed:
         self._active_low = active_low
         self.set(0, 0, 0)
 
-    def _duty(self, v):
-        if v <= 0:
-            d = 0
-        elif v >= 255:
-            d = 65535
+    def _duty(self, value):
+        if value <= 0:
+            duty = 0
+        elif value >= 255:
+            duty = 65535
         else:
-            d = int(v) * 257
-        return 65535 - d if self._active_low else d
+            duty = int(value) * 257
+        return 65535 - duty if self._active_low else duty
 
     def set(self, r, g, b):
-        p = self._pwms
-        p[0].duty_cycle = self._duty(r)
-        p[1].duty_cycle = self._duty(g)
-        p[2].duty_cycle = self._duty(b)
+        pwms = self._pwms
+        pwms[0].duty_cycle = self._duty(r)
+        pwms[1].duty_cycle = self._duty(g)
+        pwms[2].duty_cycle = self._duty(b)
 
 
 def rgb_led(pins, active_low):
@@ -180,22 +180,22 @@ def rgb_led(pins, active_low):
 
     from boards import setting  # (not a module global: a Keys' class would keep boards alive through it)
 
-    v = setting("SANBON_LED_ACTIVE_LOW")
-    if v in ("0", "1"):
-        active_low = v == "1"
-    elif v is not None:
-        from boards import say
+    value = setting("SANBON_LED_ACTIVE_LOW")
+    if value in ("0", "1"):
+        active_low = value == "1"
+    elif value is not None:
+        from boards import NOTES, say
 
-        say.bad_flag("SANBON_LED_ACTIVE_LOW", v)
+        NOTES.append(say.bad_flag("SANBON_LED_ACTIVE_LOW", value))
     off = 65535 if active_low else 0
     pwms = []
     try:
         for pin in pins:
             pwms.append(pwmio.PWMOut(pin, frequency=LED_FREQUENCY, duty_cycle=off))
-    except (ValueError, RuntimeError) as e:
-        print("rgb_led:", e)
-        for p in pwms:
-            p.deinit()
+    except (ValueError, RuntimeError) as error:
+        print("rgb_led:", error)
+        for pwm in pwms:
+            pwm.deinit()
         return None
     return RGBLed(pwms, active_low)
 
@@ -211,9 +211,9 @@ class Piezo:
         self._pwm = pwm
 
     def tone(self, freq, volume):
-        p = self._pwm
-        p.frequency = freq
-        p.duty_cycle = 327 * min(100, volume)
+        pwm = self._pwm
+        pwm.frequency = freq
+        pwm.duty_cycle = 327 * min(100, volume)
 
     def off(self):
         self._pwm.duty_cycle = 0
@@ -225,8 +225,8 @@ def piezo(pin):
 
     try:
         pwm = pwmio.PWMOut(pin, frequency=440, duty_cycle=0, variable_frequency=True)
-    except (ValueError, RuntimeError) as e:
-        print("speaker:", e)
+    except (ValueError, RuntimeError) as error:
+        print("speaker:", error)
         return None
     return Piezo(pwm)
 
@@ -242,8 +242,8 @@ def neopixel_strip(pin, count):
         return None
     try:
         pixels = neopixel.NeoPixel(pin, count, brightness=0.2, auto_write=False)
-    except (ValueError, RuntimeError) as e:
-        print("neopixels:", e)
+    except (ValueError, RuntimeError) as error:
+        print("neopixels:", error)
         return None
     pixels.fill((0, 0, 0))
     pixels.show()

@@ -61,8 +61,8 @@ class SimDisplay(PyGameDisplay):
 
     def _get_refresh_areas(self):
         areas = busdisplay.BusDisplay._get_refresh_areas(self)
-        for a in areas:
-            self.refreshed.append((a.x1, a.y1, a.x2, a.y2))
+        for area in areas:
+            self.refreshed.append((area.x1, area.y1, area.x2, area.y2))
         return areas
 
     def _refresh_area(self, area):
@@ -72,17 +72,17 @@ class SimDisplay(PyGameDisplay):
         clipped = Area()
         if not self._core.clip_area(area, clipped):
             return True
-        w, h = clipped.width(), clipped.height()
-        n = w * h
-        buffer = memoryview(bytearray(((n + 1) // 2) * 4))
-        mask = memoryview(bytearray(((n // 32) + 1) * 4)).cast("I")
+        width, height = clipped.width(), clipped.height()
+        count = width * height
+        buffer = memoryview(bytearray(((count + 1) // 2) * 4))
+        mask = memoryview(bytearray(((count // 32) + 1) * 4)).cast("I")
         self._core.fill_area(clipped, mask, buffer)
-        px = np.frombuffer(bytes(buffer)[: n * 2], dtype=">u2").astype(np.uint32)
-        rgb = np.empty((n, 3), dtype=np.uint8)
-        rgb[:, 0] = ((px >> 11) & 0x1F) * 255 // 31
-        rgb[:, 1] = ((px >> 5) & 0x3F) * 255 // 63
-        rgb[:, 2] = (px & 0x1F) * 255 // 31
-        surface = pygame.image.frombuffer(rgb.tobytes(), (w, h), "RGB")
+        pixels = np.frombuffer(bytes(buffer)[: count * 2], dtype=">u2").astype(np.uint32)
+        rgb = np.empty((count, 3), dtype=np.uint8)
+        rgb[:, 0] = ((pixels >> 11) & 0x1F) * 255 // 31
+        rgb[:, 1] = ((pixels >> 5) & 0x3F) * 255 // 63
+        rgb[:, 2] = (pixels & 0x1F) * 255 // 31
+        surface = pygame.image.frombuffer(rgb.tobytes(), (width, height), "RGB")
         self._pygame_screen.blit(surface, (clipped.x1, clipped.y1))
         return True
 
@@ -178,8 +178,8 @@ class FlashNvm(bytearray):
         if data is None:
             data = b""
             if path and os.path.exists(path):
-                with open(path, "rb") as f:
-                    data = f.read(size)
+                with open(path, "rb") as file:
+                    data = file.read(size)
         data = bytes(data[:size])
         super().__init__(data + b"\xff" * (size - len(data)))
         self.path = path
@@ -193,9 +193,9 @@ class FlashNvm(bytearray):
     # -- the chip's rules ------------------------------------------------
     def step_kinds(self, start, values):
         """The steps a write of ``values`` at ``start`` takes: "erase" and "page"."""
-        n = len(values)
-        if bytes(self[start:start + n]) == b"\xff" * n:
-            return ["page"] * (((start + n - 1) // PAGE) - (start // PAGE) + 1) if n else []
+        size = len(values)
+        if bytes(self[start:start + size]) == b"\xff" * size:
+            return ["page"] * (((start + size - 1) // PAGE) - (start // PAGE) + 1) if size else []
         return ["erase"] + ["page"] * (len(self) // PAGE)
 
     def cut(self, step, part=0.0, seed=1):
@@ -206,30 +206,30 @@ class FlashNvm(bytearray):
 
     def _step(self):
         """True if the planned cut falls on this step (and clears the plan)."""
-        c = self._cut
-        if c is None:
+        plan = self._cut
+        if plan is None:
             return False
-        if c[0] > 0:
-            c[0] -= 1
+        if plan[0] > 0:
+            plan[0] -= 1
             return False
         self._cut = None
-        self._part, self._rng = c[1], c[2]
+        self._part, self._rng = plan[1], plan[2]
         return True
 
     def _program(self, page, image):
         """Program one page from ``image`` (the sector as it should become)."""
         base = page * PAGE
         cut = self._step()
-        n = int(self._part * PAGE) if cut else PAGE
-        if n:  # a program only clears bits: old & new
-            a = int.from_bytes(self[base:base + n], "big") & int.from_bytes(image[base:base + n], "big")
-            bytearray.__setitem__(self, slice(base, base + n), a.to_bytes(n, "big"))
+        size = int(self._part * PAGE) if cut else PAGE
+        if size:  # a program only clears bits: old & new
+            bits = int.from_bytes(self[base:base + size], "big") & int.from_bytes(image[base:base + size], "big")
+            bytearray.__setitem__(self, slice(base, base + size), bits.to_bytes(size, "big"))
         self.pages += 1
         self.busy_ms += PAGE_MS
         if cut:
-            if n < PAGE:  # the byte being programmed: some of its bits cleared
-                i = base + n
-                bytearray.__setitem__(self, i, self[i] & (image[i] | self._rng.randrange(256)))
+            if size < PAGE:  # the byte being programmed: some of its bits cleared
+                index = base + size
+                bytearray.__setitem__(self, index, self[index] & (image[index] | self._rng.randrange(256)))
             raise PowerCut("power cut in a page program")
 
     def _erase(self):
@@ -240,12 +240,12 @@ class FlashNvm(bytearray):
             bytearray.__setitem__(self, slice(0, len(self)), b"\xff" * len(self))
             return
         if self._part < 0.5:
-            k = int(2 * self._part * len(self))
-            bytearray.__setitem__(self, slice(0, k), b"\xff" * k)
+            size = int(2 * self._part * len(self))
+            bytearray.__setitem__(self, slice(0, size), b"\xff" * size)
         else:
-            r = self._rng
-            for i in range(len(self)):
-                bytearray.__setitem__(self, i, self[i] | r.randrange(256))
+            rng = self._rng
+            for index in range(len(self)):
+                bytearray.__setitem__(self, index, self[index] | rng.randrange(256))
         raise PowerCut("power cut in a sector erase")
 
     def __setitem__(self, key, value):
@@ -268,16 +268,16 @@ class FlashNvm(bytearray):
                 pages = range(len(self) // PAGE)
             else:
                 pages = range(start // PAGE, (stop - 1) // PAGE + 1) if value else ()
-            for p in pages:
-                self._program(p, image)
+            for page in pages:
+                self._program(page, image)
         finally:
             self._keep()
 
     def _keep(self):
         if self.path:
             tmp = self.path + ".tmp"
-            with open(tmp, "wb") as f:
-                f.write(self)
+            with open(tmp, "wb") as file:
+                file.write(self)
             os.replace(tmp, self.path)
 
 
@@ -308,8 +308,8 @@ class SimSpeaker:
                         pygame.mixer.init(frequency=self.RATE, size=-16, channels=1)
                     rate, _, channels = pygame.mixer.get_init()
                     self._mixer = (rate, channels)
-                except pygame.error as e:
-                    print("no sound:", e)
+                except pygame.error as error:
+                    print("no sound:", error)
         return self._mixer
 
     def tone(self, freq, volume):
@@ -322,9 +322,9 @@ class SimSpeaker:
         if snd is None:
             rate, channels = mixer
             period = max(2, round(rate / freq))
-            n = period * max(1, rate // 10 // period)  # ~0.1 s of whole periods, looped
+            samples = period * max(1, rate // 10 // period)  # ~0.1 s of whole periods, looped
             amp = int(9000 * min(100, volume) / 100)
-            wave = np.where(np.arange(n) % period < period // 2, amp, -amp).astype(np.int16)
+            wave = np.where(np.arange(samples) % period < period // 2, amp, -amp).astype(np.int16)
             if channels > 1:
                 wave = np.repeat(wave[:, None], channels, axis=1)
             snd = self._cache[key] = pygame.sndarray.make_sound(np.ascontiguousarray(wave))
@@ -413,26 +413,26 @@ class Board:
         surf = self.display._pygame_screen
         if surf is None or not self.pixels:
             return
-        x = self.width
-        pygame.draw.rect(surf, (24, 24, 28), (x, 0, STRIP, self.height))
-        n = len(self.pixels)
-        gap = self.height // (n + 1)
-        for i in range(n):
-            r, g, b = self.pixels[i]
+        left = self.width
+        pygame.draw.rect(surf, (24, 24, 28), (left, 0, STRIP, self.height))
+        count = len(self.pixels)
+        gap = self.height // (count + 1)
+        for index in range(count):
+            red, green, blue = self.pixels[index]
             # show the colour as the eye sees a lit LED, not the dimmed bytes
-            peak = max(r, g, b, 1)
-            col = (r * 255 // peak, g * 255 // peak, b * 255 // peak) if (r or g or b) else (50, 50, 56)
-            pygame.draw.circle(surf, col, (x + STRIP // 2, gap * (i + 1)), STRIP // 2 - 5)
+            peak = max(red, green, blue, 1)
+            col = (red * 255 // peak, green * 255 // peak, blue * 255 // peak) if (red or green or blue) else (50, 50, 56)
+            pygame.draw.circle(surf, col, (left + STRIP // 2, gap * (index + 1)), STRIP // 2 - 5)
         pygame.display.flip()
 
     def poll_window(self):
         """Move window events into the key queue. Returns False on quit."""
-        for e in pygame.event.get((pygame.QUIT, pygame.KEYDOWN, pygame.KEYUP)):
-            if e.type == pygame.QUIT:
+        for event in pygame.event.get((pygame.QUIT, pygame.KEYDOWN, pygame.KEYUP)):
+            if event.type == pygame.QUIT:
                 return False
-            key = KEYMAP.get(e.key)
+            key = KEYMAP.get(event.key)
             if key is not None:
-                self.keys.events.put(key, e.type == pygame.KEYDOWN, self.ticks_ms())
+                self.keys.events.put(key, event.type == pygame.KEYDOWN, self.ticks_ms())
         return True
 
 
@@ -440,16 +440,16 @@ def font_tiles(font):
     """The font's printable ASCII glyphs as the tiles of one bitmap, tile =
     code - 32: what CircuitPython's ``terminalio.FONT.bitmap`` is on the device.
     (Blinka's built-in font keeps a bitmap per glyph; sanbon.ui.Text reads tiles.)"""
-    w, h = font.get_bounding_box()
-    tiles = displayio.Bitmap(95 * w, h, 2)
-    for i in range(95):
-        g = font.get_glyph(32 + i)
-        if g is None:
+    width, height = font.get_bounding_box()
+    tiles = displayio.Bitmap(95 * width, height, 2)
+    for index in range(95):
+        glyph = font.get_glyph(32 + index)
+        if glyph is None:
             continue
-        for y in range(min(h, g.bitmap.height)):
-            for x in range(min(w, g.bitmap.width)):
-                if g.bitmap[x, y]:
-                    tiles[i * w + x, y] = 1
+        for row in range(min(height, glyph.bitmap.height)):
+            for column in range(min(width, glyph.bitmap.width)):
+                if glyph.bitmap[column, row]:
+                    tiles[index * width + column, row] = 1
     return tiles
 
 

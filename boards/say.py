@@ -5,16 +5,14 @@ Every message is one line on the console; start() returns it as the note
 the app shows, and a failure is also shown, lit, on the screen there is.
 """
 
-import boards
-
 CHOICES = "pico_display2, pico_display or picosystem"
 
 
 def note(text):
-    """One line on the console, and into start()'s note (a toast: at most
-    three lines, 36 characters each on 240x135)."""
+    """One line on the console; the caller adds it to boards.NOTES, start()'s
+    note (a toast: at most three lines, 36 characters each on 240x135)."""
     print(text)
-    boards.NOTES.append(text)
+    return text
 
 
 def bad_name(name):
@@ -67,15 +65,15 @@ def failure(name, e):
         import displayio
         import supervisor
 
-        d = supervisor.runtime.display
-        if d is None:
+        display = supervisor.runtime.display
+        if display is None:
             import board
 
-            d = getattr(board, "DISPLAY", None)
-        if d is not None:
-            d.root_group = displayio.CIRCUITPYTHON_TERMINAL
-            d.auto_refresh = True
-            d.brightness = 1
+            display = getattr(board, "DISPLAY", None)
+        if display is not None:
+            display.root_group = displayio.CIRCUITPYTHON_TERMINAL
+            display.auto_refresh = True
+            display.brightness = 1
     except Exception:  # noqa: BLE001  (no display, or a dead one: the console only)
         pass
     print(why)

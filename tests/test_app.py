@@ -362,18 +362,19 @@ def test_a_rewrite_cut_after_the_settings_keeps_them_and_says_the_game_was_lost(
     the game and says that saved data was lost."""
     from boards.desktop import FlashNvm, PowerCut
     from sanbon.store import GAME, SETTINGS, STATS, Store
+    from sanbon.store_load import load as load_store
 
     sim = Sim("pico_display", seed=1, render=False)
     sim.app.settings.brightness = 1  # 40%
     settings = sim.app.settings.to_bytes()
     nvm = FlashNvm()
     s = Store(nvm)
-    s.load()
+    load_store(s)
     s.save({SETTINGS: settings, STATS: sim.app.stats.to_bytes(), GAME: b"\x01" + bytes(300)})
     image = bytes(nvm)
     cut = FlashNvm(data=image)
     t = Store(cut)
-    t.load()
+    load_store(t)
     cut.cut(2, 0.5)  # the erase, page 0 (HEAD, settings, statistics), then half of page 1
     with pytest.raises(PowerCut):
         t.save({SETTINGS: settings, STATS: sim.app.stats.to_bytes(), GAME: b"\x01" + bytes(900)}, room=4096)

@@ -97,13 +97,14 @@ def test_the_app_migrates_old_statistics_and_shows_a_fourth_game(tmp_path, monke
     recorded and saved beside them, and a reboot shows all of them."""
     from boards.desktop import FlashNvm
     from sanbon.store import STATS, Store
+    from sanbon.store_load import load as load_store
 
     fourth = games.GameInfo(FOURTH, "fourth", "Fourth game", "Fourth", "sanbon.pig", (2, 4), ("Standard",), (1, 2),
                             "sanbon.howto_pig")
     monkeypatch.setattr(games, "ALL", games.ALL + (fourth,))
     nvm = FlashNvm()
     store = Store(nvm)
-    store.load()
+    load_store(store)
     store.save({STATS: format1(OLD)})
     path = tmp_path / "nvm"
     path.write_bytes(bytes(nvm))
@@ -112,8 +113,8 @@ def test_the_app_migrates_old_statistics_and_shows_a_fourth_game(tmp_path, monke
     assert figures(sim.app.stats) == OLD
     sim.app.stats.record(FOURTH, (0, EASY), (0,))
     sim.app.save()
-    sim.app.store.load()
-    assert sim.app.store.load()[STATS][0] == STATS_FORMAT
+    load_store(sim.app.store)
+    assert load_store(sim.app.store)[STATS][0] == STATS_FORMAT
     again = Sim("pico_display2", seed=1, nvm_path=str(path))
     want = dict(OLD)
     want.update({(FOURTH, 0): (1, 1), (FOURTH, EASY): (1, 0)})

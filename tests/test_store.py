@@ -7,6 +7,7 @@ import pytest
 from boards.desktop import ERASE_MS, PAGE, PAGE_MS, FlashNvm, PowerCut
 from engine.rng import Rng
 from sanbon import store as S
+from sanbon.store_load import load as load_store
 from sanbon.store import (GAME, JOURNAL, MSG_CORRUPT, SETTINGS, STATS, Store, _crc, _put_u32, decode_sections,
                           encode_sections)
 
@@ -17,7 +18,7 @@ def fresh(fill=0xFF):
 
 def opened(nvm):
     s = Store(nvm)
-    s.load()
+    load_store(s)
     return s
 
 
@@ -84,7 +85,7 @@ def test_power_cuts_leave_what_the_chip_would():
 def test_an_empty_sector_loads_nothing_without_complaint():
     for fill in (0xFF, 0x00):  # blank, or the old layout's reset (zeros)
         s = Store(fresh(fill))
-        assert s.load() == {} and s.message is None
+        assert load_store(s) == {} and s.message is None
 
 
 def test_round_trip_and_reboot():
@@ -92,7 +93,7 @@ def test_round_trip_and_reboot():
     s = opened(nvm)
     assert s.save({SETTINGS: b"\x05\x01", STATS: b"stats", GAME: b"\x01game"})
     again = Store(nvm)  # a reboot
-    assert again.load() == {SETTINGS: b"\x05\x01", STATS: b"stats", GAME: b"\x01game"}
+    assert load_store(again) == {SETTINGS: b"\x05\x01", STATS: b"stats", GAME: b"\x01game"}
     assert again.message is None
 
 
@@ -104,7 +105,7 @@ def test_saves_append_without_erasing_and_only_what_changed():
     for i in range(2, 30):
         journal = bytes(range(2 * i))
         assert s.save({SETTINGS: b"\x01", STATS: bytes(64), GAME: b"\x03" + bytes(250), JOURNAL: journal})
-        assert Store(nvm).load()[JOURNAL] == journal
+        assert load_store(Store(nvm))[JOURNAL] == journal
     assert nvm.erases == erases, "appends must not erase the sector"
     # each turn end wrote its two new bytes and the record's 14 bytes of overhead, not the game
     assert s._end - end == 28 * (S.HEADER + 4 + 3 + 2)
@@ -125,7 +126,7 @@ def test_a_section_left_out_is_deleted():
     s = opened(nvm)
     s.save({SETTINGS: b"a", GAME: b"g" * 40, JOURNAL: b"jj"})
     s.save({SETTINGS: b"a"})
-    assert Store(nvm).load() == {SETTINGS: b"a"}
+    assert load_store(Store(nvm)) == {SETTINGS: b"a"}
 
 
 def test_a_full_sector_is_rewritten_once_with_the_live_sections():
@@ -138,7 +139,7 @@ def test_a_full_sector_is_rewritten_once_with_the_live_sections():
     assert n > 100  # about 4 KB of 30-odd-byte records
     assert nvm.erases == 1 and s.cycles == 1  # the first save on the blank sector was a rewrite without an erase
     r = Store(nvm)
-    assert r.load() == {SETTINGS: bytes([n & 0xFF]), GAME: b"G" * 300, JOURNAL: bytes(2 * n)} and r.message is None
+    assert load_store(r) == {SETTINGS: bytes([n & 0xFF]), GAME: b"G" * 300, JOURNAL: bytes(2 * n)} and r.message is None
     assert r.cycles == 1  # what the About screen shows
     assert 4096 - s._end > 4096 - 300 - 2 * n - 64
 
@@ -177,11 +178,11 @@ def test_an_append_cut_at_every_step_keeps_the_save_before_or_the_new_one(part):
             with pytest.raises(PowerCut):
                 t.save(new)
             r = Store(cut)
-            got = r.load()
+            got = load_store(r)
             assert got in (old, new) and r.message is None
             # and the next save after the reboot works
             assert r.save({SETTINGS: b"\x07"})
-            assert Store(cut).load() == {SETTINGS: b"\x07"}
+            assert load_store(Store(cut)) == {SETTINGS: b"\x07"}
 
 
 def test_a_rewrite_cut_anywhere_is_blank_or_reported_never_wrong():
@@ -200,7 +201,7 @@ def test_a_rewrite_cut_anywhere_is_blank_or_reported_never_wrong():
             with pytest.raises(PowerCut):
                 t.save(new, room=4096)  # a rewrite
             r = Store(cut)
-            got = r.load()
+            got = load_store(r)
             if got in (old, new):
                 seen.add("kept")
                 continue
@@ -229,7 +230,7 @@ def test_random_bit_flips_never_pass_for_data():
         if bytes(damaged) == image:
             continue
         r = Store(damaged)
-        got = r.load()
+        got = load_store(r)
         assert r.message == MSG_CORRUPT  # the sector's first rewrite wrote two records: a loss is seen
         assert all(good[t] == d for t, d in got.items())  # and what is left is what was saved
 
@@ -239,10 +240,10 @@ def test_random_garbage_never_crashes_and_the_store_recovers():
     for _ in range(200):
         junk = FlashNvm(data=bytes(rng.randrange(256) for _ in range(4096)))
         r = Store(junk)
-        assert r.load() == {} and r.message == MSG_CORRUPT
+        assert load_store(r) == {} and r.message == MSG_CORRUPT
         assert r.save({SETTINGS: b"\x01"})  # and the store is usable again: one rewrite
         assert junk.erases == 1
-        assert Store(junk).load() == {SETTINGS: b"\x01"}
+        assert load_store(Store(junk)) == {SETTINGS: b"\x01"}
 
 
 def test_a_later_format_is_reported_not_read():
@@ -252,12 +253,12 @@ def test_a_later_format_is_reported_not_read():
     # HEAD's format byte: FORMAT 3 from some later build, the CRC made good
     size = (data[1] << 8) | data[2]
     payload = decode_sections(bytes(data[S.HEADER:S.HEADER + size]))
-    payload[S._HEAD] = bytes((3,)) + payload[S._HEAD][1:]
+    payload[S.HEAD] = bytes((3,)) + payload[S.HEAD][1:]
     body = encode_sections(payload)
     rec = bytearray(data[0:S.HEADER]) + body + bytes(4)
     _put_u32(rec, S.HEADER + len(body), _crc(bytes(rec[:S.HEADER + len(body)])))
     r = Store(FlashNvm(data=bytes(rec) + b"\xff" * (4096 - len(rec))))
-    assert r.load() == {} and r.message == MSG_CORRUPT
+    assert load_store(r) == {} and r.message == MSG_CORRUPT
 
 
 def test_an_oversized_save_is_refused_before_writing():
@@ -306,14 +307,14 @@ def test_the_old_layout_is_migrated_on_the_first_boot_without_loss():
     older = {SETTINGS: b"\x00", STATS: b"old"}
     nvm = FlashNvm(data=old_layout({SETTINGS: b"\x02\x01", STATS: b"st" * 32, GAME: game, S.LOG: record}, 9, 1, older))
     s = Store(nvm)
-    got = s.load()
+    got = load_store(s)
     assert s.message is None
     assert got[SETTINGS] == b"\x02\x01" and got[STATS] == b"st" * 32
     # the game: the same snapshot, now saying that its 20 actions are in it; the record kept
     assert got[GAME] == game + b"\x00\x28" and got[S.LOG] == record[:4] and got[JOURNAL] == record[4:]
-    assert nvm.erases == 1 and nvm[0] == S._MAGIC  # rewritten in the new layout, once
+    assert nvm.erases == 1 and nvm[0] == S.MAGIC  # rewritten in the new layout, once
     again = Store(nvm)
-    assert again.load() == got and again.message is None
+    assert load_store(again) == got and again.message is None
     assert nvm.erases == 1
 
 
@@ -339,10 +340,19 @@ def test_a_migrated_game_continues_as_it_was(tmp_path):
     choose(again, "Continue: Kyudo")
     assert again.app.session.to_bytes() == want
     assert again.app.session.log_section() == s.log_section()  # the record came along
-    assert again.board.nvm.erases == 1 and again.board.nvm[0] == S._MAGIC
+    assert again.board.nvm.erases == 1 and again.board.nvm[0] == S.MAGIC
 
 
-def test_the_reader_shares_the_store_s_record_layout():
+def test_the_reader_reads_the_store_s_record_layout_and_the_store_does_not_import_it():
+    """One home for the record layout (sanbon.store), and no import circle:
+    the reader imports the store, never the other way round."""
+    import ast
+    import inspect
+
     from sanbon import store_load
 
-    assert (store_load._MAGIC, store_load._ADD, store_load._HEAD) == (S._MAGIC, S._ADD, S._HEAD)
+    assert (store_load.MAGIC, store_load.ADD, store_load.HEAD) == (S.MAGIC, S.ADD, S.HEAD) == (0xA5, 0x80, 7)
+    tree = ast.parse(inspect.getsource(store_load))
+    assert not [n for n in tree.body if isinstance(n, ast.Assign)]  # no constants of its own
+    imported = {n.module for n in ast.walk(ast.parse(inspect.getsource(S))) if isinstance(n, ast.ImportFrom)}
+    assert not imported & {"sanbon.store_load", "sanbon.store_v1"}

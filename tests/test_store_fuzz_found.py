@@ -15,13 +15,14 @@ import pytest
 
 from boards.desktop import FlashNvm, PowerCut
 from sanbon.store import GAME, HEADER, JOURNAL, MSG_CORRUPT, SETTINGS, STATS, Store, _crc, _put_u32
+from sanbon.store_load import load as load_store
 
 
 def _log():
     """A sector with a rewrite and then appends: (bytes, [sections after each save], [record starts])."""
     nvm = FlashNvm()
     st = Store(nvm)
-    st.load()
+    load_store(st)
     lives, starts = [], []
     sections = {SETTINGS: b"\x05", STATS: b"\x00" * 8, GAME: b"\x01\x02\x03\x04\x00\x00"}
     for k in range(8):
@@ -35,7 +36,7 @@ def _log():
 
 def _load(img):
     st = Store(FlashNvm(data=img))
-    return st.load(), st.message
+    return load_store(st), st.message
 
 
 def test_a_bit_flip_in_a_middle_record_is_reported():
@@ -76,7 +77,7 @@ def test_a_power_cut_in_an_append_is_still_silent():
         for part in (0.0, 0.001, 0.01, 0.03, 0.1, 0.5, 0.99):
             nvm = FlashNvm(data=img)
             st = Store(nvm)
-            st.load()
+            load_store(st)
             nvm.cut(step, part, seed=int(part * 1000) + step)
             try:
                 st.save(last)
@@ -98,7 +99,7 @@ def test_stray_bits_in_the_erased_bytes_lose_nothing():
 def test_an_all_zero_sector_is_a_fresh_store():
     nvm = FlashNvm(data=bytes(4096))
     st = Store(nvm)
-    assert st.load() == {} and st.message is None
+    assert load_store(st) == {} and st.message is None
     assert st.save({SETTINGS: b"\x07"})
     assert nvm.erases == 1  # the zeros are erased before the first record
     assert _load(bytes(nvm)) == ({SETTINGS: b"\x07"}, None)

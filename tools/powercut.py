@@ -203,9 +203,10 @@ def cut_all(saves, full_boot=0, board=None):
 def _check(img, s, old_live, old_session, rewrite):
     from boards.desktop import FlashNvm
     from sanbon.store import Store
+    from sanbon.store_load import load as load_store
 
     st = Store(FlashNvm(data=img))
-    got = st.load()
+    got = load_store(st)
     if got == s.live or got == old_live:
         want = s.session if got == s.live else old_session
         if _restore(got) != want:

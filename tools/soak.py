@@ -31,7 +31,7 @@ d. store: 100,000 random corruptions of real 4 KB sectors of the record log
    FlashNvm.cut at a random step and part of a real save (append, rewrite,
    migration), overwritten ranges, payloads damaged and re-signed with a
    good CRC, header fields (magic, length, seq) changed and re-signed,
-   duplicated or reordered records, fills, and mixes. Store.load() must not
+   duplicated or reordered records, fills, and mixes. store_load.load(store) must not
    raise, must give {int tag: bytes}, and every section it gives must be
    that tag's bytes in one of the states the sector went through, unless
    it reports a loss (``message``) or the sector is blank or zero (fresh);
@@ -458,6 +458,7 @@ def _base_images():
     (tools.powercut.Save, the states before it)."""
     from boards.desktop import FlashNvm
     from sanbon.store import GAME, Store
+    from sanbon.store_load import load as load_store
     from tools import powercut
 
     bases = [("blank", b"\xff" * 4096, [{}]), ("zero", bytes(4096), [{}])]
@@ -490,7 +491,7 @@ def _base_images():
     lives = [s.live for s in games[0] if s.live.get(GAME)][-2:]  # the 3-archer Kyudo game's last two saves
     old = _legacy_image(lives)
     st = Store(FlashNvm(data=old[0]))
-    assert st.load() == old[1][1] and not st.message, "the old two-slot image did not migrate"
+    assert load_store(st) == old[1][1] and not st.message, "the old two-slot image did not migrate"
     bases.append(("format 1 (two slots)", old[0], old[1]))
     cuts = {"append": [], "rewrite": [], "migrate": old}
     for saves in traced:
@@ -558,6 +559,7 @@ def _power_cut(r, cuts):
     or after it, with no report)."""
     from boards.desktop import FlashNvm, PowerCut
     from sanbon.store import Store
+    from sanbon.store_load import load as load_store
 
     w = r.randrange(5)
     part = r.randrange(1000) / 1000.0
@@ -565,7 +567,7 @@ def _power_cut(r, cuts):
         img, states = cuts["migrate"]
         nvm = FlashNvm(data=img)
         nvm.cut(r.randrange(17), part, seed=r.randrange(1 << 30))
-        Store(nvm).load()  # the store catches the cut and keeps the sections in memory
+        load_store(Store(nvm))  # the store catches the cut and keeps the sections in memory
         assert nvm._cut is None, "no power cut in the migration"
         return bytearray(nvm), states, set()
     pool = cuts["rewrite" if w < 3 else "append"]
@@ -748,7 +750,7 @@ def _damaged(v, r):
 def _check_store(img, states, flags=()):
     """Load ``img`` on a FlashNvm; returns the outcome's keys, or raises.
 
-    ``Store.load()`` must not raise and must give {int tag: bytes}. Then one
+    ``store_load.load(store)`` must not raise and must give {int tag: bytes}. Then one
     of: the store reports a loss (``message``): "rejected" if nothing was
     read, else "detected"; nothing read from a blank or all-zero sector:
     "fresh"; or "read": every section it gives is byte-equal to that tag's
@@ -764,9 +766,10 @@ def _check_store(img, states, flags=()):
     its games; this, random points of every traced save)."""
     from boards.desktop import FlashNvm
     from sanbon.store import Store
+    from sanbon.store_load import load as load_store
 
     st = Store(FlashNvm(data=img))
-    got = st.load()
+    got = load_store(st)
     assert isinstance(got, dict), type(got)
     for tag, data in got.items():
         assert isinstance(tag, int) and 0 <= tag < 256 and isinstance(data, bytes), (tag, type(data))

@@ -17,19 +17,16 @@ from sanbon.leds import Leds
 from sanbon.profile import Settings, Stats
 from sanbon.store import BOT, GAME, JOURNAL, LOG, MEMORY, MSG_CORRUPT, SETTINGS, STATS, Store
 
-VERSION = "0.3"
-
-
 def _debug():
     """SANBON_DEBUG = 1 in CIRCUITPY/settings.toml (or the environment, in
     the simulator): the memory and time reports on the serial console."""
     try:
         import os
 
-        v = os.getenv("SANBON_DEBUG")
+        value = os.getenv("SANBON_DEBUG")
     except (ImportError, AttributeError):
         return False
-    return v is not None and str(v).strip() not in ("", "0")
+    return value is not None and str(value).strip() not in ("", "0")
 
 
 def collect():
@@ -38,6 +35,7 @@ def collect():
 
 
 class App:
+    VERSION = "0.3"  # the About screen's (sanbon.menus)
     _sound = None  # a sanbon.sound.Sound on a board with a speaker (a class default: no slot otherwise)
 
     def __init__(self, board, seed=None, note=None, strict=False):
@@ -54,10 +52,8 @@ class App:
         self.root.append(self.overlay)
         self.stack = []
         self.deferred = None  # (function, args): run at the start of the next step (defer)
-        # a screen pushed or popped leaves garbage: collected at the start of
-        # the next step, so that the new screen is drawn first (on the
-        # emulated Pico that collect took 16-22 ms of a new screen's pass)
-        self.collect_due = False
+        self.collect_due = False  # a push's or pop's garbage: collected next step, after the new screen's frame
+        # (on the emulated Pico that collect took 16-22 ms of a new screen's pass)
         self.toast_widget = None  # the Toast while it shows
         self._toast = ui.Toast(self.layout)  # built once, hidden (ui.Toast says why)
         self.overlay.append(self._toast.group)
@@ -68,17 +64,20 @@ class App:
             from sanbon.probe import Probe
 
             self.probe = Probe(self)
+            global collect
+            collect = self.probe.collect  # collect() timed
         self.now = board.ticks_ms()
-        # saves
-        self.store = Store(board.nvm)
+        self.store = Store(board.nvm)  # the saves
         notes = [note] if note else []
+        from sanbon import store_load  # boot-only code
         try:
-            sections = self.store.load()
-        except Exception as e:  # never let a bad store stop the device
-            print("store:", e)
+            sections = store_load.load(self.store)
+        except Exception as error:  # never let a bad store stop the device
+            print("store:", error)
             sections = {}
             self.store.message = MSG_CORRUPT
-        ui.unload("sanbon.store_load")  # boot-only code
+        ui.drop(store_load)
+        store_load = None
         if self.store.message:
             notes.append(self.store.message)
         self.settings, fixed = Settings.from_bytes(sections.get(SETTINGS))
@@ -128,8 +127,8 @@ class App:
             kept += 1
         while len(layer) > kept:
             layer.pop()
-        for g in want[kept:]:
-            layer.append(g)
+        for group in want[kept:]:
+            layer.append(group)
         if top is None:
             return
         if not kept or (len(want) > kept and not getattr(top, "in_place", False)):
@@ -148,9 +147,9 @@ class App:
         panels a new screen was redrawn several times over, 0.6-1.7 s on
         320x240. Setting the root group again makes the next refresh one
         whole-screen pass (0.4-0.6 s there)."""
-        d = self.board.display
-        d.root_group = None
-        d.root_group = self.root
+        display = self.board.display
+        display.root_group = None
+        display.root_group = self.root
 
     def report(self, what):
         """SANBON_DEBUG: the free heap and what just happened, to the serial
@@ -205,21 +204,20 @@ class App:
         self.push(MainMenu(self))
 
     def _clear(self, keep=0):
-        """Close every screen but the top ``keep`` (a "Loading" line) and
-        forget the menus' code (sanbon.menus), as a game starts: neither the
-        main menu's widgets nor its module stay in the heap during play."""
+        """Close every screen but the top ``keep`` (a "Loading" line); the
+        main menu's close forgets the menus' code (sanbon.menus), as a game
+        starts: neither its widgets nor its module stay in the heap during play."""
         stack = self.stack
         while len(stack) > keep:
             stack.pop(len(stack) - 1 - keep).close()
         self._show()
-        ui.drop("menus")
         collect()
 
     # -- overlays ------------------------------------------------------
     def toast(self, text, ms=1800, color=ui.TEXT, safe=False):
-        t = self._toast
-        t.show(text, (self.now + ms) & 0x1FFFFFFF, color, safe)
-        self.toast_widget = t
+        widget = self._toast
+        widget.show(text, (self.now + ms) & 0x1FFFFFFF, color, safe)
+        self.toast_widget = widget
 
     def clear_toast(self):
         if self.toast_widget is not None:
@@ -247,22 +245,22 @@ class App:
     # -- games ---------------------------------------------------------
     def new_seed(self):
         if self.seed is not None:
-            s = self.seed
+            seed = self.seed
             self.seed = (self.seed * 7 + 1) & 0x3FFFFFFF  # "play again" differs
-            return s
+            return seed
         try:
             import os
 
-            b = os.urandom(4)
-            return ((b[0] & 0x3F) << 24) | (b[1] << 16) | (b[2] << 8) | b[3]
+            noise = os.urandom(4)
+            return ((noise[0] & 0x3F) << 24) | (noise[1] << 16) | (noise[2] << 8) | noise[3]
         except (ImportError, NotImplementedError, AttributeError):
             return self.board.ticks_ms() & 0x3FFFFFFF
 
     def start_game(self, info, config):
         """Leave the menus (or the last game) for a "Loading" line; the game
         loads in the next step, after the menus' widgets and code are gone."""
-        s = self.session
-        keep = s is not None and s.info is info  # the same game again: keep its code
+        session = self.session
+        keep = session is not None and session.info is info  # the same game again: keep its code
 
         def job():  # at the next step, after the "Loading" line is drawn
             self.end_session(keep)
@@ -310,13 +308,13 @@ class App:
         self._mark()
         try:
             session = Session.from_bytes(self, self.saved_game, self.saved_log)
-        except Exception as e:  # a save from another build, or damaged
-            print("continue:", e)
+        except Exception as error:  # a save from another build, or damaged
+            print("continue:", error)
             self.saved_game = None
             self.save()
             self.end_session()
             self._menu()
-            self.dialog("The saved game could not be read (%s). It was removed." % e)
+            self.dialog("The saved game could not be read (%s). It was removed." % error)
             return
         self.session = session
         collect()
@@ -335,9 +333,9 @@ class App:
         """No game in progress. Unless ``keep``, the modules the game loaded
         are forgotten (sanbon.ui.forget), so that the menu, or the next game,
         does not carry the last game's code in the heap."""
-        s = self.session
-        if s is not None and not s.finished:
-            self.saved_game, self.saved_log = s.saved()  # for Continue (and the record)
+        session = self.session
+        if session is not None and not session.finished:
+            self.saved_game, self.saved_log = session.saved()  # for Continue (and the record)
         self.session = None
         if not keep and self._before is not None:
             ui.forget(self._before)
@@ -371,36 +369,36 @@ class App:
         the game's screens are not yet built) unless that many bytes stay
         free, so that the game's saves need no erase.
         """
-        s = self.session
-        if s is not None:
-            if s.finished:
+        session = self.session
+        if session is not None:
+            if session.finished:
                 self.saved_game = self.saved_log = None
             else:
-                self.saved_game, self.saved_log = s.saved()
+                self.saved_game, self.saved_log = session.saved()
         sections = {SETTINGS: self.settings.to_bytes(), STATS: self.stats.to_bytes()}
         if self.saved_game:
             sections[GAME] = self.saved_game
             if self.saved_log:
                 sections.update(self.saved_log)
         try:
-            p = self.probe
-            if p is None:
+            probe = self.probe
+            if probe is None:
                 return self.store.save(sections, room)
-            t, n = p.ticks(), self.store.cycles
-            r = self.store.save(sections, room)
-            p.saved(t, self.store.cycles != n)
-            return r
-        except (ValueError, OSError, MemoryError) as e:
-            print("save:", e)
-            self.toast("Could not save: %s" % e, 3000, ui.BAD)
+            started, cycles = probe.ticks(), self.store.cycles
+            wrote = self.store.save(sections, room)
+            probe.saved(started, self.store.cycles != cycles)
+            return wrote
+        except (ValueError, OSError, MemoryError) as error:
+            print("save:", error)
+            self.toast("Could not save: %s" % error, 3000, ui.BAD)
             return False
 
     # -- the loop ------------------------------------------------------
-    def press(self, b):
+    def press(self, button):
         """Deliver one logical button to the top screen."""
         top = self.top
         if top is not None:
-            top.button(b)
+            top.button(button)
 
     def step(self, now=None):
         if now is None:
@@ -408,10 +406,10 @@ class App:
         self.now = now
         try:
             self._step(now)
-        except Exception as e:  # never let a bug stop the device
+        except Exception as error:  # never let a bug stop the device
             if self.strict:
                 raise
-            self.recover(e)
+            self.recover(error)
 
     def recover(self, error):
         """After an unexpected error: back to the menu, the save untouched.
@@ -431,14 +429,14 @@ class App:
     def _step(self, now):
         out = self._out
         events = self.board.keys.events
-        ev = events.get()
-        while ev is not None:
-            self.buttons.feed(ev.key_number, ev.pressed, now, out)
-            ev = events.get()
+        key_event = events.get()
+        while key_event is not None:
+            self.buttons.feed(key_event.key_number, key_event.pressed, now, out)
+            key_event = events.get()
         self.buttons.poll(now, out)
-        p = self.probe
-        if p is not None:
-            p.start(bool(out))
+        probe = self.probe
+        if probe is not None:
+            probe.start(bool(out))
         if self.collect_due:
             self.collect_due = False
             collect()
@@ -447,28 +445,28 @@ class App:
             self.deferred = None
             job[0](*job[1])
             job = None
-        for b in out:
-            t = self.toast_widget
-            if t is not None and b != btn.PAUSE:
+        for button in out:
+            widget = self.toast_widget
+            if widget is not None and button != btn.PAUSE:
                 self.clear_toast()
-                if t.pal[0] == ui.INFO:  # a first-game tip (the only INFO notes) hides the screen's
+                if widget.pal[0] == ui.INFO:  # a first-game tip (the only INFO notes) hides the screen's
                     continue  # lower part: the press that closes it does nothing else
-            self.press(b)
+            self.press(button)
         del out[:]
         top = self.top
         if top is not None:
             top.tick(now)
-        t = self.toast_widget
-        if t is not None and btn.ticks_diff(now, t.until) >= 0:
+        widget = self.toast_widget
+        if widget is not None and btn.ticks_diff(now, widget.until) >= 0:
             self.clear_toast()
         self.leds.tick(now)
         if self._sound is not None:
             self._sound.tick(now)
-        if p is not None:
-            p.refresh()
+        if probe is not None:
+            probe.refresh()
         self.board.display.refresh()
-        if p is not None:
-            p.end()
+        if probe is not None:
+            probe.end()
 
     def describe(self):
         top = self.top

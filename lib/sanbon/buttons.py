@@ -35,10 +35,10 @@ _MASK = const(0x1FFFFFFF)  # ticks wrap at 2**29
 
 def ticks_diff(a, b):
     """a - b for ticks that wrap at 2**29."""
-    d = (a - b) & _MASK
-    if d & 0x10000000:
-        d -= 0x20000000
-    return d
+    diff = (a - b) & _MASK
+    if diff & 0x10000000:
+        diff -= 0x20000000
+    return diff
 
 
 class Buttons:
@@ -49,8 +49,8 @@ class Buttons:
         self.long_fired = False
 
     def reset(self):
-        for i in range(4):
-            self.down[i] = False
+        for key in range(4):
+            self.down[key] = False
         self.long_fired = False
 
     def feed(self, key, pressed, now, out):

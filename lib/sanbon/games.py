@@ -39,11 +39,11 @@ class GameInfo:
         self.room = room  # the save store's bytes a whole game takes, about (sanbon.app._start)
         self.level_names = level_names  # a game's own names of the seat types (by SEAT_TYPES index), or None
 
-    def seat_name(self, t):
-        """What the setup and the statistics call seat type t in this game."""
+    def seat_name(self, seat_type):
+        """What the setup and the statistics call ``seat_type`` in this game."""
         from sanbon.profile import SEAT_TYPES
 
-        return self.level_names[t] if self.level_names else SEAT_TYPES[t]
+        return self.level_names[seat_type] if self.level_names else SEAT_TYPES[seat_type]
 
     def fixed_seats(self, mode):
         """The seat types ``mode`` fixes, or None (the setup asks for them)."""
@@ -52,9 +52,9 @@ class GameInfo:
     def fix_seats(self, config):
         """After a mode change: the mode's fixed seats, or (back in a mode
         with chosen seats after fixed ones) the default seats."""
-        f = self.fixed_seats(config.mode)
-        if f is not None:
-            config.seats[: len(f)] = list(f)
+        fixed = self.fixed_seats(config.mode)
+        if fixed is not None:
+            config.seats[: len(fixed)] = list(fixed)
         elif self.mode_seats and config.humans() == config.players:
             config.seats = Config(self).seats
 
@@ -86,9 +86,9 @@ ALL = (KYUDO, KENDO, OKKO, PIG)
 
 
 def by_id(gid):
-    for g in ALL:
-        if g.id == gid:
-            return g
+    for game in ALL:
+        if game.id == gid:
+            return game
     return None
 
 
@@ -109,7 +109,7 @@ class Config:
         return self.seats[: self.players]
 
     def humans(self):
-        return sum(1 for t in self.seat_types() if t == 0)
+        return sum(1 for seat_type in self.seat_types() if seat_type == 0)
 
     def to_bytes(self):
         return bytes([self.players, self.mode] + self.seats + [self.options])
@@ -118,16 +118,16 @@ class Config:
     def from_bytes(cls, info, data):
         """A setup from to_bytes(); a save from before the house rules (no
         options byte) loads with options 0."""
-        n = 2 + info.max_players
-        if len(data) != n and len(data) != n + 1:
+        size = 2 + info.max_players
+        if len(data) != size and len(data) != size + 1:
             raise ValueError("bad game setup")
         players, mode = data[0], data[1]
-        seats = list(data[2:n])
-        options = data[n] if len(data) > n else 0
+        seats = list(data[2:size])
+        options = data[size] if len(data) > size else 0
         if not info.min_players <= players <= info.max_players or mode >= len(info.modes):
             raise ValueError("bad game setup")
         if players > info.players_max(mode) or options & ~info.house:
             raise ValueError("bad game setup")
-        if any(t != 0 and t not in info.levels for t in seats):
+        if any(seat_type != 0 and seat_type not in info.levels for seat_type in seats):
             raise ValueError("bad seat type")
         return cls(info, players, mode, seats, options)

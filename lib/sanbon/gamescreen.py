@@ -26,9 +26,9 @@ class GameScreen(ui.Screen):
     def update(self):
         """Redraw what changed in the state."""
 
-    def human_button(self, b):
+    def human_button(self, press):
         """A button on a human seat's turn. B goes back (``back_out``) by default."""
-        if b == btn.B:
+        if press == btn.B:
             self.back_out()
 
     def private_ok(self):
@@ -42,8 +42,8 @@ class GameScreen(ui.Screen):
 
     # -- shared behaviour -----------------------------------------------
     def needs_handover(self):
-        s = self.session
-        return s.hidden and s.config.humans() >= 2 and self.app.settings.handover
+        session = self.session
+        return session.hidden and session.config.humans() >= 2 and self.app.settings.handover
 
     def pause(self):
         from sanbon.pause import PauseScreen
@@ -55,56 +55,56 @@ class GameScreen(ui.Screen):
         last decision when it can be (Settings: Undo on), so undo is one
         press, or two when several people play (a yes: every player must
         agree); else the pause menu, as holding B."""
-        s = self.session
-        if not (self.app.settings.undo and s.can_undo()):
+        session = self.session
+        if not (self.app.settings.undo and session.can_undo()):
             self.pause()
             return
-        if s.people() > 1:
+        if session.people() > 1:
             from sanbon.screens import confirm
 
             confirm(self.app, "Undo %s's last move? Only if every player agrees."
-                    % s.seat_name(s.state.current_player), lambda: _undo(self.app))
+                    % session.seat_name(session.state.current_player), lambda: _undo(self.app))
         else:
             _undo(self.app)
 
-    def button(self, b):
-        if b == btn.PAUSE:
+    def button(self, press):
+        if press == btn.PAUSE:
             self.pause()
             return
-        st = self.session.state
-        if st.is_over():
+        state = self.session.state
+        if state.is_over():
             return
-        if self.session.is_bot(st.current_player):
+        if self.session.is_bot(state.current_player):
             self.bot_due = self.app.now  # any press: the computer moves now
             return
-        self.human_button(b)
+        self.human_button(press)
 
     def act(self, action):
         """Apply a human action; an illegal one shows why and changes nothing."""
         try:
             self.session.apply(action)
-        except IllegalAction as e:
-            self.app.toast(str(e), 2000, ui.BAD)
+        except IllegalAction as error:
+            self.app.toast(str(error), 2000, ui.BAD)
         self.update()
 
     def tick(self, now):
-        s = self.session
-        st = s.state
-        if st.is_over():
+        session = self.session
+        state = session.state
+        if state.is_over():
             if not self.ended:
                 self.ended = True
                 self.spinner.show(False)
                 self.update()
                 self.show_end()
             return
-        seat = st.current_player
-        if s.is_bot(seat):
+        seat = state.current_player
+        if session.is_bot(seat):
             if self.bot_due is None:
                 self.bot_due = (now + SPEED_MS[self.app.settings.speed]) & 0x1FFFFFFF
                 self.spinner.show(True)
             elif btn.ticks_diff(now, self.bot_due) >= 0:
                 self.bot_due = None
-                s.bot_step()
+                session.bot_step()
                 if self.app.probe is not None:
                     self.app.probe.bot_step()  # (a name the app has: no new interned name)
                 self.update()
@@ -118,51 +118,51 @@ class GameScreen(ui.Screen):
 
             self.shown_seat = seat
             self.update()  # hides the private parts first
-            self.app.push(HandOverScreen(self.app, s.seat_name(seat), self.update, self.handover_note()))
+            self.app.push(HandOverScreen(self.app, session.seat_name(seat), self.update, self.handover_note()))
             return
         if self.app.settings.tips and self.app.top is self:
-            self.tip(st)
+            self.tip(state)
 
-    def tip(self, st):
+    def tip(self, state):
         """The first-game guide: the first time a person meets a kind of
         decision (the engine's phase), a tip at the bottom (sanbon.tips);
         each is shown once, then its bit is set in the settings (kept with
         the next save). Cheap when nothing is new: two compares and a bit."""
-        ph = getattr(st, "phase", None)
+        phase = getattr(state, "phase", None)
         gid = self.session.info.id
-        if ph is None or gid > 3 or ph > 15:
+        if phase is None or gid > 3 or phase > 15:
             return
-        if ph != self.tip_phase:  # a new kind of decision: its tip, if new, in the next pass
-            self.tip_phase = ph
-            name = SEEN[2 * gid - 2 + (ph >> 3)]
+        if phase != self.tip_phase:  # a new kind of decision: its tip, if new, in the next pass
+            self.tip_phase = phase
+            name = SEEN[2 * gid - 2 + (phase >> 3)]
             seen = getattr(self.app.settings, name)
-            self.tip_due = not seen & (1 << (ph & 7))  # shown in the next pass: the move's screen first
+            self.tip_due = not seen & (1 << (phase & 7))  # shown in the next pass: the move's screen first
             if self.tip_due:
-                setattr(self.app.settings, name, seen | (1 << (ph & 7)))
+                setattr(self.app.settings, name, seen | (1 << (phase & 7)))
             return
         if not self.tip_due:
             return
         self.tip_due = False
         from sanbon import tips
 
-        t = tips.text(gid, ph)
+        text = tips.text(gid, phase)
+        ui.drop(tips)
         tips = None
-        ui.drop("tips")
-        if t:
-            self.app.toast(t, 20000, ui.INFO)
+        if text:
+            self.app.toast(text, 20000, ui.INFO)
 
     def resume(self):
         self.update()
 
     def headline(self):
-        s = self.session
-        winners = s.state.winner() or ()
+        session = self.session
+        winners = session.state.winner() or ()
         if not winners:
             return "Nobody wins"
         if len(winners) == 1:
-            name = s.seat_name(winners[0])
+            name = session.seat_name(winners[0])
             return "You win!" if name == "You" else "%s wins" % name
-        return " & ".join(s.seat_name(w) for w in winners) + " win"
+        return " & ".join(session.seat_name(winner) for winner in winners) + " win"
 
     def reason(self):
         return ""
@@ -172,14 +172,14 @@ class GameScreen(ui.Screen):
         return []
 
     def show_end(self):
-        s = self.session
-        winners = s.state.winner() or ()
+        session = self.session
+        winners = session.state.winner() or ()
         if winners:
             from sanbon.leds import SEAT_COLORS
 
             self.app.leds.win(SEAT_COLORS[winners[0] % 4])
         # a win when a human seat won (or only the computer played and someone won)
-        lost = not winners or s.config.humans() and all(s.is_bot(w) for w in winners)
+        lost = not winners or session.config.humans() and all(session.is_bot(winner) for winner in winners)
         self.app.sound("loss" if lost else "win")
         # the end screen takes this screen's place in the next step: this
         # screen, held by this step's frames, is closed and collected first
@@ -201,5 +201,5 @@ def _undo(app):
     from sanbon import pause
 
     pause.undo(app)
+    ui.drop(pause)
     pause = None
-    ui.drop("pause")

@@ -16,14 +16,14 @@ def paragraphs(body):
     if "\n" in body:
         return body.split("\n")
     out = []
-    i = 0
+    start = 0
     while True:
-        j = body.find(". ", i)
-        if j < 0:
-            out.append(body[i:])
+        stop = body.find(". ", start)
+        if stop < 0:
+            out.append(body[start:])
             return out
-        out.append(body[i : j + 1])
-        i = j + 2
+        out.append(body[start : stop + 1])
+        start = stop + 2
 
 
 class HowToScreen(TextScreen):
@@ -41,9 +41,10 @@ class HowToScreen(TextScreen):
     def __init__(self, app, info):
         self.info = info
         try:
-            mod = __import__(info.howto, None, None, ["PAGES"])
-            self.pages = mod.PAGES
+            self.howto = __import__(info.howto, None, None, ["PAGES"])  # the text's module (dropped at close)
+            self.pages = self.howto.PAGES
         except ImportError:
+            self.howto = None
             self.pages = (("How to play", "The rules summary for %s is not in this build." % info.name),)
         self.page = 0
         self.pics = None  # the page's pictures (a Group) while shown
@@ -88,39 +89,39 @@ class HowToScreen(TextScreen):
             return None, 0
         bmp = sheet.bitmap
         count = (bmp.width // size) * (bmp.height // size)
-        tiles = [t for t in spec[1] if 0 <= t < count]
+        tiles = [tile for tile in spec[1] if 0 <= tile < count]
         if not tiles:
             return None, 0
-        L = self.L
-        w = len(tiles) * (size + 4) - 4
-        k = 2 if L.big and 2 * w <= L.width - 2 * L.margin else 1
-        g = displayio.Group(scale=k, x=(L.width - w * k) // 2, y=y)
-        for i, t in enumerate(tiles):
-            g.append(sheet.tile(t, i * (size + 4), 0))
-        return g, size * k
+        layout = self.L
+        width = len(tiles) * (size + 4) - 4
+        scale = 2 if layout.big and 2 * width <= layout.width - 2 * layout.margin else 1
+        group = displayio.Group(scale=scale, x=(layout.width - width * scale) // 2, y=y)
+        for index, tile in enumerate(tiles):
+            group.append(sheet.tile(tile, index * (size + 4), 0))
+        return group, size * scale
 
     def _page(self):
-        L = self.L
+        layout = self.L
         page = self.pages[self.page]
         head = page[0]
-        n, k = self.page + 1, len(self.pages)
-        self.title = "%s %d/%d: %s|%d/%d: %s" % (self.info.short, n, k, head, n, k, head)
+        number, pages = self.page + 1, len(self.pages)
+        self.title = "%s %d/%d: %s|%d/%d: %s" % (self.info.short, number, pages, head, number, pages, head)
         self.frame.set_title(self.title)
         if self.pics is not None:
             self.group.remove(self.pics)
             self.pics = None
-        y = L.body_top + 2
+        top = layout.body_top + 2
         if len(page) > 2:
-            g, h = self._pictures(page[2], y)
-            if g is not None:
-                self.pics = g
-                self.group.append(g)
-                y += h + 4
-        self.y0 = y
-        room = L.body_top + L.body_h - y
+            group, height = self._pictures(page[2], top)
+            if group is not None:
+                self.pics = group
+                self.group.append(group)
+                top += height + 4
+        self.y0 = top
+        room = layout.body_top + layout.body_h - top
         paras = paragraphs(page[1])
         for scale, gap, paras in ((2, 6, paras), (1, 4, paras), (1, 0, (page[1],))):
-            if scale == 2 and not L.big:
+            if scale == 2 and not layout.big:
                 continue
             lines = self._lines(paras, scale)
             if self._height(lines, scale, gap) <= room:
@@ -133,62 +134,64 @@ class HowToScreen(TextScreen):
 
     def _lines(self, paras, scale):
         """The paragraphs wrapped at ``scale``: "\n" marks a paragraph's first line."""
-        n = self.L.chars(scale=scale)
+        chars = self.L.chars(scale=scale)
         out = []
-        for p in paras:
-            for k, line in enumerate(ui.wrap(p, n - 1 if p.startswith("#") else n)):
-                out.append(("\n" if k == 0 else "") + line)
+        for para in paras:
+            for index, line in enumerate(ui.wrap(para, chars - 1 if para.startswith("#") else chars)):
+                out.append(("\n" if index == 0 else "") + line)
         return out
 
     def _height(self, lines, scale, gap):
-        h = 0
-        for i, line in enumerate(lines):
-            h += ui.CHAR_H * scale + 1 + (gap if i and line.startswith("\n") else 0)
-        return h
+        height = 0
+        for index, line in enumerate(lines):
+            height += ui.CHAR_H * scale + 1 + (gap if index and line.startswith("\n") else 0)
+        return height
 
     def _draw(self):
         if not self.all and not self.rows:
             return
-        L = self.L
-        bottom = L.body_top + L.body_h
-        y = self.y0
+        layout = self.L
+        bottom = layout.body_top + layout.body_h
+        top = self.y0
         shown = 0
-        for i, t in enumerate(self.rows):
-            j = self.top + i
-            line = self.all[j] if j < len(self.all) else ""
+        for index, label in enumerate(self.rows):
+            row = self.top + index
+            line = self.all[row] if row < len(self.all) else ""
             first = line.startswith("\n")
             line = line.lstrip("\n")
-            if line and i and first:
-                y += self.gap
-            h = ui.CHAR_H * self.scale + 1
-            if not line or y + h > bottom:
-                t.set("")
+            if line and index and first:
+                top += self.gap
+            height = ui.CHAR_H * self.scale + 1
+            if not line or top + height > bottom:
+                label.set("")
                 continue
             head = line.startswith("#")
-            t.rescale(self.scale)
-            t.move(L.margin, y)
-            t.set(line.lstrip("#"), ui.ACCENT if head else ui.TEXT)
-            y += h
+            label.rescale(self.scale)
+            label.move(layout.margin, top)
+            label.set(line.lstrip("#"), ui.ACCENT if head else ui.TEXT)
+            top += height
             shown += 1
         self.shown = shown
         more = self.top + shown < len(self.all)
         self.frame.set_hint("Y more  X/Y page  B back" if more else "X/Y page  B back")
 
-    def button(self, b):
-        if b == btn.Y and self.top + self.shown < len(self.all):
+    def button(self, press):
+        if press == btn.Y and self.top + self.shown < len(self.all):
             self.top += max(1, self.shown)  # the rest of this page
             self._draw()
-        elif b in (btn.X, btn.Y):
-            self.page = (self.page + (1 if b == btn.Y else -1)) % len(self.pages)
+        elif press in (btn.X, btn.Y):
+            self.page = (self.page + (1 if press == btn.Y else -1)) % len(self.pages)
             self._page()
             if self.app.probe is not None:  # SANBON_DEBUG: a new page is a new screen, not a cursor move
                 self.app.probe.report("HowToScreen", True)
-        elif b in (btn.B, btn.A):
+        elif press in (btn.B, btn.A):
             self.app.pop()
 
     def close(self):
-        ui.drop(self.info.howto.split(".")[-1])  # free the text
-        ui.drop("howto")
+        if self.howto is not None:
+            ui.drop(self.howto)  # free the text
+            self.howto = None
+        ui.unload(__name__)
         self.pages = None
         self.sheets = None
         if self.pics is not None:
@@ -198,4 +201,4 @@ class HowToScreen(TextScreen):
         gc.collect()
 
     def describe(self):
-        return "HowTo: " + self.title.split("|")[0] + "\n" + " ".join(x.lstrip("\n#") for x in self.all)
+        return "HowTo: " + self.title.split("|")[0] + "\n" + " ".join(line.lstrip("\n#") for line in self.all)

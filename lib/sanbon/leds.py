@@ -19,8 +19,8 @@ _FLASH = 1
 _CHASE = 2
 
 
-def dim(c, div=6):
-    return (c[0] // div, c[1] // div, c[2] // div)
+def dim(color, div=6):
+    return (color[0] // div, color[1] // div, color[2] // div)
 
 
 class Leds:
@@ -44,9 +44,9 @@ class Leds:
 
     # -- steady colours ------------------------------------------------
     def fill(self, color):
-        for i in range(self.n):
-            if self.base[i] != color:
-                self.base[i] = color
+        for index in range(self.n):
+            if self.base[index] != color:
+                self.base[index] = color
                 self.dirty = True
 
     def off(self):
@@ -59,12 +59,12 @@ class Leds:
 
     def dice(self, colors, kept=()):
         """One pixel per die; kept dice dim. An RGB LED shows the first die."""
-        for i in range(self.n):
-            c = colors[i] if i < len(colors) else OFF
-            if i in kept:
-                c = dim(c, 8)
-            if self.base[i] != c:
-                self.base[i] = c
+        for index in range(self.n):
+            colour = colors[index] if index < len(colors) else OFF
+            if index in kept:
+                colour = dim(colour, 8)
+            if self.base[index] != colour:
+                self.base[index] = colour
                 self.dirty = True
 
     # -- effects -------------------------------------------------------
@@ -93,27 +93,27 @@ class Leds:
         elif self.effect == _NONE:
             frame = self.base
         else:
-            t = ticks_diff(now, self.effect_start)
-            if t >= self.effect_len or t < 0:
+            elapsed = ticks_diff(now, self.effect_start)
+            if elapsed >= self.effect_len or elapsed < 0:
                 self.effect = _NONE
                 frame = self.base
             elif self.effect == _FLASH:
-                frame = self.effect_color if (t // 150) % 2 == 0 else OFF
+                frame = self.effect_color if (elapsed // 150) % 2 == 0 else OFF
             else:  # chase: one lit pixel runs round, the rest glow
-                lit = (t // 120) % self.n
+                lit = (elapsed // 120) % self.n
                 frame = lit
         changed = False
-        for i in range(self.n):
+        for index in range(self.n):
             if frame is None:
-                c = OFF
+                colour = OFF
             elif isinstance(frame, int):
-                c = self.effect_color if i == frame else dim(self.effect_color, 8)
+                colour = self.effect_color if index == frame else dim(self.effect_color, 8)
             elif isinstance(frame, tuple):
-                c = frame
+                colour = frame
             else:
-                c = frame[i]
-            if self.out[i] != c:
-                self.out[i] = c
+                colour = frame[index]
+            if self.out[index] != colour:
+                self.out[index] = colour
                 changed = True
         if changed or self.dirty:
             self.dirty = False
@@ -121,9 +121,9 @@ class Leds:
 
     def _write(self):
         if self.pixels is not None:
-            for i in range(self.n):
-                self.pixels[i] = self.out[i]
+            for index in range(self.n):
+                self.pixels[index] = self.out[index]
             self.pixels.show()
         if self.rgb is not None:  # the board's own LED shows the first colour too
-            r, g, b = self.out[0]
-            self.rgb.set(r, g, b)
+            red, green, blue = self.out[0]
+            self.rgb.set(red, green, blue)

@@ -1,8 +1,8 @@
 """The menus before a game: main menu, setup, house rules, settings,
 statistics and about.
 
-The app imports this module for the main menu and drops it (sanbon.ui.drop)
-while a game is on, so that its code is not in the heap during play."""
+The app imports this module for the main menu; the main menu's close drops
+it (sanbon.ui.unload) while a game is on, so that its code is not in the heap during play."""
 
 from sanbon import games, ui
 from sanbon.profile import LABELS, SEAT_TYPES, SEEN, SETTINGS
@@ -53,12 +53,12 @@ class MainMenu(MenuScreen):
         if self.app.saved_game:
             info = games.by_id(self.app.saved_game[0])
             self.entries.append(("continue", None, "Continue: %s" % (info.short if info else "?")))
-        for g in games.GAMES:
-            self.entries.append(("game", g, g.name))
+        for game in games.GAMES:
+            self.entries.append(("game", game, game.name))
         self.entries.append(("stats", None, "Statistics"))
         self.entries.append(("settings", None, "Settings"))
         self.entries.append(("about", None, "About"))
-        return [e[2] for e in self.entries]
+        return [entry[2] for entry in self.entries]
 
     def resume(self):
         cur = self.entries[self.menu.index][0:2]
@@ -67,13 +67,13 @@ class MainMenu(MenuScreen):
         if self.entries[0][0] == "continue" and not had:
             self.menu.select(0)  # back from a game: offer to continue it
             return
-        for i, e in enumerate(self.entries):
-            if e[0:2] == cur:
-                self.menu.select(i)
+        for index, entry in enumerate(self.entries):
+            if entry[0:2] == cur:
+                self.menu.select(index)
                 break
 
-    def choose(self, i):
-        kind, info, _ = self.entries[i]
+    def choose(self, index):
+        kind, info, _ = self.entries[index]
         app = self.app
         if kind == "continue":
             app.continue_game()
@@ -89,6 +89,9 @@ class MainMenu(MenuScreen):
     def back(self):
         pass  # the bottom of the stack
 
+    def close(self):
+        ui.unload(__name__)  # App._clear: the menus' code leaves the heap with the main menu
+
 
 class SetupScreen(MenuScreen):
     """Players, mode and seats for a new game, then Start."""
@@ -102,70 +105,70 @@ class SetupScreen(MenuScreen):
         self.menu.select(len(self.menu.items) - 1)  # start on "Start"
 
     def _items(self):
-        info, c = self.info, self.config
+        info, config = self.info, self.config
         self.rows = []
         if info.max_players > info.min_players:
-            self.rows.append(("players", 0, "Players: %d" % c.players))
+            self.rows.append(("players", 0, "Players: %d" % config.players))
         if len(info.modes) > 1:
-            self.rows.append(("mode", 0, "Mode: %s" % info.modes[c.mode]))
-        fixed = info.fixed_seats(c.mode) is not None
-        for s in range(0 if fixed else c.players):
-            t = c.seats[s]
-            who = "Human" if t == 0 else "Computer (%s)" % info.seat_name(t)
-            self.rows.append(("seat", s, "P%d: %s" % (s + 1, who)))
+            self.rows.append(("mode", 0, "Mode: %s" % info.modes[config.mode]))
+        fixed = info.fixed_seats(config.mode) is not None
+        for seat in range(0 if fixed else config.players):
+            seat_type = config.seats[seat]
+            who = "Human" if seat_type == 0 else "Computer (%s)" % info.seat_name(seat_type)
+            self.rows.append(("seat", seat, "P%d: %s" % (seat + 1, who)))
         if info.house:
-            n = 0
-            for h in HOUSE[info.key]:
-                n += 1 if c.options & h[0] else 0
-            self.rows.append(("house", 0, "House rules: %s" % ("%d on" % n if n else "off")))
+            count = 0
+            for rule in HOUSE[info.key]:
+                count += 1 if config.options & rule[0] else 0
+            self.rows.append(("house", 0, "House rules: %s" % ("%d on" % count if count else "off")))
         self.rows.append(("howto", 0, "How to play"))
         self.rows.append(("start", 0, "Start"))
-        return [r[2] for r in self.rows]
+        return [row[2] for row in self.rows]
 
     def _redraw(self):
-        i = self.menu.index
-        info, c = self.info, self.config
-        fixed = info.players_max(c.mode) <= info.min_players  # e.g. Competition: 2 only
-        self.menu.set_items(self._items(), [not (r[0] == "players" and fixed) for r in self.rows])
-        self.menu.select(min(i, len(self.rows) - 1))
+        index = self.menu.index
+        info, config = self.info, self.config
+        fixed = info.players_max(config.mode) <= info.min_players  # e.g. Competition: 2 only
+        self.menu.set_items(self._items(), [not (row[0] == "players" and fixed) for row in self.rows])
+        self.menu.select(min(index, len(self.rows) - 1))
 
     def resume(self):
         self._redraw()  # back from the house rules
 
-    def choose(self, i):
-        kind, arg, _ = self.rows[i]
-        info, c = self.info, self.config
-        top = info.players_max(c.mode)
+    def choose(self, index):
+        kind, arg, _ = self.rows[index]
+        info, config = self.info, self.config
+        top = info.players_max(config.mode)
         if kind == "players":
             if top <= info.min_players:
-                self.app.toast("%s is for %d players." % (info.modes[c.mode], top))
+                self.app.toast("%s is for %d players." % (info.modes[config.mode], top))
                 return
-            c.players = c.players + 1 if c.players < top else info.min_players
+            config.players = config.players + 1 if config.players < top else info.min_players
             self._redraw()
         elif kind == "mode":
-            c.mode = (c.mode + 1) % len(info.modes)
-            c.players = min(c.players, info.players_max(c.mode))
-            info.fix_seats(c)
-            if info.key == "kendo" and not c.mode:  # a Duel offers no Hard: Normal (see below)
-                for s in range(len(c.seats)):
-                    if c.seats[s] == 3:
-                        c.seats[s] = 2
+            config.mode = (config.mode + 1) % len(info.modes)
+            config.players = min(config.players, info.players_max(config.mode))
+            info.fix_seats(config)
+            if info.key == "kendo" and not config.mode:  # a Duel offers no Hard: Normal (see below)
+                for seat in range(len(config.seats)):
+                    if config.seats[seat] == 3:
+                        config.seats[seat] = 2
             self._redraw()
         elif kind == "house":
-            self.app.push(HouseRulesScreen(self.app, info, c))
+            self.app.push(HouseRulesScreen(self.app, info, config))
         elif kind == "seat":
             # a level is offered only where it measurably beats the one below it: Kendo's
             # Duel, where Hard plays as Normal does, offers Easy and Normal (docs/rules/kendo_duel.md;
             # no function of its own: a new name would stay interned in every game's heap)
-            cycle = (0, 1, 2) if info.key == "kendo" and not c.mode else (0,) + tuple(info.levels)
-            c.seats[arg] = cycle[(cycle.index(c.seats[arg]) + 1) % len(cycle)]
-            self.menu.set_item(i, self._items()[i])
+            cycle = (0, 1, 2) if info.key == "kendo" and not config.mode else (0,) + tuple(info.levels)
+            config.seats[arg] = cycle[(cycle.index(config.seats[arg]) + 1) % len(cycle)]
+            self.menu.set_item(index, self._items()[index])
         elif kind == "howto":
             from sanbon.howto import HowToScreen
 
             self.app.push(HowToScreen(self.app, info))
         else:
-            self.app.start_game(info, c)
+            self.app.start_game(info, config)
 
     def describe(self):
         return "Setup: " + MenuScreen.describe(self)
@@ -181,23 +184,23 @@ class HouseRulesScreen(MenuScreen):
         super().__init__(app, "House rules", self._items())
 
     def _items(self):
-        c = self.config
+        config = self.config
         out = []
         for bit, name, labels, _ in HOUSE[self.info.key]:
-            out.append("%s: %s" % (name, labels[1 if c.options & bit else 0]))
+            out.append("%s: %s" % (name, labels[1 if config.options & bit else 0]))
         out.append("Done")
         return out
 
-    def choose(self, i):
+    def choose(self, index):
         house = HOUSE[self.info.key]
-        if i >= len(house):
+        if index >= len(house):
             self.app.pop()
             return
-        bit = house[i][0]
-        c = self.config
-        c.options ^= bit
-        self.menu.set_item(i, self._items()[i])
-        self.app.toast(house[i][3][1 if c.options & bit else 0], 2500)
+        bit = house[index][0]
+        config = self.config
+        config.options ^= bit
+        self.menu.set_item(index, self._items()[index])
+        self.app.toast(house[index][3][1 if config.options & bit else 0], 2500)
 
     def describe(self):
         return "House: " + MenuScreen.describe(self)
@@ -208,23 +211,23 @@ class SettingsScreen(MenuScreen):
         self.app = app
         # Sound and Volume only on a board with a speaker
         quiet = app.board.speaker is None
-        self.names = [n for n, _, _, _ in SETTINGS if n in LABELS and not (quiet and n in ("sound", "volume"))]
+        self.names = [name for name, _, _, _ in SETTINGS if name in LABELS and not (quiet and name in ("sound", "volume"))]
         super().__init__(app, "Settings", self._items())
 
     def _items(self):
-        s = self.app.settings
-        return ["%s: %s" % (LABELS[n], s.label(n)) for n in self.names] + ["Show tips again", "Reset statistics"]
+        settings = self.app.settings
+        return ["%s: %s" % (LABELS[name], settings.label(name)) for name in self.names] + ["Show tips again", "Reset statistics"]
 
-    def choose(self, i):
+    def choose(self, index):
         app = self.app
-        if i == len(self.names):
-            for n in SEEN:
-                setattr(app.settings, n, 0)
+        if index == len(self.names):
+            for field in SEEN:
+                setattr(app.settings, field, 0)
             app.settings.tips = 1
             self.menu.set_items(self._items())
             app.toast("Every tip shows again, once.")
-        elif i < len(self.names):
-            name = self.names[i]
+        elif index < len(self.names):
+            name = self.names[index]
             app.settings.cycle(name)
             if name == "brightness":
                 app.apply_brightness()
@@ -232,7 +235,7 @@ class SettingsScreen(MenuScreen):
                 app.leds.dirty = True
                 if app.settings.leds:
                     app.leds.flash((0, 200, 255), 1)
-            self.menu.set_item(i, self._items()[i])
+            self.menu.set_item(index, self._items()[index])
         else:
             confirm(app, "Reset all statistics to zero?", self._reset_stats)
 
@@ -251,25 +254,25 @@ class SettingsScreen(MenuScreen):
 
 class StatsScreen(TextScreen):
     def __init__(self, app):
-        st = app.stats
+        stats = app.stats
         lines = []
-        for g in games.ALL:
-            if g.id == games.PIG.id and not st.total(g.id):
+        for game in games.ALL:
+            if game.id == games.PIG.id and not stats.total(game.id):
                 continue
-            lines.append("#%s" % g.name)
-            if not st.total(g.id):
+            lines.append("#%s" % game.name)
+            if not stats.total(game.id):
                 lines.append("  no games yet")
                 continue
             # the game's own names of the seat types (Okko: Steady, Forgetful), one column
-            w = 7
-            for t in range(len(SEAT_TYPES)):
-                if st.played(g.id, t) and len(g.seat_name(t)) > w:
-                    w = len(g.seat_name(t))
-            for t in range(len(SEAT_TYPES)):
-                p = st.played(g.id, t)
-                if p:
-                    name = g.seat_name(t)
-                    lines.append("  %s played %3d  won %3d" % (name + " " * (w - len(name)), p, st.won(g.id, t)))
+            width = 7
+            for seat_type in range(len(SEAT_TYPES)):
+                if stats.played(game.id, seat_type) and len(game.seat_name(seat_type)) > width:
+                    width = len(game.seat_name(seat_type))
+            for seat_type in range(len(SEAT_TYPES)):
+                played = stats.played(game.id, seat_type)
+                if played:
+                    name = game.seat_name(seat_type)
+                    lines.append("  %s played %3d  won %3d" % (name + " " * (width - len(name)), played, stats.won(game.id, seat_type)))
         super().__init__(app, "Statistics", lines)
 
 
@@ -277,12 +280,10 @@ class AboutScreen(MenuScreen):
     def __init__(self, app):
         import gc as _gc
 
-        from sanbon.app import VERSION
-
         _gc.collect()
         board = app.board
         self.info_lines = [
-            "Sanbon %s" % VERSION,
+            "Sanbon %s" % app.VERSION,
             "Board: %s %dx%d" % (getattr(board, "size_name", board.name), board.width, board.height),
             "Free memory: %d KB" % (_gc.mem_free() // 1024) if hasattr(_gc, "mem_free") else "Free memory: n/a",
             "Saves written: %d" % app.store.writes,
@@ -292,8 +293,8 @@ class AboutScreen(MenuScreen):
                          enabled=[False] * len(self.info_lines) + [True, True])
         self.menu.select(len(self.info_lines))
 
-    def choose(self, i):
-        if i == len(self.info_lines):
+    def choose(self, index):
+        if index == len(self.info_lines):
             self.app.push(SetupScreen(self.app, games.PIG))
-        elif i == len(self.info_lines) + 1:
+        elif index == len(self.info_lines) + 1:
             self.app.pop()

@@ -21,64 +21,60 @@ class PauseScreen(MenuScreen):
         self.keys.append("quit")
         names = {"resume": "Resume", "howto": "How to play", "restart": "Restart", "undo": "Undo last move",
                  "share": "Share game", "quit": "Quit to menu"}
-        super().__init__(app, "Paused: %s|Paused: %s" % (session.info.name, session.info.short), [names[k] for k in self.keys],
-                         enabled=[k != "undo" or session.can_undo() for k in self.keys])
+        super().__init__(app, "Paused: %s|Paused: %s" % (session.info.name, session.info.short), [names[key] for key in self.keys],
+                         enabled=[key != "undo" or session.can_undo() for key in self.keys])
 
-    def choose(self, i):
+    def choose(self, index):
         app = self.app
-        k = self.keys[i]
-        s = self.session
-        if k == "resume":
+        key = self.keys[index]
+        session = self.session
+        if key == "resume":
             app.pop()
-        elif k == "howto":
+        elif key == "howto":
             from sanbon.howto import HowToScreen
 
-            app.push(HowToScreen(app, s.info))
-        elif k == "restart":
-            confirm(app, "Restart this game? The current game is lost.", lambda: app.start_game(s.info, s.config))
-        elif k == "undo":
-            if not s.can_undo():
+            app.push(HowToScreen(app, session.info))
+        elif key == "restart":
+            confirm(app, "Restart this game? The current game is lost.", lambda: app.start_game(session.info, session.config))
+        elif key == "undo":
+            if not session.can_undo():
                 app.toast("Nothing to undo this turn.")
-            elif s.people() > 1:  # pass and play: every player agrees
-                confirm(app, "Undo %s's last move? Only if every player agrees." % s.seat_name(s.state.current_player),
+            elif session.people() > 1:  # pass and play: every player agrees
+                confirm(app, "Undo %s's last move? Only if every player agrees." % session.seat_name(session.state.current_player),
                         lambda: undo(app))
             else:
                 undo(app)
-        elif k == "share":
-            share(app)
+        elif key == "share":
+            from sanbon import records
+
+            records.share(app)
+            ui.drop(records)  # loaded for the record only
         else:
             app.quit_game()
 
-    def button(self, b):
-        if b == btn.PAUSE:
+    def button(self, press):
+        if press == btn.PAUSE:
             self.app.pop()  # hold B again: resume
         else:
-            MenuScreen.button(self, b)
+            MenuScreen.button(self, press)
 
     def describe(self):
         return "Pause: " + MenuScreen.describe(self)
 
     def close(self):
-        ui.drop("pause")
+        ui.unload(__name__)  # this module's code leaves the heap with the menu
 
 
 def undo(app):
     """Take back the last undoable decision of this turn: the session's state
     before it, and the play screen built again on it."""
-    s = app.session
-    if s is None or not s.can_undo():
+    session = app.session
+    if session is None or not session.can_undo():
         app.toast("Nothing to undo this turn.")
         return
-    s.undo_last()
+    session.undo_last()
     while len(app.stack) > 1:
         app.stack.pop().close()
-    app.replace(s.module.GameScreen(app, s))
+    app.replace(session.module.GameScreen(app, session))
     app.toast("Undone.")
 
-
-def share(app):
-    from sanbon import records
-
-    records.share(app)
-    records = None
-    ui.drop("records")

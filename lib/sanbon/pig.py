@@ -34,34 +34,34 @@ def bot_action(state, seat, level, rng):
 class GameScreen(_Base):
     def __init__(self, app, session):
         super().__init__(app, session)
-        L = self.L
-        self.frame = ui.Frame(L, "Pig", "A choose  X/Y move  hold B pause")
+        layout = self.L
+        self.frame = ui.Frame(layout, "Pig", "A choose  X/Y move  hold B pause")
         self.group.append(self.frame.group)
         self.group.append(self.spinner.group)
-        st = session.state
-        n = len(st.scores)
-        rows_h = L.body_h - (2 * L.row_h + 8)
-        step = min(L.row_h, rows_h // n)
-        self.name_w = 4 * ui.CHAR_W * L.scale
-        self.bar_w = L.width // 2 - self.name_w - 2 * L.margin
+        state = session.state
+        seats = len(state.scores)
+        rows_h = layout.body_h - (2 * layout.row_h + 8)
+        step = min(layout.row_h, rows_h // seats)
+        self.name_w = 4 * ui.CHAR_W * layout.scale
+        self.bar_w = layout.width // 2 - self.name_w - 2 * layout.margin
         self.names, self.bars, self.scores = [], [], []
-        for i in range(n):
-            y = L.body_top + 2 + i * step
-            t = ui.Text(L.margin, y + step // 2, session.seat_name(i), ui.TEXT, L.scale, (0.0, 0.5))
-            self.names.append(t)
-            self.group.append(t.label)
-            back = ui.Box(L.margin + self.name_w, y + 3, self.bar_w, step - 6, ui.LINE)
-            bar = ui.Box(L.margin + self.name_w, y + 3, 1, step - 6, SEAT_COLORS[i])
+        for seat in range(seats):
+            top = layout.body_top + 2 + seat * step
+            label = ui.Text(layout.margin, top + step // 2, session.seat_name(seat), ui.TEXT, layout.scale, (0.0, 0.5))
+            self.names.append(label)
+            self.group.append(label.label)
+            back = ui.Box(layout.margin + self.name_w, top + 3, self.bar_w, step - 6, ui.LINE)
+            bar = ui.Box(layout.margin + self.name_w, top + 3, 1, step - 6, SEAT_COLORS[seat])
             self.group.append(back.shape)
             self.group.append(bar.shape)
             self.bars.append(bar)
-            sc = ui.Text(L.margin + self.name_w + self.bar_w + 4, y + step // 2, "0", ui.TEXT, L.scale, (0.0, 0.5))
-            self.scores.append(sc)
-            self.group.append(sc.label)
+            score = ui.Text(layout.margin + self.name_w + self.bar_w + 4, top + step // 2, "0", ui.TEXT, layout.scale, (0.0, 0.5))
+            self.scores.append(score)
+            self.group.append(score.label)
         # the die: a picture from Pig's sheet (lib/sanbon/pig.bmp: faces 1-6, 7 the pig), 16x16 scaled up
-        k = max(1, min(L.width // 4, rows_h - 8) // 16)
-        size = 16 * k
-        self.die = displayio.Group(scale=k, x=L.width * 3 // 4 - size // 2, y=L.body_top + 6)
+        scale = max(1, min(layout.width // 4, rows_h - 8) // 16)
+        size = 16 * scale
+        self.die = displayio.Group(scale=scale, x=layout.width * 3 // 4 - size // 2, y=layout.body_top + 6)
         try:
             from sanbon import sprites
 
@@ -69,66 +69,66 @@ class GameScreen(_Base):
         except OSError:  # a build without the sheet: no picture, the turn line still says it
             pass
         self.group.append(self.die)
-        self.turn = ui.Text(L.width * 3 // 4, L.body_top + size + 10, "", ui.TEXT, 1, (0.5, 0.0))
+        self.turn = ui.Text(layout.width * 3 // 4, layout.body_top + size + 10, "", ui.TEXT, 1, (0.5, 0.0))
         self.group.append(self.turn.label)
-        y = L.body_top + L.body_h - 2 * L.row_h
-        self.menu = ui.ListMenu(L, ["Roll", "Hold"], y=y, rows=2, width=L.width // 2 - 2 * L.margin)
+        top = layout.body_top + layout.body_h - 2 * layout.row_h
+        self.menu = ui.ListMenu(layout, ["Roll", "Hold"], y=top, rows=2, width=layout.width // 2 - 2 * layout.margin)
         self.group.append(self.menu.group)
         self.last = None
         self.update()
 
     def update(self):
-        st = self.session.state
-        for i, v in enumerate(st.scores):
-            self.bars[i].resize(max(1, self.bar_w * min(v, TARGET) // TARGET), self.bars[i].shape.height)
-            self.scores[i].set(str(v))
-            self.names[i].set(self.session.seat_name(i), ui.ACCENT if i == st.current_player else ui.TEXT)
+        state = self.session.state
+        for player, score in enumerate(state.scores):
+            self.bars[player].resize(max(1, self.bar_w * min(score, TARGET) // TARGET), self.bars[player].shape.height)
+            self.scores[player].set(str(score))
+            self.names[player].set(self.session.seat_name(player), ui.ACCENT if player == state.current_player else ui.TEXT)
         if len(self.die):
-            t = st.last_roll if 1 <= st.last_roll <= 6 else 7
-            if self.die[0][0] != t:
-                self.die[0][0] = t
-        seat = st.current_player
-        if st.is_over():
+            tile = state.last_roll if 1 <= state.last_roll <= 6 else 7
+            if self.die[0][0] != tile:
+                self.die[0][0] = tile
+        seat = state.current_player
+        if state.is_over():
             self.turn.set("Game over")
             self.frame.set_title("Pig: game over")
         else:
             self.frame.set_title("%s: %s" % (self.session.seat_name(seat), "rolling" if self.session.is_bot(seat) else "roll or hold"))
-            self.turn.set("%s: turn %d" % (self.session.seat_name(seat), st.turn_total))
+            self.turn.set("%s: turn %d" % (self.session.seat_name(seat), state.turn_total))
             self.app.leds.turn(seat)
-        human = not st.is_over() and not self.session.is_bot(seat)
+        human = not state.is_over() and not self.session.is_bot(seat)
         self.menu.group.hidden = not human
         if human:
-            self.menu.set_item(1, "Hold", st.turn_total > 0)
-        key = (st.last_roll, seat, st.turn_total)
-        if self.last is not None and key != self.last and (st.last_roll == 1 or st.turn_total):
+            self.menu.set_item(1, "Hold", state.turn_total > 0)
+        key = (state.last_roll, seat, state.turn_total)
+        if self.last is not None and key != self.last and (state.last_roll == 1 or state.turn_total):
             self.app.sound("roll")  # a roll (a hold leaves 0 points and no 1)
-            if st.last_roll == 1:
+            if state.last_roll == 1:
                 self.app.leds.flash()
         self.last = key
 
-    def human_button(self, b):
-        if b == btn.X:
+    def human_button(self, press):
+        if press == btn.X:
             self.menu.move(-1)
-        elif b == btn.Y:
+        elif press == btn.Y:
             self.menu.move(1)
-        elif b == btn.A:
+        elif press == btn.A:
             self.act(ROLL if self.menu.index == 0 else HOLD)
-        elif b == btn.B:
+        elif press == btn.B:
             self.back_out()
 
     def act(self, action):
         """A move the rules don't allow says why in words (not the engine's text)."""
-        st = self.session.state
-        if action not in st.legal_actions():
+        state = self.session.state
+        if action not in state.legal_actions():
             self.app.toast("Nothing to hold yet: roll the die first." if action == HOLD else "You can't do that now.", 2000, ui.BAD)
             return
         _Base.act(self, action)
 
     def reason(self):
-        st = self.session.state
-        w = (st.winner() or (0,))[0]
-        return "%s banked %d points first (target %d)." % (self.session.seat_name(w), st.scores[w], TARGET)
+        state = self.session.state
+        winner = (state.winner() or (0,))[0]
+        return "%s banked %d points first (target %d)." % (self.session.seat_name(winner), state.scores[winner], TARGET)
 
     def describe(self):
-        st = self.session.state
-        return "Game: Pig scores=%s player=%d turn=%d roll=%d" % (list(st.scores), st.current_player, st.turn_total, st.last_roll)
+        state = self.session.state
+        return "Game: Pig scores=%s player=%d turn=%d roll=%d" % (list(state.scores), state.current_player, state.turn_total, state.last_roll)

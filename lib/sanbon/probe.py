@@ -40,15 +40,15 @@ def seed():
     try:
         import os
 
-        v = os.getenv("SANBON_SEED")
+        value = os.getenv("SANBON_SEED")
     except (ImportError, AttributeError):
         return None
-    if v is None or str(v).strip() == "":
+    if value is None or str(value).strip() == "":
         return None
     try:
-        return int(str(v).strip()) & 0x3FFFFFFF
+        return int(str(value).strip()) & 0x3FFFFFFF
     except ValueError:
-        print("sanbon: SANBON_SEED %r is not a number: new games get a random seed" % (v,))
+        print("sanbon: SANBON_SEED %r is not a number: new games get a random seed" % (value,))
         return None
 
 
@@ -72,15 +72,12 @@ class Probe:
             self.qstrs = str(os.getenv("SANBON_QSTRS", "")).strip() == "1"
         except (ImportError, AttributeError):
             self.qstrs = False
-        import sanbon.app
-
-        self.gc = sanbon.app.gc  # the app's gc (tests replace this module's)
-        sanbon.app.collect = self.collect  # the app's collect(), timed
+        self.gc = gc  # for collect(), the app's (sanbon.app uses it): tests replace this module's gc later
 
     def collect(self):
-        t = self.ticks()
+        started = self.ticks()
         self.gc.collect()
-        self.gc_ms += (self.ticks() - t) & 0x1FFFFFFF
+        self.gc_ms += (self.ticks() - started) & 0x1FFFFFFF
 
     def bot_step(self):
         """A computer's choice is made: its screen update comes next."""
@@ -112,10 +109,10 @@ class Probe:
         what = self.what
         if what is not None:
             now = self.ticks()
-            ms = ((now - self.t0) & 0x1FFFFFFF) - self.spent
+            spent = ((now - self.t0) & 0x1FFFFFFF) - self.spent
             bot = (self.t_bot - self.t0) & 0x1FFFFFFF if self.t_bot else 0
             print("sanbon time: %s %d ms (bot %d gc %d refresh %d)" % (
-                what, ms, bot, self.gc_ms, (now - self.t_refresh) & 0x1FFFFFFF))
+                what, spent, bot, self.gc_ms, (now - self.t_refresh) & 0x1FFFFFFF))
             self.what = None
 
     def report(self, what, screen=False):
@@ -124,14 +121,14 @@ class Probe:
             from sanbon.qstrs import room  # (its own module: the probe stays small)
 
             room()
-        t = self.ticks()
+        started = self.ticks()
         gc.collect()
         free = "%d" % gc.mem_free() if hasattr(gc, "mem_free") else "n/a"  # n/a: CPython (the simulator)
         print("sanbon mem: %s free after %s" % (free, what))
-        self.spent += (self.ticks() - t) & 0x1FFFFFFF
+        self.spent += (self.ticks() - started) & 0x1FFFFFFF
         if self.busy:
             self.what = ("screen " + what) if screen else "decision"
 
-    def saved(self, t, rewrote):
-        print("sanbon time: save%s %d ms" % (" rewrite" if rewrote else "", (self.ticks() - t) & 0x1FFFFFFF))
+    def saved(self, started, rewrote):
+        print("sanbon time: save%s %d ms" % (" rewrite" if rewrote else "", (self.ticks() - started) & 0x1FFFFFFF))
 

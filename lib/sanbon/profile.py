@@ -37,14 +37,14 @@ class Settings:
             setattr(self, name, default)
 
     def label(self, name):
-        for n, _, _, labels in SETTINGS:
-            if n == name:
+        for key, _, _, labels in SETTINGS:
+            if key == name:
                 return labels[getattr(self, name)]
         raise KeyError(name)
 
     def cycle(self, name):
-        for n, _, count, _ in SETTINGS:
-            if n == name:
+        for key, _, count, _ in SETTINGS:
+            if key == name:
                 setattr(self, name, (getattr(self, name) + 1) % count)
                 return
         raise KeyError(name)
@@ -58,15 +58,15 @@ class Settings:
     @classmethod
     def from_bytes(cls, data):
         """Returns (settings, fixed): ``fixed`` is True if a value was reset."""
-        s = cls()
+        settings = cls()
         fixed = False
-        for i, (name, default, count, _) in enumerate(SETTINGS):
-            if data is not None and i < len(data):
-                if data[i] < count:
-                    setattr(s, name, data[i])
+        for index, (name, default, count, _) in enumerate(SETTINGS):
+            if data is not None and index < len(data):
+                if data[index] < count:
+                    setattr(settings, name, data[index])
                 else:
                     fixed = True
-        return s, fixed
+        return settings, fixed
 
 
 class Stats:
@@ -88,9 +88,9 @@ class Stats:
         """The index of ``game``'s first counter; -1 if it has no row (a new
         row of zeros with ``add``)."""
         ids = self.ids
-        for k in range(len(ids)):
-            if ids[k] == game:
-                return k * _T2
+        for row in range(len(ids)):
+            if ids[row] == game:
+                return row * _T2
         if not add:
             return -1
         ids.append(game)
@@ -98,76 +98,76 @@ class Stats:
         return len(self.counts) - _T2
 
     def played(self, game, seat_type):
-        i = self._row(game)
-        return self.counts[i + 2 * seat_type] if i >= 0 else 0
+        first = self._row(game)
+        return self.counts[first + 2 * seat_type] if first >= 0 else 0
 
     def won(self, game, seat_type):
-        i = self._row(game)
-        return self.counts[i + 2 * seat_type + 1] if i >= 0 else 0
+        first = self._row(game)
+        return self.counts[first + 2 * seat_type + 1] if first >= 0 else 0
 
     def record(self, game, seat_types, winners):
         """One finished game: every seat played; the winning seats won."""
-        i = self._row(game, True)
-        c = self.counts
-        for seat, t in enumerate(seat_types):
-            j = i + 2 * t
-            c[j] = min(0xFFFF, c[j] + 1)
+        first = self._row(game, True)
+        counts = self.counts
+        for seat, seat_type in enumerate(seat_types):
+            counter = first + 2 * seat_type
+            counts[counter] = min(0xFFFF, counts[counter] + 1)
             if seat in winners:
-                c[j + 1] = min(0xFFFF, c[j + 1] + 1)
+                counts[counter + 1] = min(0xFFFF, counts[counter + 1] + 1)
 
     def total(self, game):
-        i = self._row(game)
-        n = 0
-        if i >= 0:
-            for t in range(0, _T2, 2):
-                n += self.counts[i + t]
-        return n
+        first = self._row(game)
+        count = 0
+        if first >= 0:
+            for counter in range(0, _T2, 2):
+                count += self.counts[first + counter]
+        return count
 
     def to_bytes(self):
         out = bytearray((STATS_FORMAT, _T2 // 2))
-        c = self.counts
-        for k in range(len(self.ids)):
-            i = k * _T2
-            if any(c[i : i + _T2]):
-                out.append(self.ids[k])
-                for v in c[i : i + _T2]:
-                    out.append(v >> 8)
-                    out.append(v & 0xFF)
+        counts = self.counts
+        for row in range(len(self.ids)):
+            first = row * _T2
+            if any(counts[first : first + _T2]):
+                out.append(self.ids[row])
+                for value in counts[first : first + _T2]:
+                    out.append(value >> 8)
+                    out.append(value & 0xFF)
         return bytes(out)
 
     @classmethod
     def from_bytes(cls, data):
         """Returns (stats, fixed): ``fixed`` is True if saved figures were
         dropped (damaged bytes, an unknown format)."""
-        s = cls()
+        stats = cls()
         if not data:
-            return s, False
-        n = len(data)
-        if n == 64:  # format 1: the game ids 1-4, 4 seat types, no header
-            w, pos, gid = 4, 0, 1
-        elif n >= 2 and data[0] == STATS_FORMAT and data[1] and (n - 2) % (1 + 4 * data[1]) == 0:
-            w, pos, gid = data[1], 2, 0
+            return stats, False
+        size = len(data)
+        if size == 64:  # format 1: the game ids 1-4, 4 seat types, no header
+            seat_types, pos, gid = 4, 0, 1
+        elif size >= 2 and data[0] == STATS_FORMAT and data[1] and (size - 2) % (1 + 4 * data[1]) == 0:
+            seat_types, pos, gid = data[1], 2, 0
         else:
-            return s, True
+            return stats, True
         fixed = False
-        while pos < n:
-            g = gid or data[pos]
+        while pos < size:
+            game = gid or data[pos]
             if gid:
                 gid += 1
             else:
                 pos += 1
-            end = pos + 4 * w
-            if g == 0 or s._row(g) >= 0:  # a row without a game, or twice
+            end = pos + 4 * seat_types
+            if game == 0 or stats._row(game) >= 0:  # a row without a game, or twice
                 fixed = True
             elif any(data[pos:end]):
-                i = s._row(g, True)
-                for t in range(w):
-                    p = (data[pos + 4 * t] << 8) | data[pos + 4 * t + 1]
-                    v = min(p, (data[pos + 4 * t + 2] << 8) | data[pos + 4 * t + 3])  # won <= played
-                    if t < _T2 // 2:
-                        s.counts[i + 2 * t] = p
-                        s.counts[i + 2 * t + 1] = v
-                    elif p:
+                first = stats._row(game, True)
+                for seat_type in range(seat_types):
+                    played = (data[pos + 4 * seat_type] << 8) | data[pos + 4 * seat_type + 1]
+                    won = min(played, (data[pos + 4 * seat_type + 2] << 8) | data[pos + 4 * seat_type + 3])  # won <= played
+                    if seat_type < _T2 // 2:
+                        stats.counts[first + 2 * seat_type] = played
+                        stats.counts[first + 2 * seat_type + 1] = won
+                    elif played:
                         fixed = True  # a seat type this build does not have
             pos = end
-        return s, fixed
+        return stats, fixed

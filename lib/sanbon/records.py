@@ -23,8 +23,8 @@ def record(session):
 
 def share(app):
     """Write the game's record to the serial console and say so."""
-    s = app.session
-    rec = record(s) if s is not None else None
+    session = app.session
+    rec = record(session) if session is not None else None
     if rec is None:
         app.toast("This game has no record (too long, or from an older save).", 3000)
         return

@@ -27,14 +27,14 @@ class MenuScreen(ui.Screen):
         self.menu = ui.ListMenu(self.L, items, enabled=enabled, pin=self.pin)
         self.group.append(self.menu.group)
 
-    def button(self, b):
-        if b == btn.X:
+    def button(self, press):
+        if press == btn.X:
             self.menu.move(-1)
-        elif b == btn.Y:
+        elif press == btn.Y:
             self.menu.move(1)
-        elif b == btn.A:
+        elif press == btn.A:
             self.choose(self.menu.index)
-        elif b == btn.B:
+        elif press == btn.B:
             self.back()
 
     def choose(self, index):
@@ -45,8 +45,8 @@ class MenuScreen(ui.Screen):
 
     def describe(self):
         rows = []
-        for i, t in enumerate(self.menu.items):
-            rows.append(("> " if i == self.menu.index else "  ") + t)
+        for index, item in enumerate(self.menu.items):
+            rows.append(("> " if index == self.menu.index else "  ") + item)
         return self.title.split("|")[0] + "\n" + "\n".join(rows)
 
 
@@ -65,12 +65,12 @@ class DialogScreen(ui.Screen):
         self.dialog = ui.Dialog(self.L, message, hint)
         self.group.append(self.dialog.group)
 
-    def button(self, b):
-        if b == btn.A:
+    def button(self, press):
+        if press == btn.A:
             self.app.pop()
             if self.on_ok:
                 self.on_ok()
-        elif b == btn.B:
+        elif press == btn.B:
             self.app.pop()
             if self.on_cancel:
                 self.on_cancel()
@@ -102,14 +102,14 @@ class LoadingScreen(ui.Screen):
         super().__init__(app)
         self.title = name
         self.job = job
-        L = self.L
-        n = L.chars()
+        layout = self.L
+        chars = layout.chars()
         text = "Loading %s..." % name
-        if len(text) > n:
+        if len(text) > chars:
             text = "Loading..."
         # one layer: a line as wide as the title bar's text, its blank cells
         # in the bar's colour (a palette with no clear colour), over the title
-        line = ui.Text(L.margin, L.title_h // 2, text + " " * (n - len(text)), ui.ACCENT, L.scale, (0.0, 0.5))
+        line = ui.Text(layout.margin, layout.title_h // 2, text + " " * (chars - len(text)), ui.ACCENT, layout.scale, (0.0, 0.5))
         pal = displayio.Palette(2)
         pal[0] = ui.PANEL
         pal[1] = ui.ACCENT
@@ -144,20 +144,20 @@ class HandOverScreen(ui.Screen):
         self.note = note
         self.frame = ui.Frame(self.L, self.title, "A I am %s" % name)
         self.group.append(self.frame.group)
-        L = self.L
-        n = L.chars(scale=1)
+        layout = self.L
+        chars = layout.chars(scale=1)
         msg = "Pass the device to %s. Press A when only they can see the screen." % name
-        lines = ui.wrap(msg, n)
-        y = L.body_top + (12 if not note or L.big else 4)
-        for i, line in enumerate(lines):
-            self.group.append(ui.Text(L.width // 2, y + i * 15, line, ui.TEXT, 1, (0.5, 0.0)).label)
+        lines = ui.wrap(msg, chars)
+        top = layout.body_top + (12 if not note or layout.big else 4)
+        for index, line in enumerate(lines):
+            self.group.append(ui.Text(layout.width // 2, top + index * 15, line, ui.TEXT, 1, (0.5, 0.0)).label)
         if note:
-            y += len(lines) * 15 + 6
-            for i, line in enumerate(ui.wrap_lines(note, n, 3)):
-                self.group.append(ui.Text(L.width // 2, y + i * 14, line, ui.ACCENT, 1, (0.5, 0.0)).label)
+            top += len(lines) * 15 + 6
+            for index, line in enumerate(ui.wrap_lines(note, chars, 3)):
+                self.group.append(ui.Text(layout.width // 2, top + index * 14, line, ui.ACCENT, 1, (0.5, 0.0)).label)
 
-    def button(self, b):
-        if b == btn.A:
+    def button(self, press):
+        if press == btn.A:
             self.app.pop()
             self.on_ready()
 
@@ -181,36 +181,37 @@ class EndScreen(MenuScreen):
         self.title = headline
         self.frame = ui.Frame(self.L, headline, self.hint)
         self.group.append(self.frame.group)
-        L = self.L
-        n = L.chars(scale=1)
-        lh = 14 if L.big else 13  # the reason's line pitch; the panel's is one less
-        y = L.body_top + (4 if L.big else 2)
-        for line in ui.wrap_lines(reason, n, 4) if reason else ():
-            self.group.append(ui.Text(L.margin, y, line, ui.TEXT, 1).label)
-            y += lh
+        layout = self.L
+        chars = layout.chars(scale=1)
+        pitch = 14 if layout.big else 13  # the reason's line pitch; the panel's is one less
+        top = layout.body_top + (4 if layout.big else 2)
+        for line in ui.wrap_lines(reason, chars, 4) if reason else ():
+            self.group.append(ui.Text(layout.margin, top, line, ui.TEXT, 1).label)
+            top += pitch
         if standings:  # a panel: a table to read, not rows to choose
-            y += 2
-            h = len(standings) * (lh - 1) + 4
-            self.group.append(ui.Box(L.margin - 2, y, L.width - 2 * L.margin + 4, h, ui.PANEL).shape)
-            for i, line in enumerate(standings):
-                self.group.append(ui.Text(L.margin + 2, y + 2 + i * (lh - 1), ui.fit(line, n - 1), ui.TEXT, 1,
+            top += 2
+            height = len(standings) * (pitch - 1) + 4
+            self.group.append(ui.Box(layout.margin - 2, top, layout.width - 2 * layout.margin + 4, height, ui.PANEL).shape)
+            for index, line in enumerate(standings):
+                self.group.append(ui.Text(layout.margin + 2, top + 2 + index * (pitch - 1), ui.fit(line, chars - 1), ui.TEXT, 1,
                                           bg=ui.PANEL).label)
-            y += h + 4
-        bottom = L.body_top + L.body_h
-        if L.big:  # the choices as a list at the bottom
-            self.menu = ui.ListMenu(L, ["Play again", "Share game", "Menu"], y=max(y, bottom - 3 * L.row_h), rows=3)
+            top += height + 4
+        bottom = layout.body_top + layout.body_h
+        if layout.big:  # the choices as a list at the bottom
+            self.menu = ui.ListMenu(layout, ["Play again", "Share game", "Menu"], y=max(top, bottom - 3 * layout.row_h), rows=3)
         else:  # 240x135: side by side on the last row, room for four standings
-            self.menu = ui.ChoiceBar(L, ["Play again", "Share game", "Menu"], bottom - L.row_h + 1)
+            self.menu = ui.ChoiceBar(layout, ["Play again", "Share game", "Menu"], bottom - layout.row_h + 1)
         self.group.append(self.menu.group)
 
-    def choose(self, i):
-        s = self.session
-        if i == 0:
-            self.app.start_game(s.info, s.config)
-        elif i == 1:
-            from sanbon.pause import share
+    def choose(self, index):
+        session = self.session
+        if index == 0:
+            self.app.start_game(session.info, session.config)
+        elif index == 1:
+            from sanbon import records
 
-            share(self.app)
+            records.share(self.app)
+            ui.drop(records)  # loaded for the record only
         else:
             self.app.quit_game()
 

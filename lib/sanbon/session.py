@@ -38,9 +38,9 @@ def load_module(info):
     """The game's app module, or None if this build does not have it."""
     try:
         return __import__(info.module, None, None, ["GameScreen"])
-    except ImportError as e:
+    except ImportError as error:
         # only "this game is not here" counts; a broken game module must show
-        if info.module.split(".")[-1] not in str(e):
+        if info.module.split(".")[-1] not in str(error):
             raise
         return None
 
@@ -85,16 +85,16 @@ class Session:
         Raises engine.core.IllegalAction (state unchanged) like the engine.
         Returns True if the turn is over.
         """
-        st = self.state
-        before = st.current_player
-        p = self.app.probe
-        if p is not None and p.what == "press":  # SANBON_DEBUG: a human's move, not a cursor's
-            p.what = "move"
+        state = self.state
+        before = state.current_player
+        probe = self.app.probe
+        if probe is not None and probe.what == "press":  # SANBON_DEBUG: a human's move, not a cursor's
+            probe.what = "move"
         snap = None
         if self.app.settings.undo and not self.is_bot(before):
-            snap = st.to_bytes()
+            snap = state.to_bytes()
             marks = self._marks()
-        st.apply(action)  # an IllegalAction leaves everything as it was
+        state.apply(action)  # an IllegalAction leaves everything as it was
         log = self.log
         log.append(action >> 8)
         log.append(action & 0xFF)
@@ -105,12 +105,12 @@ class Session:
                 self.undo.append((snap, len(log) - 2))
                 if len(self.undo) > UNDO_MAX:
                     self.undo.pop(0)
-        if st.is_over():
+        if state.is_over():
             del self.undo[:]
             self.finish()
             return True
         over = getattr(self.module, "turn_over", None)
-        ended = over(before, st) if over else st.current_player != before
+        ended = over(before, state) if over else state.current_player != before
         if ended:
             del self.undo[:]  # undo stays within a turn
             self.app.save()
@@ -119,33 +119,33 @@ class Session:
     def _marks(self):
         """What a decision may not change and still be undone: the engine's
         RNG (rolls, shuffles) and the game's hidden_marks (draws, peeks)."""
-        st = self.state
-        m = st.rng.to_bytes() if getattr(st, "rng", None) is not None else b""
-        hm = getattr(self.module, "hidden_marks", None)
-        return m + hm(st) if hm else m
+        state = self.state
+        marks = state.rng.to_bytes() if getattr(state, "rng", None) is not None else b""
+        hook = getattr(self.module, "hidden_marks", None)
+        return marks + hook(state) if hook else marks
 
     # -- undo ----------------------------------------------------------
     def people(self):
         """How many people share the device (Okko's Solo: one at two seats)."""
-        p = getattr(self.module, "people", None)
-        return p(self.config) if p else self.config.humans()
+        hook = getattr(self.module, "people", None)
+        return hook(self.config) if hook else self.config.humans()
 
     def can_undo(self):
         return bool(self.undo) and not self.finished and not self.is_bot(self.state.current_player)
 
     def undo_last(self):
         """Back to the state before the last undoable decision of this turn."""
-        snap, n = self.undo.pop()
+        snap, length = self.undo.pop()
         self.state = self.module.load_state(snap)
-        del self.log[n:]
+        del self.log[length:]
 
     # -- the record (sanbon.records builds it, when shared) --------------
     def log_section(self):
         """The store's LOG section: the seed (u32) and the actions so far."""
         if self.seed is None:
             return None
-        s = self.seed
-        return b"".join((bytes(((s >> 24) & 0xFF, (s >> 16) & 0xFF, (s >> 8) & 0xFF, s & 0xFF)), bytes(self.log)))
+        seed = self.seed
+        return b"".join((bytes(((seed >> 24) & 0xFF, (seed >> 16) & 0xFF, (seed >> 8) & 0xFF, seed & 0xFF)), bytes(self.log)))
 
     def bot_step(self):
         seat = self.state.current_player
@@ -175,13 +175,13 @@ class Session:
             if len(log) > LOG_MAX:  # too long to keep whole: the record is dropped
                 self.seed = None
                 del log[:]
-            n = len(log)
-            self.snap = snap = b"".join((self.to_bytes(), bytes((n >> 8, n & 0xFF))))
+            length = len(log)
+            self.snap = snap = b"".join((self.to_bytes(), bytes((length >> 8, length & 0xFF))))
             del self.undo[:]
-        s = self.seed
-        seed = None if s is None else bytes(((s >> 24) & 0xFF, (s >> 16) & 0xFF, (s >> 8) & 0xFF, s & 0xFF))
-        m = getattr(self.module, "bot_memory", None)
-        return snap, {LOG: seed, JOURNAL: bytes(log), BOT: self.bot_rng.to_bytes(), MEMORY: m(self.state) if m else None}
+        number = self.seed
+        seed = None if number is None else bytes(((number >> 24) & 0xFF, (number >> 16) & 0xFF, (number >> 8) & 0xFF, number & 0xFF))
+        memory = getattr(self.module, "bot_memory", None)
+        return snap, {LOG: seed, JOURNAL: bytes(log), BOT: self.bot_rng.to_bytes(), MEMORY: memory(self.state) if memory else None}
 
     @classmethod
     def from_bytes(cls, app, data, logged=None):
@@ -200,31 +200,31 @@ class Session:
         module = load_module(info)
         if module is None:
             raise ValueError("%s is not in this build" % info.name)
-        n = data[1]
-        cfg = games.Config.from_bytes(info, data[2 : 2 + n])
-        rest = data[2 + n :]
+        length = data[1]
+        cfg = games.Config.from_bytes(info, data[2 : 2 + length])
+        rest = data[2 + length :]
         bot_rng = Rng.from_bytes(rest[:_BOT_RNG])
         state = module.load_state(rest[_BOT_RNG:])
         logged = logged or {}
         journal = logged.get(JOURNAL) or b""
         if len(journal) & 1 or skip & 1 or skip > len(journal):
             raise ValueError("the saved moves are damaged")
-        for i in range(skip, len(journal), 2):
+        for pos in range(skip, len(journal), 2):
             try:
-                state.apply((journal[i] << 8) | journal[i + 1])
+                state.apply((journal[pos] << 8) | journal[pos + 1])
             except Exception:
                 raise ValueError("the saved moves could not be replayed")
         if not state.is_over() and not state.legal_actions():
             raise ValueError("the saved game has no move to make")  # damaged, yet it passed its checks
         if logged.get(BOT):
             bot_rng = Rng.from_bytes(logged[BOT])
-        m = getattr(module, "bot_memory", None)
-        if m and logged.get(MEMORY):
-            m(state, logged[MEMORY])
+        memory = getattr(module, "bot_memory", None)
+        if memory and logged.get(MEMORY):
+            memory(state, logged[MEMORY])
         rec = logged.get(LOG)
         seed = None
         if rec is not None and len(rec) == 4:
             seed = (rec[0] << 24) | (rec[1] << 16) | (rec[2] << 8) | rec[3]
-        s = cls(app, info, cfg, module, state, bot_rng, seed, bytearray(journal))
-        s.snap = snap
-        return s
+        session = cls(app, info, cfg, module, state, bot_rng, seed, bytearray(journal))
+        session.snap = snap
+        return session

@@ -46,17 +46,17 @@ class Sound:
 
     def _note(self, now):
         notes = self.notes
-        i = self.i
-        if i >= len(notes):
+        index = self.i
+        if index >= len(notes):
             self.stop()
             return
-        f = notes[i]
-        if f:
-            self.speaker.tone(f, VOLUMES[self.settings.volume])
+        freq = notes[index]
+        if freq:
+            self.speaker.tone(freq, VOLUMES[self.settings.volume])
         else:
             self.speaker.off()
-        self.due = (now + notes[i + 1]) & 0x1FFFFFFF
-        self.i = i + 2
+        self.due = (now + notes[index + 1]) & 0x1FFFFFFF
+        self.i = index + 2
 
     def stop(self):
         self.notes = None

@@ -25,13 +25,13 @@ MODE = "disk"
 
 
 def _path(name):
-    f = __file__  # .../lib/sanbon/sprites.py (or .mpy on the device)
-    i = f.rfind("/")
-    return (f[: i + 1] if i >= 0 else "") + name + ".bmp"
+    path = __file__  # .../lib/sanbon/sprites.py (or .mpy on the device)
+    slash = path.rfind("/")
+    return (path[: slash + 1] if slash >= 0 else "") + name + ".bmp"
 
 
-def _u32(b, i):
-    return b[i] | b[i + 1] << 8 | b[i + 2] << 16 | b[i + 3] << 24
+def _u32(data, pos):
+    return data[pos] | data[pos + 1] << 8 | data[pos + 2] << 16 | data[pos + 3] << 24
 
 
 class Sheet:
@@ -52,38 +52,38 @@ class Sheet:
     def tile(self, index, x=0, y=0, width=1, height=1):
         """A TileGrid showing tile ``index`` (then the next ones, for a grid
         of ``width`` x ``height``) at (x, y)."""
-        g = displayio.TileGrid(self.bitmap, pixel_shader=self.palette, width=width, height=height,
+        grid = displayio.TileGrid(self.bitmap, pixel_shader=self.palette, width=width, height=height,
                                tile_width=self.tile_w, tile_height=self.tile_h, x=x, y=y)
         if index:
-            for i in range(width * height):
-                g[i] = index
-        return g
+            for cell in range(width * height):
+                grid[cell] = index
+        return grid
 
 
 def _load(path):
     """A 4-bit BMP as a (Bitmap, Palette), read once."""
-    with open(path, "rb") as f:
-        head = f.read(54)
+    with open(path, "rb") as file:
+        head = file.read(54)
         start = _u32(head, 10)
-        w = _u32(head, 18)
-        h = _u32(head, 22)
-        n = _u32(head, 46) or 16
-        raw = f.read(4 * n)
-        pal = displayio.Palette(n)
-        for i in range(n):
-            pal[i] = raw[4 * i + 2] << 16 | raw[4 * i + 1] << 8 | raw[4 * i]
-        bmp = displayio.Bitmap(w, h, 16)
-        f.seek(start)
-        stride = ((w + 1) // 2 + 3) & ~3
+        width = _u32(head, 18)
+        height = _u32(head, 22)
+        colours = _u32(head, 46) or 16
+        raw = file.read(4 * colours)
+        pal = displayio.Palette(colours)
+        for index in range(colours):
+            pal[index] = raw[4 * index + 2] << 16 | raw[4 * index + 1] << 8 | raw[4 * index]
+        bmp = displayio.Bitmap(width, height, 16)
+        file.seek(start)
+        stride = ((width + 1) // 2 + 3) & ~3
         try:
             import bitmaptools
 
-            bitmaptools.readinto(bmp, f, 4, reverse_rows=True, swap_bytes_in_element=False, reverse_pixels_in_element=False)
+            bitmaptools.readinto(bmp, file, 4, reverse_rows=True, swap_bytes_in_element=False, reverse_pixels_in_element=False)
         except (ImportError, AttributeError, TypeError):
             row = bytearray(stride)
-            for y in range(h - 1, -1, -1):
-                f.readinto(row)
-                for x in range(w):
-                    v = row[x >> 1]
-                    bmp[x, y] = (v >> 4) if not x & 1 else (v & 15)
+            for line in range(height - 1, -1, -1):
+                file.readinto(row)
+                for column in range(width):
+                    pair = row[column >> 1]
+                    bmp[column, line] = (pair >> 4) if not column & 1 else (pair & 15)
     return bmp, pal

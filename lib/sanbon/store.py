@@ -24,8 +24,9 @@ the sector blank, which looks like a new board.
 The app's save (sanbon.app) gives all sections each time; ``save`` writes
 only those that changed, and a section that grew by appending (the game's
 journal of actions) as its new bytes only. Identical sections are never
-rewritten. The old two-slot layout (FORMAT 1, sanbon.store_v1) is read once and rewritten
-in this one on the first boot.
+rewritten. Reading is sanbon.store_load's ``load(store)``, which the app
+forgets after its boot. The old two-slot layout (FORMAT 1, sanbon.store_v1)
+is read once and rewritten in this one on the first boot.
 """
 
 try:
@@ -42,9 +43,9 @@ except ImportError:
 
 
 FORMAT = const(2)
-_MAGIC = const(0xA5)  # _MAGIC, _ADD and _HEAD are copied in sanbon.store_load (tests/test_store.py)
+MAGIC = const(0xA5)  # a record's first byte
 HEADER = const(7)  # magic, length, seq
-_ADD = const(0x80)
+ADD = const(0x80)  # tag | ADD: appended to the section
 
 # section tags
 SETTINGS = const(1)
@@ -53,7 +54,7 @@ GAME = const(3)  # the game's snapshot: sanbon.session's bytes at its last snaps
 LOG = const(4)  # the game's seed and actions up to the snapshot (the record)
 JOURNAL = const(5)  # the actions since the snapshot (u16 each)
 BOT = const(6)  # the computer seats' RNG now
-_HEAD = const(7)
+HEAD = const(7)
 MEMORY = const(8)  # what the computer seats remember that the moves do not say (the game's bot_memory)
 
 MSG_CORRUPT = "Some saved data was lost."
@@ -62,21 +63,21 @@ _BLANK = b"\xff" * 256
 
 
 def _crc(*parts):
-    c = 0
-    for p in parts:
-        c = crc32(p, c)
-    return c & 0xFFFFFFFF
+    crc = 0
+    for part in parts:
+        crc = crc32(part, crc)
+    return crc & 0xFFFFFFFF
 
 
-def _u32(b, i):
-    return (b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]
+def _u32(data, pos):
+    return (data[pos] << 24) | (data[pos + 1] << 16) | (data[pos + 2] << 8) | data[pos + 3]
 
 
-def _put_u32(b, i, v):
-    b[i] = (v >> 24) & 0xFF
-    b[i + 1] = (v >> 16) & 0xFF
-    b[i + 2] = (v >> 8) & 0xFF
-    b[i + 3] = v & 0xFF
+def _put_u32(data, pos, value):
+    data[pos] = (value >> 24) & 0xFF
+    data[pos + 1] = (value >> 16) & 0xFF
+    data[pos + 2] = (value >> 8) & 0xFF
+    data[pos + 3] = value & 0xFF
 
 
 def encode_sections(sections):
@@ -85,7 +86,7 @@ def encode_sections(sections):
     The payload is allocated once at its size (appending to a bytearray
     grows it a few bytes at a time: KB of garbage on the device)."""
     tags = []
-    n = 0
+    total = 0
     for tag in sorted(sections):
         data = sections[tag]
         if data is None:
@@ -93,35 +94,35 @@ def encode_sections(sections):
         if len(data) > 0xFFFF:
             raise ValueError("section too large")
         tags.append(tag)
-        n += 3 + len(data)
-    out = bytearray(n)
-    i = 0
+        total += 3 + len(data)
+    out = bytearray(total)
+    pos = 0
     for tag in tags:
         data = sections[tag]
-        k = len(data)
-        out[i] = tag
-        out[i + 1] = k >> 8
-        out[i + 2] = k & 0xFF
-        out[i + 3 : i + 3 + k] = data
-        i += 3 + k
+        size = len(data)
+        out[pos] = tag
+        out[pos + 1] = size >> 8
+        out[pos + 2] = size & 0xFF
+        out[pos + 3 : pos + 3 + size] = data
+        pos += 3 + size
     return out
 
 
 def decode_sections(payload):
     """payload bytes -> {tag: bytes}; raises ValueError on a malformed payload."""
     sections = {}
-    i = 0
-    n = len(payload)
-    while i < n:
-        if i + 3 > n:
+    pos = 0
+    end = len(payload)
+    while pos < end:
+        if pos + 3 > end:
             raise ValueError("truncated section header")
-        tag = payload[i]
-        size = (payload[i + 1] << 8) | payload[i + 2]
-        i += 3
-        if i + size > n or tag in sections:
+        tag = payload[pos]
+        size = (payload[pos + 1] << 8) | payload[pos + 2]
+        pos += 3
+        if pos + size > end or tag in sections:
             raise ValueError("truncated section")
-        sections[tag] = bytes(payload[i : i + size])
-        i += size
+        sections[tag] = bytes(payload[pos : pos + size])
+        pos += size
     return sections
 
 
@@ -136,10 +137,10 @@ def _digests(sections):
 def _blank(nvm, start, stop, page=_BLANK):
     """True if nvm[start:stop] is all 0xFF, or all ``page``'s byte (read a page at a time)."""
     while start < stop:
-        k = min(256, stop - start)
-        if nvm[start : start + k] != (page if k == 256 else page[:k]):
+        chunk = min(256, stop - start)
+        if nvm[start : start + chunk] != (page if chunk == 256 else page[:chunk]):
             return False
-        start += k
+        start += chunk
     return True
 
 
@@ -161,16 +162,6 @@ class Store:
         self.cycles = 0  # the sector's erases, as HEAD counts them (the About screen shows it)
         self.message = None  # set when saved data was found damaged
 
-    def load(self):
-        """Read the live sections: returns {tag: bytes} (empty if none).
-
-        Never raises on bad contents: damage that can be told from a torn
-        last record sets ``self.message`` to MSG_CORRUPT. The reading code
-        is sanbon.store_load, which the app forgets after its boot."""
-        from sanbon.store_load import load
-
-        return load(self)
-
     def save(self, sections, room=0):
         """Make the stored sections equal ``sections``. Returns True if it wrote.
 
@@ -185,12 +176,12 @@ class Store:
             data = sections[tag]
             if not data:
                 continue
-            d = new[tag] = (len(data), _crc(data))
+            digest = new[tag] = (len(data), _crc(data))
             old = live.get(tag)
-            if old == d:
+            if old == digest:
                 continue
             if old and len(data) > old[0] and _crc(memoryview(data)[: old[0]]) == old[1]:
-                out[tag | _ADD] = data[old[0] :]  # grown by appending: the new bytes only
+                out[tag | ADD] = data[old[0] :]  # grown by appending: the new bytes only
             else:
                 out[tag] = data
         for tag in live:
@@ -214,7 +205,7 @@ class Store:
     def _make(self, payload):
         self._seq = seq = (self._seq + 1) & 0x3FFFFFFF
         rec = bytearray(HEADER + len(payload) + 4)
-        rec[0] = _MAGIC
+        rec[0] = MAGIC
         rec[1] = len(payload) >> 8
         rec[2] = len(payload) & 0xFF
         _put_u32(rec, 3, seq)
@@ -236,31 +227,31 @@ class Store:
         head[0] = FORMAT
         head[1] = 2 if big else 1
         _put_u32(head, 2, cycles)
-        small[_HEAD] = head
+        small[HEAD] = head
         seq = self._seq
         first = self._make(encode_sections(small))
-        n = len(first)
+        used = len(first)
         second = self._make(encode_sections(big)) if big else b""
-        if n + len(second) > self.slot_size:
+        if used + len(second) > self.slot_size:
             self._seq = seq
-            raise ValueError("save of %d bytes exceeds the sector (%d)" % (n + len(second), self.slot_size))
+            raise ValueError("save of %d bytes exceeds the sector (%d)" % (used + len(second), self.slot_size))
         if blank:  # the records alone
             image = first + second
         else:  # the whole sector in one write: erased, then programmed (the rest blank)
             image = bytearray(self.slot_size)  # one 4 KB buffer, blank after the records
-            image[0:n] = first
-            image[n : n + len(second)] = second
-            i = n + len(second)
-            while i < self.slot_size:
-                k = min(256, self.slot_size - i)
-                image[i : i + k] = _BLANK if k == 256 else _BLANK[:k]
-                i += k
-        n += len(second)
+            image[0:used] = first
+            image[used : used + len(second)] = second
+            pos = used + len(second)
+            while pos < self.slot_size:
+                chunk = min(256, self.slot_size - pos)
+                image[pos : pos + chunk] = _BLANK if chunk == 256 else _BLANK[:chunk]
+                pos += chunk
+        used += len(second)
         self.nvm[0 : len(image)] = image
         self.writes += 1
         self.erases += 1
         self.cycles = cycles
-        self.bytes_written += n
-        self._end = n
+        self.bytes_written += used
+        self._end = used
         self._dirty = False
         self.live = _digests(sections)

@@ -16,10 +16,10 @@ def read(nvm, size):
     half = size // 2
     for base in (0, half):
         head = bytes(nvm[base : base + 16])
-        n = (head[8] << 8) | head[9]
-        if head[0:3] != b"SB\x01" or n > half - 16:
+        length = (head[8] << 8) | head[9]
+        if head[0:3] != b"SB\x01" or length > half - 16:
             continue
-        payload = bytes(nvm[base + 16 : base + 16 + n])
+        payload = bytes(nvm[base + 16 : base + 16 + length])
         if _u32(head, 12) != _crc(head[0:12], payload):
             continue
         seq = _u32(head, 4)
@@ -34,9 +34,9 @@ def read(nvm, size):
     game = old.get(GAME)
     if game:  # the record was whole in LOG: now the seed, and the actions as the journal
         rec = old.get(LOG) or b""
-        n = len(rec) - 4 if len(rec) >= 4 else 0
-        old[GAME] = game + bytes((n >> 8, n & 0xFF))  # the snapshot holds all of them
-        if n:
+        length = len(rec) - 4 if len(rec) >= 4 else 0
+        old[GAME] = game + bytes((length >> 8, length & 0xFF))  # the snapshot holds all of them
+        if length:
             old[JOURNAL] = rec[4:]
         if rec:
             old[LOG] = rec[:4]

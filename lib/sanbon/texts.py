@@ -18,36 +18,36 @@ class TextScreen(ui.Screen):
         self.top = 0
         self.frame = ui.Frame(self.L, title, hint)
         self.group.append(self.frame.group)
-        L = self.L
-        self.n_lines = (L.body_h - 2) // (ui.CHAR_H + 1)
+        layout = self.L
+        self.n_lines = (layout.body_h - 2) // (ui.CHAR_H + 1)
         self.rows = []
-        for i in range(self.n_lines):
-            t = ui.Text(L.margin, L.body_top + 2 + i * (ui.CHAR_H + 1), "", ui.TEXT, 1, room=L.chars(None, 1))
-            self.rows.append(t)
-            self.group.append(t.label)
+        for index in range(self.n_lines):
+            label = ui.Text(layout.margin, layout.body_top + 2 + index * (ui.CHAR_H + 1), "", ui.TEXT, 1, room=layout.chars(None, 1))
+            self.rows.append(label)
+            self.group.append(label.label)
         self._draw()
 
     def _draw(self):
-        n = self.L.chars(scale=1)
-        for i, t in enumerate(self.rows):
-            j = self.top + i
-            line = self.all[j] if j < len(self.all) else ""
+        chars = self.L.chars(scale=1)
+        for index, label in enumerate(self.rows):
+            row = self.top + index
+            line = self.all[row] if row < len(self.all) else ""
             color = ui.ACCENT if line.startswith("#") else ui.TEXT
-            t.set(ui.fit(line.lstrip("#"), n), color)
+            label.set(ui.fit(line.lstrip("#"), chars), color)
 
-    def button(self, b):
-        if b in (btn.X, btn.Y):
-            step = -1 if b == btn.X else 1
+    def button(self, press):
+        if press in (btn.X, btn.Y):
+            step = -1 if press == btn.X else 1
             top = max(0, min(self.top + step, len(self.all) - self.n_lines))
             if top != self.top:
                 self.top = top
                 self._draw()
-        elif b in (btn.A, btn.B):
+        elif press in (btn.A, btn.B):
             self.app.pop()
 
     def close(self):
         if self.app.session is not None:
-            ui.drop("texts")  # in a game: this code leaves the heap again
+            ui.unload(__name__)  # in a game: this code leaves the heap again
 
     def describe(self):
         return self.title + "\n" + "\n".join(self.all)

@@ -49,8 +49,8 @@ _TIPS = (
 def text(gid, phase):
     """The tip of ``phase`` in game ``gid``, or None."""
     for line in _TIPS.split(b"\n"):
-        i = line.find(b" ")
-        j = line.find(b" ", i + 1)
-        if j > 0 and int(line[:i]) == gid and int(line[i + 1:j]) == phase:
-            return "Tip: " + str(line[j + 1:], "utf-8")
+        space = line.find(b" ")
+        space2 = line.find(b" ", space + 1)
+        if space2 > 0 and int(line[:space]) == gid and int(line[space + 1:space2]) == phase:
+            return "Tip: " + str(line[space2 + 1:], "utf-8")
     return None

@@ -75,8 +75,8 @@ def show(obj, on):
 
 def drop(module):
     """Forget ``module`` (the module object itself: a name string with a typo
-    would fail silently), so that its code can be collected. The caller then
-    drops its own reference too (``kendo_more = None``)."""
+    would fail silently), so that its code can be collected. The caller then drops
+    its own reference too (``kendo_more = None``); a module drops itself with ``unload(__name__)``."""
     if type(module) is str:  # the old form, until every caller passes the module
         unload("sanbon." + module)
         return
@@ -89,11 +89,11 @@ def unload(name):
     import sys
 
     sys.modules.pop(name, None)
-    i = name.rfind(".")
-    if i > 0:
-        parent = sys.modules.get(name[:i])
-        if parent is not None and hasattr(parent, name[i + 1 :]):
-            delattr(parent, name[i + 1 :])
+    dot = name.rfind(".")
+    if dot > 0:
+        parent = sys.modules.get(name[:dot])
+        if parent is not None and hasattr(parent, name[dot + 1 :]):
+            delattr(parent, name[dot + 1 :])
 
 
 def forget(before):
@@ -114,47 +114,47 @@ def dim(color):
     return ((color >> 16) // 3) << 16 | (((color >> 8) & 0xFF) // 3) << 8 | (color & 0xFF) // 3
 
 
-def rect(pal, x, y, w, h, hidden=False):
+def rect(pal, x, y, width, height, hidden=False):
     """A vectorio rectangle in palette ``pal`` (hidden at once if ``hidden``)."""
-    shape = vectorio.Rectangle(pixel_shader=pal, width=w, height=h, x=x, y=y)
+    shape = vectorio.Rectangle(pixel_shader=pal, width=width, height=height, x=x, y=y)
     if hidden:
         shape.hidden = True
     return shape
 
 
 def palette(color):
-    p = displayio.Palette(1)
-    p[0] = color
-    return p
+    pal = displayio.Palette(1)
+    pal[0] = color
+    return pal
 
 
 class Box:
     """A filled rectangle (vectorio: no bitmap memory)."""
 
-    def __init__(self, x, y, w, h, color):
+    def __init__(self, x, y, width, height, color):
         self.pal = palette(color)
-        self.shape = vectorio.Rectangle(pixel_shader=self.pal, width=max(1, w), height=max(1, h), x=x, y=y)
+        self.shape = vectorio.Rectangle(pixel_shader=self.pal, width=max(1, width), height=max(1, height), x=x, y=y)
 
     @property
     def color(self):
         return self.pal[0]
 
     @color.setter
-    def color(self, c):
-        if self.pal[0] != c:
-            self.pal[0] = c
+    def color(self, color):
+        if self.pal[0] != color:
+            self.pal[0] = color
 
     def move(self, x, y):
         if self.shape.x != x or self.shape.y != y:
             self.shape.x = x
             self.shape.y = y
 
-    def resize(self, w, h):
-        w, h = max(1, w), max(1, h)
-        if self.shape.width != w:
-            self.shape.width = w
-        if self.shape.height != h:
-            self.shape.height = h
+    def resize(self, width, height):
+        width, height = max(1, width), max(1, height)
+        if self.shape.width != width:
+            self.shape.width = width
+        if self.shape.height != height:
+            self.shape.height = height
 
 
 _INK = {}  # colour (or (colour, background)) -> Palette(2) shared by every Text of it
@@ -168,17 +168,17 @@ def ink(color, bg=-1):
     plain area of it covers its box, and displayio composes nothing under it
     (on the emulated Pico a scale-2 title changed in 37 ms instead of 48)."""
     key = color if bg < 0 else (color, bg)
-    p = _INK.get(key)
-    if p is None:
-        p = displayio.Palette(2)
+    pal = _INK.get(key)
+    if pal is None:
+        pal = displayio.Palette(2)
         if bg < 0:
-            p.make_transparent(0)
+            pal.make_transparent(0)
         else:
-            p[0] = bg
-            _BG[id(p)] = bg
-        p[1] = color
-        _INK[key] = p
-    return p
+            pal[0] = bg
+            _BG[id(pal)] = bg
+        pal[1] = color
+        _INK[key] = pal
+    return pal
 
 
 def _tiles():
@@ -189,12 +189,12 @@ def _tiles():
     return _TILES[0]
 
 
-def _half(a):
-    return 0 if not a else (1 if a < 1 else 2)
+def _half(anchor):
+    return 0 if not anchor else (1 if anchor < 1 else 2)
 
 
-def _grid(n, pal):
-    return displayio.TileGrid(_tiles(), pixel_shader=pal, width=n, height=1, tile_width=CHAR_W, tile_height=CHAR_H)
+def _grid(width, pal):
+    return displayio.TileGrid(_tiles(), pixel_shader=pal, width=width, height=1, tile_width=CHAR_W, tile_height=CHAR_H)
 
 
 class Text(displayio.Group):
@@ -215,8 +215,8 @@ class Text(displayio.Group):
         super().__init__(scale=scale, x=x, y=y)
         # an anchored text keeps its point and anchor (in halves: 0, 0.5, 1 ->
         # 0, 1, 2; no float arithmetic) to place itself as its length changes
-        ax, ay = anchor
-        self._pos = (x, y, _half(ax), _half(ay)) if ax or ay else None
+        anchor_x, anchor_y = anchor
+        self._pos = (x, y, _half(anchor_x), _half(anchor_y)) if anchor_x or anchor_y else None
         self._text = None
         self.append(_grid(max(room, len(text)), ink(color, bg)))
         self.set(text)
@@ -230,30 +230,30 @@ class Text(displayio.Group):
         return self._text
 
     def set(self, text, color=None):
-        g = self[0]
+        grid = self[0]
         if color is not None:
-            p = ink(color, _BG.get(id(g.pixel_shader), -1))
-            if g.pixel_shader is not p:
-                g.pixel_shader = p
+            pal = ink(color, _BG.get(id(grid.pixel_shader), -1))
+            if grid.pixel_shader is not pal:
+                grid.pixel_shader = pal
         if text == self._text:
             return
-        n = len(text)
+        length = len(text)
         old = self._text
         # tiles past the old text's end are blank already: visit only those it covered
-        m = n if old is None else max(n, len(old))
-        if n > g.width:
+        visit = length if old is None else max(length, len(old))
+        if length > grid.width:
             self.pop()
-            g = _grid(n, g.pixel_shader)
-            self.append(g)
-            m = n  # a new grid is all blank
-        for i in range(m):
-            c = ord(text[i]) - 32 if i < n else 0  # (one-character strings are interned: no garbage)
-            if not 0 <= c < 95:
-                c = 31  # "?"
-            if g[i] != c:
-                g[i] = c
+            grid = _grid(length, grid.pixel_shader)
+            self.append(grid)
+            visit = length  # a new grid is all blank
+        for index in range(visit):
+            tile = ord(text[index]) - 32 if index < length else 0  # (one-character strings are interned: no garbage)
+            if not 0 <= tile < 95:
+                tile = 31  # "?"
+            if grid[index] != tile:
+                grid[index] = tile
         self._text = text
-        if self._pos and (old is None or n != len(old)):
+        if self._pos and (old is None or length != len(old)):
             self._place()
 
     def rescale(self, scale):
@@ -264,33 +264,33 @@ class Text(displayio.Group):
                 self._place()
 
     def move(self, x, y):
-        p = self._pos
-        if p is None:
+        pos = self._pos
+        if pos is None:
             if self.x != x:
                 self.x = x
             if self.y != y:
                 self.y = y
-        elif p[0] != x or p[1] != y:
-            self._pos = (x, y, p[2], p[3])
+        elif pos[0] != x or pos[1] != y:
+            self._pos = (x, y, pos[2], pos[3])
             self._place()
 
     def _place(self):
-        x, y, ax, ay = self._pos
-        s = self.scale
-        x -= len(self._text) * CHAR_W * s * ax // 2
-        y -= CHAR_H * s * ay // 2
-        if self.x != x:
-            self.x = x
-        if self.y != y:
-            self.y = y
+        left, top, anchor_x, anchor_y = self._pos
+        scale = self.scale
+        left -= len(self._text) * CHAR_W * scale * anchor_x // 2
+        top -= CHAR_H * scale * anchor_y // 2
+        if self.x != left:
+            self.x = left
+        if self.y != top:
+            self.y = top
 
 
-def log_page(hist, upto, first, k, lines_of):
+def log_page(hist, upto, first, room, lines_of):
     """The rows of a log that turns pages instead of scrolling.
 
     ``hist[:upto]`` are the entries, oldest first; ``lines_of(entry)`` their
     lines; ``first`` the entry the page starts at (None: none yet). The page
-    shows the entries from ``first`` on while they fit in ``k`` rows, so a new
+    shows the entries from ``first`` on while they fit in ``room`` rows, so a new
     entry only fills the rows under the last one; when it no longer fits the
     page turns and starts again from the newest entries that fill at most
     half the rows. A log that scrolled by an entry rewrote every row at each
@@ -299,30 +299,30 @@ def log_page(hist, upto, first, k, lines_of):
     under them blank)."""
     rows = []
     if first is not None:
-        for i in range(upto):
-            if hist[i] is first:
-                for j in range(i, upto):
-                    rows.extend(lines_of(hist[j]))
-                if len(rows) <= k:
+        for start in range(upto):
+            if hist[start] is first:
+                for index in range(start, upto):
+                    rows.extend(lines_of(hist[index]))
+                if len(rows) <= room:
                     return first, rows
                 break
     rows = []
-    j = upto
-    while j > 0:
-        more = lines_of(hist[j - 1])
-        if rows and len(rows) + len(more) > k // 2:
+    index = upto
+    while index > 0:
+        more = lines_of(hist[index - 1])
+        if rows and len(rows) + len(more) > room // 2:
             break
         rows = more + rows
-        j -= 1
-    return (hist[j] if j < upto else None), rows[-k:]
+        index -= 1
+    return (hist[index] if index < upto else None), rows[-room:]
 
 
 def prune(cache, keep):
     """Drop from ``cache`` (a dict) every key not in ``keep`` (a list): the
     wrapped lines of a log's entries before its page, once the page turns
     (Kyudo's cache kept the lines of all 24 entries of its history)."""
-    for k in [k for k in cache if k not in keep]:
-        del cache[k]
+    for key in [key for key in cache if key not in keep]:
+        del cache[key]
 
 
 def wrap(text, width):
@@ -348,35 +348,35 @@ def wrap(text, width):
     return lines
 
 
-def fit(text, n):
-    """``text`` cut to ``n`` characters, with '~' marking a cut."""
-    return text if len(text) <= n else text[: max(0, n - 1)] + "~"
+def fit(text, width):
+    """``text`` cut to ``width`` characters, with '~' marking a cut."""
+    return text if len(text) <= width else text[: max(0, width - 1)] + "~"
 
 
-def wrap_lines(text, n, k):
-    """``text`` wrapped to lines of ``n`` characters, at most ``k`` of them:
+def wrap_lines(text, width, rows):
+    """``text`` wrapped to lines of ``width`` characters, at most ``rows`` of them:
     the last line kept ends in '~' if any were left out (so a cut shows, and
     the tour reports it)."""
-    out = wrap(text, n)
-    if len(out) > k:
-        del out[k:]
-        out[-1] = fit(out[-1] + " ~", n)
+    out = wrap(text, width)
+    if len(out) > rows:
+        del out[rows:]
+        out[-1] = fit(out[-1] + " ~", width)
     return out
 
 
-def pick(wordings, n):
+def pick(wordings, width):
     """The first of the wordings in ``wordings`` (parted by '|', longest
-    first) that fits in ``n`` characters; else the last, cut (``fit``).
+    first) that fits in ``width`` characters; else the last, cut (``fit``).
     Only the wording shown is made (a slice): no list at each title set."""
-    i = 0
+    start = 0
     while True:
-        j = wordings.find("|", i)
-        if j < 0:
-            t = wordings[i:] if i else wordings
-            return t if len(t) <= n else fit(t, n)
-        if j - i <= n:
-            return wordings[i:j]
-        i = j + 1
+        bar = wordings.find("|", start)
+        if bar < 0:
+            wording = wordings[start:] if start else wordings
+            return wording if len(wording) <= width else fit(wording, width)
+        if bar - start <= width:
+            return wordings[start:bar]
+        start = bar + 1
 
 
 class Frame:
@@ -391,14 +391,13 @@ class Frame:
 
     def __init__(self, layout, title, hint=""):
         self.group = displayio.Group()
-        L = layout
-        self.L = L
+        self.L = layout
         # no background layer: BG is the black of pixels no layer covers
-        self.group.append(Box(0, 0, L.width, L.title_h, PANEL).shape)
-        self.title = Text(L.margin, L.title_h // 2, "", ACCENT, L.scale, (0.0, 0.5), bg=PANEL)
+        self.group.append(Box(0, 0, layout.width, layout.title_h, PANEL).shape)
+        self.title = Text(layout.margin, layout.title_h // 2, "", ACCENT, layout.scale, (0.0, 0.5), bg=PANEL)
         self.group.append(self.title.label)
-        n = L.width // CHAR_W
-        self.hint = Text(L.width // 2, L.height - 1, fit(hint, n), DIM, 1, (0.5, 1.0))
+        chars = layout.width // CHAR_W
+        self.hint = Text(layout.width // 2, layout.height - 1, fit(hint, chars), DIM, 1, (0.5, 1.0))
         self.group.append(self.hint.label)
         self.set_title(title)
 
@@ -410,17 +409,19 @@ class Frame:
 
 
 class Ring(displayio.Group):
-    """The cursor: a frame of four thin lines round a row, ``t`` pixels
+    """The cursor: a frame of four thin lines round a row, ``size`` pixels
     thick; ``move(x, y)`` places it, ``hidden`` hides it. A move redraws only
     the lines' pixels, never the text inside: on the emulated Pico a filled
     bar behind the row (the text recoloured over it) pushed about 32,000
     pixels a move on 320x240, 190 ms; the frame pushes about 2,700."""
 
-    def __init__(self, x, y, w, h, color, t=1):
+    def __init__(self, x, y, width, height, color, size=1):
         super().__init__(x=x, y=y)
         pal = palette(color)
-        for rx, ry, rw, rh in ((0, 0, w, t), (0, h - t, w, t), (0, t, t, h - 2 * t), (w - t, t, t, h - 2 * t)):
-            self.append(vectorio.Rectangle(pixel_shader=pal, width=rw, height=rh, x=rx, y=ry))
+        for side_x, side_y, side_w, side_h in ((0, 0, width, size), (0, height - size, width, size),
+                                               (0, size, size, height - 2 * size),
+                                               (width - size, size, size, height - 2 * size)):
+            self.append(vectorio.Rectangle(pixel_shader=pal, width=side_w, height=side_h, x=side_x, y=side_y))
 
     def move(self, x, y):
         if self.x != x or self.y != y:
@@ -437,21 +438,20 @@ class ChoiceBar:
     shown screen redraws a large box on the rotated panels (``Toast``)."""
 
     def __init__(self, layout, items, y):
-        L = layout
         self.items = list(items)
         self.index = 0
         self.group = displayio.Group()
         gap = 3 * CHAR_W
-        x = (L.width - sum(len(t) for t in items) * CHAR_W - gap * (len(items) - 1)) // 2
+        left = (layout.width - sum(len(item) for item in items) * CHAR_W - gap * (len(items) - 1)) // 2
         self.rings = []
-        for t in items:
-            w = len(t) * CHAR_W
-            ring = Ring(x - 3, y, w + 6, L.row_h, ACCENT, 1)
+        for item in items:
+            width = len(item) * CHAR_W
+            ring = Ring(left - 3, y, width + 6, layout.row_h, ACCENT, 1)
             ring.hidden = len(self.rings) > 0
             self.rings.append(ring)
             self.group.append(ring)
-            self.group.append(Text(x, y + L.row_h // 2, t, TEXT, 1, (0.0, 0.5)))
-            x += w + gap
+            self.group.append(Text(left, y + layout.row_h // 2, item, TEXT, 1, (0.0, 0.5)))
+            left += width + gap
 
     def move(self, delta):
         show(self.rings[self.index], False)
@@ -477,71 +477,70 @@ class ListMenu:
     """
 
     def __init__(self, layout, items, y=None, rows=None, x=None, width=None, enabled=None, pin=False):
-        L = layout
-        self.L = L
+        self.L = layout
         self.pin = pin
-        self.x = L.margin if x is None else x
-        self.y = L.body_top if y is None else y
-        self.width = (L.width - 2 * self.x) if width is None else width
-        self.max_rows = rows or L.rows  # the rows the list may grow to (set_items)
+        self.x = layout.margin if x is None else x
+        self.y = layout.body_top if y is None else y
+        self.width = (layout.width - 2 * self.x) if width is None else width
+        self.max_rows = rows or layout.rows  # the rows the list may grow to (set_items)
         self.rows = min(self.max_rows, max(1, len(items)))
         self.items = list(items)
         self.enabled = list(enabled) if enabled else [True] * len(items)
         self.index = 0
         self.top = 0
         self.group = displayio.Group()
-        self.bar = Ring(self.x - 2, self.y, self.width + 4, L.row_h, ACCENT, 2 if L.big else 1)
+        self.bar = Ring(self.x - 2, self.y, self.width + 4, layout.row_h, ACCENT, 2 if layout.big else 1)
         self.group.append(self.bar)
         self.labels = []
         self.lines2 = [None] * self.rows  # a row's second line (tall screens, a long item; made on need)
         # a column is kept free on the right for the scroll marks
-        self.n_chars = (self.width - CHAR_W - 2) // (CHAR_W * L.scale)
+        self.n_chars = (self.width - CHAR_W - 2) // (CHAR_W * layout.scale)
         self.n1 = (self.width - CHAR_W - 2) // CHAR_W  # at scale 1
-        for r in range(self.rows):  # each grid as wide as its text (ui.Text: covered pixels cost)
-            t = Text(self.x + 2, self.y + r * L.row_h + L.row_h // 2, "", TEXT, L.scale, (0.0, 0.5))
-            self.labels.append(t)
-            self.group.append(t.label)
+        for row in range(self.rows):  # each grid as wide as its text (ui.Text: covered pixels cost)
+            label = Text(self.x + 2, self.y + row * layout.row_h + layout.row_h // 2, "", TEXT, layout.scale, (0.0, 0.5))
+            self.labels.append(label)
+            self.group.append(label.label)
         # scroll marks
         self.more_up = Text(self.x + self.width, self.y, "", DIM, 1, (1.0, 0.0))
-        self.more_down = Text(self.x + self.width, self.y + self._span() * L.row_h, "", DIM, 1, (1.0, 1.0))
+        self.more_down = Text(self.x + self.width, self.y + self._span() * layout.row_h, "", DIM, 1, (1.0, 1.0))
         self.group.append(self.more_up.label)
         self.group.append(self.more_down.label)
         self._draw()
 
-    def _row(self, r, text, col, scale):
-        """Row ``r`` shows ``text`` at ``scale``: at scale 1 (tall screens),
+    def _row(self, index, text, col, scale):
+        """Row ``index`` shows ``text`` at ``scale``: at scale 1 (tall screens),
         on two lines if need be."""
-        L = self.L
-        t = self.labels[r]
-        y = self.y + r * L.row_h + L.row_h // 2
+        layout = self.L
+        label = self.labels[index]
+        middle = self.y + index * layout.row_h + layout.row_h // 2
         second = ""
-        if scale == L.scale:
+        if scale == layout.scale:
             text = fit(text, self.n_chars)
         elif len(text) > self.n1:
             lines = wrap(text, self.n1)
             text, second = lines[0], fit(" ".join(lines[1:]), self.n1)
-            y -= CHAR_H // 2
-        t2 = self.lines2[r]
-        if second and t2 is None:
-            t2 = Text(self.x + 2, self.y + r * L.row_h + L.row_h // 2 + CHAR_H // 2, "", TEXT, 1, (0.0, 0.5), self.n1)
-            self.lines2[r] = t2
-            self.group.append(t2)
-        if t2 is not None:
-            t2.set(second, col)
-        t.rescale(scale)
-        t.move(self.x + 2, y)
-        t.set(text, col)
+            middle -= CHAR_H // 2
+        label2 = self.lines2[index]
+        if second and label2 is None:
+            label2 = Text(self.x + 2, self.y + index * layout.row_h + layout.row_h // 2 + CHAR_H // 2, "", TEXT, 1, (0.0, 0.5), self.n1)
+            self.lines2[index] = label2
+            self.group.append(label2)
+        if label2 is not None:
+            label2.set(second, col)
+        label.rescale(scale)
+        label.move(self.x + 2, middle)
+        label.set(text, col)
 
     def _scale(self):
         """One font size for the whole list: the layout's if every item
         fits a row at it, else (tall screens) scale 1."""
-        L = self.L
-        if L.big:
-            n = self.n_chars
-            for t in self.items:
-                if len(t) > n:
+        layout = self.L
+        if layout.big:
+            chars = self.n_chars
+            for item in self.items:
+                if len(item) > chars:
                     return 1
-        return L.scale
+        return layout.scale
 
     def _span(self):
         """The rows that scroll: one fewer with a pinned last item (as many
@@ -549,34 +548,34 @@ class ListMenu:
         return self.rows - 1 if self.pin and len(self.items) > self.rows else self.rows
 
     def _draw(self):
-        L = self.L
+        layout = self.L
         span = self._span()
-        n = len(self.items) - self.rows + span  # the items that scroll
+        scrolled = len(self.items) - self.rows + span  # the items that scroll
         scale = self._scale()
-        for r in range(self.rows):
-            i = self.top + r if r < span else len(self.items) - 1
-            if i < len(self.items):
-                self._row(r, self.items[i], TEXT if self.enabled[i] else DIM, scale)
+        for row in range(self.rows):
+            index = self.top + row if row < span else len(self.items) - 1
+            if index < len(self.items):
+                self._row(row, self.items[index], TEXT if self.enabled[index] else DIM, scale)
             else:
-                self._row(r, "", TEXT, scale)
+                self._row(row, "", TEXT, scale)
         self.more_up.set("^" if self.top > 0 else "")
-        self.more_down.set("v" if self.top + span < n else "")
+        self.more_down.set("v" if self.top + span < scrolled else "")
         self._place()
 
     def _place(self):
         """The cursor's frame on the selected row."""
         span = self._span()
-        r = self.index - self.top if self.index < len(self.items) - self.rows + span else self.rows - 1
-        self.bar.move(self.x - 2, self.y + r * self.L.row_h)
+        row = self.index - self.top if self.index < len(self.items) - self.rows + span else self.rows - 1
+        self.bar.move(self.x - 2, self.y + row * self.L.row_h)
 
     def move(self, delta):
-        n = len(self.items)
-        if not n:
+        count = len(self.items)
+        if not count:
             return
-        self.index = (self.index + delta) % n
+        self.index = (self.index + delta) % count
         span = self._span()
         top = self.top
-        if self.index >= n - self.rows + span:
+        if self.index >= count - self.rows + span:
             pass  # the pinned item: the rows above it stay
         elif self.index < self.top:
             self.top = self.index
@@ -592,29 +591,29 @@ class ListMenu:
         self.top = 0
         self.move(index)
 
-    def set_item(self, i, text, enabled=True):
-        self.items[i] = text
-        self.enabled[i] = enabled
-        if self.top <= i < self.top + self.rows:
+    def set_item(self, index, text, enabled=True):
+        self.items[index] = text
+        self.enabled[index] = enabled
+        if self.top <= index < self.top + self.rows:
             self._draw()
 
     def set_items(self, items, enabled=None):
-        L = self.L
+        layout = self.L
         while self.rows < min(self.max_rows, len(items)):  # more items: more rows, while the screen has room
-            r = self.rows
-            t = Text(self.x + 2, self.y + r * L.row_h + L.row_h // 2, "", TEXT, L.scale, (0.0, 0.5))
-            self.labels.append(t)
+            row = self.rows
+            label = Text(self.x + 2, self.y + row * layout.row_h + layout.row_h // 2, "", TEXT, layout.scale, (0.0, 0.5))
+            self.labels.append(label)
             self.lines2.append(None)
-            self.group.append(t.label)
+            self.group.append(label.label)
             self.rows += 1
         self.items = list(items)
         self.enabled = list(enabled) if enabled else [True] * len(items)
         self.index = min(self.index, max(0, len(items) - 1))
         span = self._span()
-        n = len(items) - self.rows + span
-        self.more_down.move(self.x + self.width, self.y + span * L.row_h)
+        scrolled = len(items) - self.rows + span
+        self.more_down.move(self.x + self.width, self.y + span * layout.row_h)
         # no empty row while items are out of view; the cursor stays in view
-        self.top = max(0, min(self.top, self.index, n - span))
+        self.top = max(0, min(self.top, self.index, scrolled - span))
         self._draw()
 
     @property
@@ -626,19 +625,18 @@ class Dialog:
     """A centred message box with a one-line choice hint; lives in an overlay."""
 
     def __init__(self, layout, message, hint="A OK", color=TEXT):
-        L = layout
-        w = L.width - 4 * L.margin
-        n = w // CHAR_W - 2
-        lines = wrap_lines(message, n, max(1, (L.height - 40) // (CHAR_H + 2)))
-        h = len(lines) * (CHAR_H + 2) + CHAR_H + 18
-        x = (L.width - w) // 2
-        y = (L.height - h) // 2
+        width = layout.width - 4 * layout.margin
+        chars = width // CHAR_W - 2
+        lines = wrap_lines(message, chars, max(1, (layout.height - 40) // (CHAR_H + 2)))
+        height = len(lines) * (CHAR_H + 2) + CHAR_H + 18
+        left = (layout.width - width) // 2
+        top = (layout.height - height) // 2
         self.group = displayio.Group()
-        self.group.append(Box(x - 2, y - 2, w + 4, h + 4, ACCENT).shape)
-        self.group.append(Box(x, y, w, h, PANEL).shape)
-        for i, line in enumerate(lines):
-            self.group.append(Text(x + 6, y + 6 + i * (CHAR_H + 2), line, color, 1).label)
-        self.group.append(Text(x + w - 6, y + h - 4, hint, ACCENT, 1, (1.0, 1.0)).label)
+        self.group.append(Box(left - 2, top - 2, width + 4, height + 4, ACCENT).shape)
+        self.group.append(Box(left, top, width, height, PANEL).shape)
+        for index, line in enumerate(lines):
+            self.group.append(Text(left + 6, top + 6 + index * (CHAR_H + 2), line, color, 1).label)
+        self.group.append(Text(left + width - 6, top + height - 4, hint, ACCENT, 1, (1.0, 1.0)).label)
 
 
 class Toast:
@@ -654,18 +652,17 @@ class Toast:
     """
 
     def __init__(self, layout):
-        L = layout
-        self.L = L
+        self.L = layout
         self.until = 0
         # made where a one-line note goes: a shape that moves redraws the box
         # from its old place to its new one
-        h = CHAR_H + 9
-        y = L.height - h - L.hint_h
+        height = CHAR_H + 9
+        top = layout.height - height - layout.hint_h
         self.pal = palette(DIM)  # the frame's colour: the note's
-        self.group = g = displayio.Group()
-        g.append(vectorio.Rectangle(pixel_shader=self.pal, width=L.width, height=h, x=0, y=y))
-        g.append(vectorio.Rectangle(pixel_shader=palette(PANEL), width=L.width - 4, height=h - 4, x=2, y=y + 2))
-        g.hidden = True
+        self.group = group = displayio.Group()
+        group.append(vectorio.Rectangle(pixel_shader=self.pal, width=layout.width, height=height, x=0, y=top))
+        group.append(vectorio.Rectangle(pixel_shader=palette(PANEL), width=layout.width - 4, height=height - 4, x=2, y=top + 2))
+        group.hidden = True
 
     def show(self, text, until, color=TEXT, safe=False):
         """Show ``text`` (up to three lines) until ``until``: new Texts (a
@@ -673,60 +670,60 @@ class Toast:
         rectangles. ``safe`` (the notes at start): up to nine lines in the
         middle 240x135 of the screen, the part a 1.14" Pico Display Pack
         shows of a 320x240 picture (a bare Pico cannot tell the packs apart)."""
-        L = self.L
-        g = self.group
+        layout = self.L
+        group = self.group
         self.until = until
-        while len(g) > 2:
-            g.pop()
-        w = min(L.width, 240) if safe else L.width  # 240: the 1.14" pack's width
-        x = (L.width - w) // 2
-        lines = wrap_lines(text, w // CHAR_W - 4, 9 if safe else 3)  # a column each side for the "!"
-        h = len(lines) * (CHAR_H + 1) + 8
-        y = (L.height - h) // 2 if safe else L.height - h - L.hint_h
-        c = DIM if color == TEXT else color
-        if self.pal[0] != c:
-            self.pal[0] = c
-        for r, d in ((g[0], 0), (g[1], 2)):  # their places and sizes change only when they must
-            if r.y != y + d or r.x != x + d or r.height != h - 2 * d:
-                r.x = x + d
-                r.y = y + d
-                r.width = w - 2 * d
-                r.height = h - 2 * d
+        while len(group) > 2:
+            group.pop()
+        width = min(layout.width, 240) if safe else layout.width  # 240: the 1.14" pack's width
+        left = (layout.width - width) // 2
+        lines = wrap_lines(text, width // CHAR_W - 4, 9 if safe else 3)  # a column each side for the "!"
+        height = len(lines) * (CHAR_H + 1) + 8
+        top = (layout.height - height) // 2 if safe else layout.height - height - layout.hint_h
+        frame_color = DIM if color == TEXT else color
+        if self.pal[0] != frame_color:
+            self.pal[0] = frame_color
+        for rect, inset in ((group[0], 0), (group[1], 2)):  # their places and sizes change only when they must
+            if rect.y != top + inset or rect.x != left + inset or rect.height != height - 2 * inset:
+                rect.x = left + inset
+                rect.y = top + inset
+                rect.width = width - 2 * inset
+                rect.height = height - 2 * inset
         if color == BAD:
-            g.append(Text(x + 5, y + 4, "!", BAD))
-        for i in range(len(lines)):
-            g.append(Text(L.width // 2, y + 4 + i * (CHAR_H + 1), lines[i], color, 1, (0.5, 0.0)))
-        g.hidden = False
+            group.append(Text(left + 5, top + 4, "!", BAD))
+        for index in range(len(lines)):
+            group.append(Text(layout.width // 2, top + 4 + index * (CHAR_H + 1), lines[index], color, 1, (0.5, 0.0)))
+        group.hidden = False
 
     def hide(self):
-        g = self.group
-        g.hidden = True
-        while len(g) > 2:
-            g.pop()
+        group = self.group
+        group.hidden = True
+        while len(group) > 2:
+            group.pop()
 
 
 class Spinner:
     """The 'thinking' indicator: three dots that take turns to light up."""
 
-    def __init__(self, x, y, r=3, color=ACCENT):
+    def __init__(self, x, y, radius=3, color=ACCENT):
         self.group = displayio.Group()
         self.dots = []
         self.color = color
         self.pal_on = palette(color)
         self.pal_off = palette(LINE)
-        for i in range(3):
-            c = vectorio.Circle(pixel_shader=self.pal_off, radius=r, x=x + i * (3 * r), y=y)
-            self.dots.append(c)
-            self.group.append(c)
+        for index in range(3):
+            dot = vectorio.Circle(pixel_shader=self.pal_off, radius=radius, x=x + index * (3 * radius), y=y)
+            self.dots.append(dot)
+            self.group.append(dot)
         self.phase = -1
 
     def tick(self, now):
-        p = (now // 250) % 3
-        if p != self.phase:
+        phase = (now // 250) % 3
+        if phase != self.phase:
             if self.phase >= 0:
                 shade(self.dots[self.phase], self.pal_off)
-            shade(self.dots[p], self.pal_on)
-            self.phase = p
+            shade(self.dots[phase], self.pal_on)
+            self.phase = phase
 
     def show(self, on):
         self.group.hidden = not on
@@ -735,14 +732,14 @@ class Spinner:
 class CardFace:
     """A card as a picture: frame in the card's colour and a short name."""
 
-    def __init__(self, x, y, w, h, frame_color, text="", text_color=TEXT, scale=1):
+    def __init__(self, x, y, width, height, frame_color, text="", text_color=TEXT, scale=1):
         self.group = displayio.Group(x=x, y=y)
-        self.frame = Box(0, 0, w, h, frame_color)
-        self.inner = Box(3, 3, w - 6, h - 6, PANEL)
+        self.frame = Box(0, 0, width, height, frame_color)
+        self.inner = Box(3, 3, width - 6, height - 6, PANEL)
         self.group.append(self.frame.shape)
         self.group.append(self.inner.shape)
-        self.n = (w - 8) // (CHAR_W * scale)
-        self.text = Text(w // 2, h // 2, fit(text, self.n), text_color, scale, (0.5, 0.5))
+        self.n = (width - 8) // (CHAR_W * scale)
+        self.text = Text(width // 2, height // 2, fit(text, self.n), text_color, scale, (0.5, 0.5))
         self.group.append(self.text.label)
 
     def set(self, frame_color, text, text_color=None):
@@ -753,25 +750,25 @@ class CardFace:
 class PipCounter:
     """A counter drawn as a row of dots, filled up to ``value`` (of ``total``)."""
 
-    def __init__(self, x, y, total, r=4, color=ACCENT, empty=LINE, gap=None):
+    def __init__(self, x, y, total, radius=4, color=ACCENT, empty=LINE, gap=None):
         self.group = displayio.Group(x=x, y=y)
         self.on = palette(color)
         self.off = palette(empty)
-        gap = gap or (2 * r + 3)
+        gap = gap or (2 * radius + 3)
         self.dots = []
-        for i in range(total):
-            c = vectorio.Circle(pixel_shader=self.off, radius=r, x=r + i * gap, y=r)
-            self.dots.append(c)
-            self.group.append(c)
+        for index in range(total):
+            dot = vectorio.Circle(pixel_shader=self.off, radius=radius, x=radius + index * gap, y=radius)
+            self.dots.append(dot)
+            self.group.append(dot)
         self.value = 0
 
     def set(self, value):
         value = max(0, min(value, len(self.dots)))
         if value == self.value:
             return
-        lo, hi = min(value, self.value), max(value, self.value)
-        for i in range(lo, hi):
-            shade(self.dots[i], self.on if i < value else self.off)
+        low, high = min(value, self.value), max(value, self.value)
+        for index in range(low, high):
+            shade(self.dots[index], self.on if index < value else self.off)
         self.value = value
 
 
@@ -785,7 +782,7 @@ class Screen:
         self.L = app.layout
         self.group = displayio.Group()
 
-    def button(self, b):
+    def button(self, press):
         """Handle a logical button (sanbon.buttons A, B, X, Y, PAUSE)."""
 
     def tick(self, now):

@@ -13,7 +13,7 @@
 #   restored <title> <actions> <skip> <crc32 of the session's bytes> <heap>
 #   blank <title> <us>               the sector blanked (an erase) before the title's saves
 #   save <title> <i> <us> <bytes> <erased> <alloc> <end>   Store.save of the app's i-th save
-#   load <title> <i> <us> <records' bytes>                 Store.load() of the sector after it
+#   load <title> <i> <us> <records' bytes>                 store_load.load(store) of the sector after it
 #   rewrite <title> <us> <bytes> <erased> <alloc> <least free>   Store.save(..., room=4096)
 # <bytes>: the records written; <erased>: 1 if the sector was rewritten;
 # <alloc>: heap allocated by the call (the collector off during it), so
@@ -25,6 +25,7 @@ import time
 gc.collect()
 F0 = gc.mem_free()
 from sanbon import store as S  # noqa: E402
+from sanbon.store_load import load as load_store  # noqa: E402
 
 gc.collect()
 F1 = gc.mem_free()
@@ -124,7 +125,7 @@ def start(title, nvm):
     t1 = time.monotonic_ns()
     print("SAVEB blank", title, us(t0, t1))
     st = S.Store(nvm)
-    st.load()
+    load_store(st)
     return st
 
 
@@ -136,7 +137,7 @@ def save(title, st, cur, i, data):
     if flags & 1:
         gc.collect()
         t0 = time.monotonic_ns()
-        S.Store(st.nvm).load()
+        load_store(S.Store(st.nvm))
         t1 = time.monotonic_ns()
         print("SAVEB load", title, i, us(t0, t1), st._end)
 
@@ -150,7 +151,7 @@ def forced(title, st, data):
         print("SAVEB rewrite", title, t, b, e, a, least)
     gc.collect()
     t0 = time.monotonic_ns()
-    S.Store(st.nvm).load()
+    load_store(S.Store(st.nvm))
     t1 = time.monotonic_ns()
     print("SAVEB load", title, -1, us(t0, t1), st._end)
 

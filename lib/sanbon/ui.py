@@ -77,10 +77,7 @@ def drop(module):
     """Forget ``module`` (the module object itself: a name string with a typo
     would fail silently), so that its code can be collected. The caller then drops
     its own reference too (``kendo_more = None``); a module drops itself with ``unload(__name__)``."""
-    if type(module) is str:  # the old form, until every caller passes the module
-        unload("sanbon." + module)
-        return
-    unload(module.__name__)
+    unload(module.__name__)  # a str has no __name__: a name given by mistake fails loudly
 
 
 def unload(name):

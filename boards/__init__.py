@@ -6,7 +6,7 @@ No other file knows a pin name. ``start()`` is code.py's: it never raises,
 and says on the console (and on the screen, if there is one) why a board
 could not be set up.
 
-The Board interface (duck-typed, the same on every board):
+The Board interface (duck-typed, the same on every board; "Board" in annotations):
 
     name        "picosystem", "pico_display2", "pico_display" or "desktop"
     width       screen width in pixels (display rotation already applied)
@@ -61,7 +61,7 @@ TICKS_MASK = TICKS_PERIOD - 1
 NOTES = []  # what the board's set-up had to say (a setting ignored): start()'s note
 
 
-def setting(key):
+def setting(key: str) -> "str | None":
     """``key`` from settings.toml (os.getenv) as stripped text, or None when
     it is unset or empty (CircuitPython 10 gives text or an int)."""
     try:
@@ -73,7 +73,7 @@ def setting(key):
     return value or None
 
 
-def detect():
+def detect() -> "str | None":
     """The board module for this chip's board.board_id, or None for a board
     Sanbon does not know (on a PC: the simulator)."""
     try:
@@ -85,7 +85,7 @@ def detect():
     return BOARD_IDS.get(bid, "desktop" if sys.implementation.name == "cpython" else None)
 
 
-def choose(name=None):
+def choose(name: "str | None" = None) -> "str | None":
     """The board module name: ``name``, else SANBON_BOARD, else detect()
     (None: an unknown board).
 
@@ -103,7 +103,7 @@ def choose(name=None):
     return name
 
 
-def load(name=None, **options):
+def load(name: "str | None" = None, **options) -> "Board":
     name = choose(name)
     if name is None:
         from boards import say
@@ -112,7 +112,7 @@ def load(name=None, **options):
     return __import__("boards." + name, None, None, ["make"]).make(**options)
 
 
-def start():
+def start() -> tuple:
     """Load the board for code.py; never raises. Returns (board, note), the
     note to show at start: a bad SANBON_BOARD (the board then comes from
     board_id), or, on a bare Pico, which Display Pack was assumed. Returns

@@ -141,21 +141,21 @@ E_EFFECT = const(3)
 E_REINF = const(4)
 
 
-def open_action(target, main_card, reinf_card=-1):
+def open_action(target: int, main_card: int, reinf_card: int = -1) -> int:
     """The OPEN action for a target seat, a main card and an optional reinforcing card."""
     m = main_card if main_card < 12 else 12 + main_card - 48
     r = 0 if reinf_card < 0 else 1 + reinf_card - 28
     return OPEN + (target * 16 + m) * 5 + r
 
 
-def decode_open(action):
+def decode_open(action: int) -> tuple:
     """(target, main card, reinforcing card or -1) of an OPEN action."""
     t, r = divmod(action - OPEN, 5)
     t, m = divmod(t, 16)
     return t, (m if m < 12 else 48 + m - 12), (27 + r if r else -1)
 
 
-def describe(action):
+def describe(action: int) -> str:
     """A short plain-English name for an action (logs, the terminal player)."""
     from engine.kendo.cards import name
 

@@ -313,7 +313,7 @@ def _react(obs, values):
     return A.PLAY + best
 
 
-def choose(obs, seat, level, rng):
+def choose(obs: tuple, seat: int, level: int, rng: "Rng | None") -> int:
     """A legal action for ``seat`` from its observation ``obs``: Easy (level
     1 and below) draws its noise from ``rng``; Normal and Hard do not use it."""
     _R[0] = rng if level < NORMAL else None

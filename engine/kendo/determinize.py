@@ -9,7 +9,7 @@ from engine.kendo import cards as C
 from engine.kendo.cards import DECK_OF
 
 
-def from_observation(cls, obs, rng):
+def from_observation(cls: type, obs: tuple, rng: "Rng") -> "KendoState":
     """A full state consistent with what ``obs`` (``observation(seat)``)
     shows, the unseen cards dealt at random by ``rng`` (a determinization,
     for bots that look ahead): every subdeck gets random unseen cards of

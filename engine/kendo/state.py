@@ -143,13 +143,13 @@ class KendoState:
         self.current_player = self.switch_from
 
     # -- the State API ---------------------------------------------------
-    def is_over(self):
+    def is_over(self) -> bool:
         return self.current_player == TERMINAL
 
-    def winner(self):
+    def winner(self) -> "tuple | None":
         return self._winner
 
-    def legal_actions(self):
+    def legal_actions(self) -> list:
         seat = self.current_player
         if seat == TERMINAL:
             return []
@@ -189,7 +189,7 @@ class KendoState:
                     out.append(_open_action(target, card))
         return out
 
-    def apply(self, action):
+    def apply(self, action: int) -> None:
         check_action(self, action)  # before any change: illegal leaves us untouched
         self.events = []
         seat = self.current_player
@@ -217,7 +217,7 @@ class KendoState:
         else:
             self._react(seat, action - A.PLAY)
 
-    def observation(self, seat):
+    def observation(self, seat: int) -> tuple:
         """What ``seat`` may see: its own hand, the sizes of the others, the
         discards and the exchange. Never another hand nor the deck order."""
         return (
@@ -247,7 +247,7 @@ class KendoState:
         return bytes(out)
 
     @classmethod
-    def from_observation(cls, obs, rng):
+    def from_observation(cls, obs: tuple, rng: "Rng") -> "KendoState":
         """A full state consistent with what ``obs`` shows, the unseen cards
         dealt at random by ``rng`` (a determinization for bots that look
         ahead): see engine/kendo/determinize.py."""
@@ -255,7 +255,7 @@ class KendoState:
 
         return from_observation(cls, obs, rng)
 
-    def describe_action(self, action):
+    def describe_action(self, action: int) -> str:
         from engine.kendo.actions import describe
 
         return describe(action)
@@ -494,7 +494,7 @@ class KendoState:
         self.events.append(("win", seats))
 
     # -- serialisation ------------------------------------------------------
-    def to_bytes(self):
+    def to_bytes(self) -> bytes:
         writer = Writer(GAME_ID, VERSION)
         writer.raw(self.rng.to_bytes() if self.rng is not None else bytes(8))
         writer.u8(self.players)
@@ -522,7 +522,7 @@ class KendoState:
         return writer.getvalue()
 
     @classmethod
-    def from_bytes(cls, data):
+    def from_bytes(cls, data: bytes) -> "KendoState":
         reader = Reader(data, GAME_ID, VERSION)
         raw = reader.raw(8)
         try:

@@ -156,7 +156,7 @@ WIN_LAST = const(1)  # last archer standing (R20.1)
 WIN_CAP = const(2)  # the round cap (G22)
 
 
-def describe(action):
+def describe(action: int) -> str:
     """A short plain-English name for an action (logs, the terminal player)."""
     n = FACE_NAMES
     if action == ROLL:

@@ -294,7 +294,7 @@ def _counts(state, unused):
     return cnt
 
 
-def choose(obs, seat, level, rng):
+def choose(obs: tuple, seat: int, level: int, rng: "Rng | None") -> int:
     """A legal action for ``seat`` (the one to decide now) from its observation."""
     state = obs[A.O_TABLE]
     phase = state.phase

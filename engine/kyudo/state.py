@@ -121,13 +121,13 @@ class KyudoState:
         self.current_player = self._setup_seat()
 
     # -- the State API ---------------------------------------------------
-    def is_over(self):
+    def is_over(self) -> bool:
         return self.phase == A.P_OVER
 
-    def winner(self):
+    def winner(self) -> "tuple | None":
         return None if self._winner < 0 else (self._winner,)
 
-    def legal_actions(self):
+    def legal_actions(self) -> list:
         phase = self.phase
         out = []
         add = out.append
@@ -201,7 +201,7 @@ class KyudoState:
             for shots in range(2, count[colour] + 1):
                 out.append(A.FLAG + (colour - 1) * 5 + shots)
 
-    def apply(self, action):
+    def apply(self, action: int) -> None:
         if type(action) is not int or action not in self.legal_actions():
             raise IllegalAction(self._why(action))
         self.events = []
@@ -275,7 +275,7 @@ class KyudoState:
         else:  # A.P_KUMA_TAKE
             self._take(archer, action - A.TAKE, -1)
 
-    def observation(self, seat):
+    def observation(self, seat: int) -> tuple:
         """What ``seat`` sees, by actions.O_*: everything is public but the
         future dice, so O_TABLE is a copy of the state without the Rng
         (copied in place: no save bytes, little garbage)."""
@@ -302,7 +302,7 @@ class KyudoState:
                 table.tokens[index][colour] = self.tokens[index][colour]
         return (seat, self.phase, self.current_player, table)
 
-    def describe_action(self, action):
+    def describe_action(self, action: int) -> str:
         from engine.kyudo.actions import FACE_NAMES, describe
 
         if A.AIM <= action < A.AIM + 32:
@@ -670,7 +670,7 @@ class KyudoState:
         return mask
 
     # -- serialisation -----------------------------------------------------
-    def to_bytes(self):
+    def to_bytes(self) -> bytes:
         writer = Writer(GAME_ID, VERSION)
         writer.raw(self.rng.to_bytes() if self.rng is not None else bytes(8))
         writer.u8(self.players)
@@ -691,7 +691,7 @@ class KyudoState:
         return writer.getvalue()
 
     @classmethod
-    def from_bytes(cls, data):
+    def from_bytes(cls, data: bytes) -> "KyudoState":
         return cls._load(data, True)
 
     @classmethod

@@ -170,7 +170,7 @@ E_SUPPORT = const(2)  # support: the support card's id
 E_ONI = const(2)  # flip: 1 an Oni
 
 
-def describe(action):
+def describe(action: int) -> str:
     """A short plain-English name for an action (logs, the terminal player)."""
     from engine.okko import cards
 

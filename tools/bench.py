@@ -1267,7 +1267,7 @@ def saves_section():
     for n in names:
         x = d["saves"][n].get("load_fullest")
         cells.append("%.1f ms, %s B" % (x["ms"], format(x["bytes"], ",")) if x else "")
-    L.append("| `Store.load()` at boot, the fullest sector of the run | %s | |" % " | ".join(cells))
+    L.append("| `store_load.load(store)` at boot, the fullest sector of the run | %s | |" % " | ".join(cells))
     h = d["heap"]
     f = d["overall"].get("forced_rewrite") or {}
     t = d["overall"].get("turn") or {}

@@ -123,3 +123,12 @@ def test_a_constant_taken_from_another_engine_module_folds_through_it(tree):
     assert fold.fold_source(src, "x.py", str(tree)) == "pass\nx = (0, 3, 1)\n"
     src = "from engine.game import actions as A\nx = A.HARD\n"  # not a name actions has
     assert fold.fold_source(src, "x.py", str(tree)) == src
+
+
+def test_two_modules_that_take_from_each_other_do_not_loop(tree):
+    d = tree / "engine" / "game"
+    (d / "a.py").write_text("from micropython import const\nfrom engine.game.b import TWO\nONE = const(1)\n")
+    (d / "b.py").write_text("from micropython import const\nfrom engine.game.a import ONE\nTWO = const(2)\n")
+    fold._CONSTS.clear()
+    src = "from engine.game import a as M\nx = (M.ONE, M.TWO)\n"
+    assert fold.fold_source(src, "x.py", str(tree)) == "pass\nx = (1, 2)\n"

@@ -81,7 +81,7 @@ def module_consts(module, root=ROOT):
     path = os.path.join(root, *module.split(".")) + ".py"
     if not os.path.exists(path):
         path = os.path.join(root, *module.split("."), "__init__.py")
-    found = {}
+    found = _CONSTS[key] = {}  # cached before it is filled: two modules that take from each other end
     if os.path.exists(path):
         with open(path, encoding="utf-8") as f:
             tree = ast.parse(f.read(), path)
@@ -103,7 +103,6 @@ def module_consts(module, root=ROOT):
                 v = _value(node.value.args[0], found)
                 if v is not None:
                     found[node.targets[0].id] = v
-    _CONSTS[key] = found
     return found
 
 

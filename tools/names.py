@@ -73,10 +73,7 @@ def short_uses(tree):
                 name = node.id
             else:
                 if isinstance(node, _SCOPES + (ast.ClassDef,)):
-                    if isinstance(node, ast.ClassDef):
-                        walk(node, inner)
-                    else:
-                        walk(node, inner)
+                    walk(node, inner)
                 continue
             if len(name) <= SHORT and any(name in s for s in inner):
                 found.append((name, node.lineno))

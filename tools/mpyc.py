@@ -16,7 +16,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEVICE_DIRS = ("engine", "lib", "boards")
 DEVICE_FILES = ("code.py",)
 # Inside those folders but host-only (the simulator board needs pygame).
-HOST_ONLY = ("boards/desktop.py",)
+HOST_ONLY = ("boards/desktop.py", "boards/web.py")
 
 
 class CompileError(Exception):

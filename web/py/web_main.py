@@ -1,0 +1,77 @@
+"""The browser page's code.py (make web): one App on the page's board,
+stepped by the page (web/sanbon.mjs).
+
+The page calls, with plain numbers and strings:
+
+- ``boot(size, seed, nvm_hex, restart, note, strict, uid)``: a new board and
+  App (seed -1: none; nvm_hex "": a blank sector);
+- ``key(key_number, pressed)``: a button press or release, stamped with the
+  board's clock as the simulator stamps it;
+- ``step(now)``: one pass of the app at ``now`` ms; returns bits: 1 the scene
+  changed (web/py/displayio.py wrote it), 2 the NVM changed (written to
+  NVM_FILE for the page to keep in localStorage);
+- ``screen()``: the name of the screen on top (the replay's look names it).
+"""
+
+import gc
+
+import displayio
+from boards import web
+from sanbon.app import App
+
+NVM_FILE = "/nvm.bin"
+_run = []  # the one Run
+
+
+class Run:
+    def __init__(self, size, seed, nvm, restart, note, strict, uid):
+        self.board = web.make(size, nvm=nvm, restart=restart, uid=uid)
+        self.args = (seed, note, strict)
+        self.kept = bytes(self.board.nvm)
+        self.frames = 0
+        self.app = App(self.board, seed, note, strict=strict)
+
+    def step(self, now):
+        board = self.board
+        board.now = now
+        try:
+            self.app.step()
+        except web.Restart:
+            seed, note, strict = self.args
+            self.app = App(board, seed, note, strict=strict)
+        flags = 0
+        if board.display._seen != self.frames:
+            self.frames = board.display._seen
+            flags |= 1
+        nvm = board.nvm
+        if nvm != self.kept:
+            self.kept = bytes(nvm)
+            with open(NVM_FILE, "wb") as file:
+                file.write(nvm)
+            flags |= 2
+        return flags
+
+
+def boot(size, seed, nvm_hex, restart, note, strict, uid):
+    import binascii
+
+    del _run[:]
+    gc.collect()
+    nvm = binascii.unhexlify(nvm_hex) if nvm_hex else None
+    _run.append(Run(size, None if seed < 0 else seed, nvm, bool(restart), note or None, bool(strict),
+                    uid.encode()))
+    return 0
+
+
+def key(number, pressed):
+    board = _run[0].board
+    board.keys.events.put(number, bool(pressed), board.ticks_ms())
+
+
+def step(now):
+    return _run[0].step(now)
+
+
+def screen():
+    top = _run[0].app.top
+    return type(top).__name__ if top is not None else ""

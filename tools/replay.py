@@ -23,11 +23,10 @@ import sys
 from tools.sim import ROOT  # noqa: F401 (importing tools.sim puts ROOT and lib/ on sys.path)
 from tools.sim import SIZES, Parser, _nearest_folder, no_window_line, window_problem
 
+sys.path.append(os.path.join(ROOT, "web", "py"))  # last: the page's displayio there must not hide Blinka's
+from record_play import Record, RecordError, watch  # noqa: E402
+
 PREFIX = "SANBON-RECORD"
-
-
-class RecordError(ValueError):
-    pass
 
 
 def parse_text(text):
@@ -59,68 +58,6 @@ def parse_text(text):
     raise RecordError("no record found")
 
 
-class Record:
-    """A decoded record; raises RecordError when it cannot be replayed here."""
-
-    def __init__(self, data):
-        from sanbon import games
-        from sanbon.records import RECORD_FORMAT
-
-        data = bytes(data)
-        if len(data) < 10 or data[:2] != b"SR":
-            raise RecordError("not a Sanbon record")
-        if data[2] != RECORD_FORMAT:
-            raise RecordError("this record has format %d; this build reads format %d: replay it with the build "
-                              "that wrote it" % (data[2], RECORD_FORMAT))
-        self.info = games.by_id(data[3])
-        if self.info is None:
-            raise RecordError("the record is of an unknown game (id %d)" % data[3])
-        self.version = data[4]
-        n = data[5]
-        if len(data) < 10 + n or (len(data) - 10 - n) % 2:
-            raise RecordError("the record is cut short")
-        try:
-            self.config = games.Config.from_bytes(self.info, data[6 : 6 + n])
-        except ValueError as e:
-            raise RecordError("the record's %s setup is damaged (%s)" % (self.info.name, e))
-        i = 6 + n
-        self.seed = (data[i] << 24) | (data[i + 1] << 16) | (data[i + 2] << 8) | data[i + 3]
-        self.actions = [(data[j] << 8) | data[j + 1] for j in range(i + 4, len(data), 2)]
-
-    def start(self):
-        """The game's first state, dealt from the seed as Session.new does."""
-        from engine.rng import Rng
-        from sanbon.session import load_module
-
-        self.module = load_module(self.info)
-        if self.module is None:
-            raise RecordError("%s is not in this build" % self.info.name)
-        rng = Rng(self.seed)
-        rng.fork()  # the computer players' RNG, as Session.new takes it
-        state = self.module.new_state(self.config, rng)
-        have = state.to_bytes()[1]
-        if have != self.version:
-            raise RecordError("this %s record was made with rules version %d; this build has version %d, so the "
-                              "moves may not mean the same: replay it with the build that wrote it"
-                              % (self.info.name, self.version, have))
-        return state
-
-    def replay(self, each=None):
-        """Apply every action; ``each(state, i, action)`` after each one.
-        Returns the final state. An illegal action raises RecordError."""
-        from engine.core import IllegalAction
-
-        state = self.start()
-        for i, a in enumerate(self.actions):
-            try:
-                state.apply(a)
-            except IllegalAction as e:
-                raise RecordError("move %d (%d) is not legal here: %s" % (i + 1, a, e))
-            if each is not None:
-                each(state, i, a)
-        return state
-
-
 def describe(state, a):
     d = getattr(state, "describe_action", None)
     if d is not None:
@@ -141,14 +78,9 @@ def terminal(rec, out=print):
 
     state = rec.start()
     last[0] = state.current_player
-    from engine.core import IllegalAction
-
     for i, a in enumerate(rec.actions):
         last[0] = state.current_player
-        try:
-            state.apply(a)
-        except IllegalAction as e:
-            raise RecordError("move %d (%d) is not legal here: %s" % (i + 1, a, e))
+        rec.apply(state, i)
         each(state, i, a)
     winners = state.winner() if state.is_over() else None
     if state.is_over():
@@ -163,37 +95,12 @@ def in_sim(rec, board="pico_display2", delay=600, headless=False, shots=None):
     human seat (nobody moves but the record), hand-over screens off."""
     from tools.sim import Sim
 
-    from sanbon.session import Session
-
     sim = Sim(board, seed=rec.seed, nvm_path=None, headless=headless, virtual_time=True)
-    app = sim.app
-    app.settings.handover = 0
-    app.settings.undo = 0
-    state = rec.start()
-    cfg = rec.config
-    for s in range(len(cfg.seats)):
-        cfg.seats[s] = 0  # the record plays every seat
-    from engine.rng import Rng
-
-    session = Session(app, rec.info, cfg, rec.module, state, Rng(1))
-    app._clear()
-    app.session = session
-    app.push(rec.module.GameScreen(app, session))
+    state, step = watch(sim.app, rec)
     sim.step()
     window = not headless
-    from engine.core import IllegalAction
-
-    for i, a in enumerate(rec.actions):
-        try:
-            state.apply(a)
-        except IllegalAction as e:
-            raise RecordError("move %d (%d) is not legal here: %s" % (i + 1, a, e))
-        top = app.top
-        while top is not None and not hasattr(top, "update") and len(app.stack) > 1:
-            app.pop()  # a dialog the record's move opened: the record goes on
-            top = app.top
-        if top is not None and hasattr(top, "update"):
-            top.update()
+    for i in range(len(rec.actions)):
+        step()
         sim.step()
         if shots:
             sim.screenshot(os.path.join(shots, "move-%04d.png" % (i + 1)))

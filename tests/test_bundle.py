@@ -201,3 +201,21 @@ def test_deploy_onto_the_unzipped_drive_knows_the_zips_files(made, tmp_path):
     assert (drive / "mine.txt").read_text() == "the maker's own file\n"
     assert (drive / build_mod.SETTINGS).read_text() == 'SANBON_BOARD = "pico_display"\n'
 
+
+def test_make_device_boots_the_unzipped_folder(tmp_path, monkeypatch):
+    """tools/device's build step: the bundle, unpacked; the folder it images
+    holds what tools.build writes, and the drive image is the same."""
+    import tools.device.__main__ as device
+    from tools.device import fat
+
+    monkeypatch.setattr(device, "WORK", str(tmp_path / "device"))
+    folder = device.build()
+    assert folder == os.path.join(str(tmp_path / "device" / "drive"), "sanbon-%s-circuitpython-10" % bundle.version(),
+                                  "CIRCUITPY")
+    assert os.path.isfile(os.path.join(str(tmp_path / "device" / "bundle"), device.zip_name()))
+    ref = build_mod.build(out=str(tmp_path / "ref"), quiet=True)["out"]
+    assert bundle.tree_files(folder) == bundle.tree_files(ref)
+    for rel in bundle.tree_files(ref):
+        with open(os.path.join(folder, rel), "rb") as a, open(os.path.join(ref, rel), "rb") as b:
+            assert a.read() == b.read(), rel
+    assert fat.make_image(folder, "SANBON_DEBUG = 1\n") == fat.make_image(ref, "SANBON_DEBUG = 1\n")

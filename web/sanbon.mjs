@@ -74,7 +74,7 @@ function boot(size) {
   const scale = Math.max(1, Math.min(3, Math.floor(Math.min(window.innerWidth - 200, 960) / w)));
   canvas.style.width = w * scale + "px";
   canvas.style.height = h * scale + "px";
-  page.machine.boot(size, { nvm: TEST ? "" : loadNvm(), uid: TEST ? "SANBONSIM" : "SANBONWEB" });
+  page.machine.boot(size, { nvm: loadNvm(), uid: TEST ? "SANBONSIM" : "SANBONWEB" });
   page.image = new ImageData(page.machine.screen.rgba, w, h);
   ctx.putImageData(page.image, 0, 0);
   if (page.menuAt === null && page.machine.screenName() === "MainMenu") page.menuAt = performance.now();
@@ -205,7 +205,8 @@ function watch(text) {
     tick();
     status(`A shared game: ${total} moves. A: the next move now, B: back to play.`);
   } catch (e) {
-    status("This link's game cannot be replayed: " + (e.message || e).split("\n").filter((l) => l).pop(), true);
+    const why = String(e.message || e).split("\n").filter((l) => l).pop().replace(/^\w*Error: /, "");
+    status("This link's game cannot be replayed: " + why, true);
   }
 }
 
@@ -261,7 +262,53 @@ page.replay = async (log, options = {}) => {
   boot(log.size === page.size ? page.size : log.size); // the page's own board again
   return result;
 };
-page.boot = (size, options) => { boot(size); if (options && options.nvm) page.machine.boot(size, options); };
+page.boot = (size) => boot(size);
+// a virtual clock, as the simulator's scripts run: press = down, 20 ms, up, 20 ms
+page.vt = 0;
+page.vstep = (ms = 20) => {
+  page.vt += ms;
+  page.machine.step(page.vt);
+  draw(page.machine.areas);
+};
+page.press = (names) => {
+  for (const name of names.split(",").map((n) => n.trim().toUpperCase()).filter((n) => n)) {
+    if (name.startsWith("WAIT")) { page.wait(name.includes(":") ? parseInt(name.split(":")[1], 10) : 1000); continue; }
+    const hold = name === "HOLD_B";
+    const key = KEYS[hold ? "B" : name];
+    if (key === undefined) throw new Error("unknown button " + name);
+    page.machine.key(key, true);
+    if (hold) page.wait(800); else page.vstep();
+    page.machine.key(key, false);
+    page.vstep();
+  }
+};
+page.wait = (ms) => { for (let t = 0; t < Math.max(1, Math.floor(ms / 50)); t++) page.vstep(50); };
+page.until = (screen, ms) => {
+  for (let t = 0; t < ms; t += 50) {
+    if (page.screen() === screen) return true;
+    page.vstep(50);
+  }
+  return page.screen() === screen;
+};
+// a computer game to its end, as the device plan's "play" step: A on a
+// dialog or hand-over on the way (Okko's board changes)
+page.play = (ms) => {
+  const stops = new Set(["EndScreen", "DialogScreen", "HandOverScreen"]);
+  for (let t = 0; t < ms; t += 50) {
+    const screen = page.screen();
+    if (screen === "EndScreen") return true;
+    if (stops.has(screen)) page.press("A");
+    else page.vstep(50);
+  }
+  return page.screen() === "EndScreen";
+};
+page.row = (text) => Array.from(page.machine.main.choose(text));
+page.choose = (text) => {
+  const [row, at] = page.machine.main.choose(text);
+  if (row < 0) throw new Error("no menu row " + JSON.stringify(text) + " on " + page.screen() + ": " + page.describe());
+  page.press(Array(Math.abs(row - at)).fill(row > at ? "Y" : "X").concat(["A"]).join(","));
+};
+page.describe = () => page.machine.main.describe();
 page.live = false;
 page.goLive = () => { page.live = true; page.t0 = performance.now(); page.timer = setInterval(tick, STEP_MS); tick(); };
 page.watchText = (text) => watch(text);

@@ -84,13 +84,20 @@ def brightness():
 
 def state_hex():
     """The game's state bytes as hex ("" without a game): a shared link's
-    replay must end in the same state as the game it came from."""
+    replay must end in the same state as the game it came from. Left out:
+    the computer partners' memories (a game module's ``bot_memory``, saved
+    after the state's bytes), which are not moves: a record does not carry
+    them, so its replay ends with them blank."""
     import binascii
 
     session = _run[0].app.session
     if session is None:
         return ""
-    return binascii.hexlify(session.state.to_bytes()).decode()
+    data = session.state.to_bytes()
+    memory = getattr(session.module, "bot_memory", None)
+    if memory is not None:
+        data = data[: len(data) - len(memory(session.state))]
+    return binascii.hexlify(data).decode()
 
 
 def watch(text):
@@ -103,8 +110,8 @@ def watch(text):
     from record_play import watch as show
 
     try:
-        data = binascii.a2b_base64(text)
-    except ValueError:
+        data = binascii.a2b_base64(text.encode())
+    except Exception:  # noqa: BLE001  (MicroPython's binascii raises a bare Exception on bad padding)
         raise RecordError("the link holds no Sanbon record (its text is not base64)")
     rec = Record(data)
     run = _run[0]
@@ -115,3 +122,18 @@ def watch(text):
 def watch_step():
     """The shared game's next move; 0 when every move has been shown."""
     return 1 if _run[0].watching() else 0
+
+
+def describe():
+    """What the screen on top says it shows (App.describe): the test reads it."""
+    return _run[0].app.describe()
+
+
+def choose(text):
+    """The menu row reading ``text``'s number on the top screen (-1: none), and
+    its cursor's: [row, cursor] (the test moves there with X/Y presses)."""
+    menu = getattr(_run[0].app.top, "menu", None)
+    if menu is None:
+        return [-1, -1]
+    items = list(menu.items)
+    return [items.index(text) if text in items else -1, menu.index]

@@ -13,7 +13,7 @@ STAMP  := $(VENV)/.sanbon-installed
 NODE_STAMP := node_modules/.sanbon-installed
 ARGS   ?=
 
-.PHONY: sim test gate build bundle web deploy bench device clean
+.PHONY: sim test gate browser build bundle web deploy bench device clean
 
 $(STAMP): requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -34,7 +34,18 @@ sim: $(STAMP)
 gate: $(STAMP) $(NODE_STAMP)
 	$(VPY) -m tools.gate
 
-test: gate
+# The browser test (tests/test_web*.py) drives Debian's Chromium: installed here
+# when missing (as root, with apt-get), else one line says what to install.
+browser:
+	@command -v chromium >/dev/null || command -v chromium-browser >/dev/null || test -n "$$SANBON_CHROMIUM" || \
+	  { if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	      echo "Installing Debian's chromium for the browser test (apt-get install chromium)"; \
+	      export DEBIAN_FRONTEND=noninteractive; \
+	      { apt-get install -y -q chromium || { apt-get update -q && apt-get install -y -q chromium; }; } >/dev/null || \
+	      { echo "Could not install chromium: run 'apt-get install chromium', then make test again."; exit 1; }; \
+	    else echo "The browser test needs Chromium: run 'sudo apt-get install chromium', then make test again."; exit 1; fi; }
+
+test: browser gate
 	$(VPY) -m pytest -q $(ARGS)
 
 build: $(STAMP)

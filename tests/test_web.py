@@ -1,0 +1,114 @@
+"""The browser page (``make web``) in a real headless Chromium (issue 32).
+
+tools/web.py builds the page into a temporary folder and serves it on
+localhost; tools/web_check.mjs drives Debian's Chromium through the pinned
+playwright-core (nothing is downloaded). Without Chromium the tests fail
+saying what to install (``make test`` installs it where it can); they never
+skip.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import threading
+
+import pytest
+
+from tools import web
+from tools.device import plan
+
+ROOT = web.ROOT
+TITLES = {"kyudo": 0, "kendo": 1, "okko": 2}  # rows below the main menu's first
+
+
+def chromium():
+    """Debian's Chromium (or SANBON_CHROMIUM): the test fails in one line without it."""
+    path = os.environ.get("SANBON_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    if not path:
+        pytest.fail("the browser test needs Chromium: install Debian's package (apt-get install chromium), "
+                    "or name the browser in SANBON_CHROMIUM", pytrace=False)
+    if not os.path.isdir(os.path.join(ROOT, "node_modules", "playwright-core")):
+        pytest.fail("the browser test needs playwright-core: run npm ci (make test does)", pytrace=False)
+    return path
+
+
+@pytest.fixture(scope="session")
+def served(tmp_path_factory):
+    """The page, built and served on a free localhost port: its address."""
+    out = str(tmp_path_factory.mktemp("web"))
+    web.build(out)
+    server = web.serve(out, port=0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield "http://127.0.0.1:%d/" % server.server_address[1], out
+    server.shutdown()
+
+
+def check(served, tmp_path, checks, **extra):
+    """Run tools/web_check.mjs's ``checks``; their results (a dict)."""
+    url, _ = served
+    config = {
+        "url": url, "chromium": chromium(), "checks": list(checks), "out": str(tmp_path),
+        "plan": {"instant": [s["press"] for s in plan.INSTANT if "press" in s], "setup": dict(plan.SETUP),
+                 "titles": TITLES},
+    }
+    config.update(extra)
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(config))
+    proc = subprocess.run(["node", os.path.join(ROOT, "tools", "web_check.mjs"), str(path)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=1800)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    results = json.loads(proc.stdout.strip().splitlines()[-1])
+    for name in checks:
+        assert "error" not in results[name], results[name]["error"]
+    assert results["problems"] == [], results["problems"]
+    return results
+
+
+def test_the_folder_is_small_and_needs_no_network(served):
+    _, out = served
+    names = sorted(os.listdir(out))
+    assert names == sorted(web.PAGE_FILES + ("app.bin", "micropython.mjs", "micropython.wasm"))
+    assert sum(os.path.getsize(os.path.join(out, n)) for n in names) <= 3 * 1024 * 1024
+    for name in names:
+        if name.endswith((".html", ".mjs", ".css")):
+            text = open(os.path.join(out, name), encoding="utf-8").read()
+            assert "http://" not in text.replace("http://localhost", "") or name == "micropython.mjs", name
+            assert "https://" not in text or name == "micropython.mjs", name  # no CDN: every file is here
+
+
+def test_a_computer_game_of_each_title_ends_and_its_link_replays_it(served, tmp_path):
+    games = check(served, tmp_path, ["games"])["games"]
+    assert sorted(games) == sorted(plan.SETUP)
+    for game, r in games.items():
+        assert "Computer" in r["setup"] and "Human" not in r["setup"], r["setup"]
+        assert r["ended"], "%s did not reach its end screen: %s" % (game, r["end"])
+        assert r["end"].startswith("End:"), r["end"]
+        assert r["record"], "%s: Share game gave no link" % game
+        assert r["replayError"] is None, r["replayError"]
+        assert r["final"] and r["replayed"] == r["final"], "%s: the shared link's replay ends elsewhere" % game
+
+
+def test_a_shared_link_plays_its_moves_as_a_player_opens_it(served, tmp_path):
+    r = check(served, tmp_path, ["link"])["link"]
+    assert r["shown"] and r["href_has_record"]
+    assert r["screen"] == "GameScreen"
+    assert "A shared game: move 3 of" in r["status"], r["status"]  # two moves by the clock, one by A
+
+
+def test_a_human_turn_of_each_title_through_the_on_screen_buttons(served, tmp_path):
+    r = check(served, tmp_path, ["human"])["human"]
+    assert sorted(r) == sorted(TITLES)
+    for game, h in r.items():
+        assert "P1: Human" in h["setup"], h["setup"]
+        assert h["changed"], "%s: %d presses of the on-screen A played no move" % (game, h["clicks"])
+        assert h["presses"], "%s: no press was answered on the canvas" % game
+
+
+def test_continue_after_a_reload_restores_the_game(served, tmp_path):
+    r = check(served, tmp_path, ["resume"])["resume"]
+    assert r["saves"] >= 3 and r["stored"] == 2 * 4096  # the sector in localStorage, as hex
+    assert r["row"] == "Continue: Kyudo", r["menu"]
+    assert r["screen"] == "GameScreen"
+    assert r["restored"] == r["saved"]

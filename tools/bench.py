@@ -836,6 +836,7 @@ def render(m):
     L += pictures_section(m.get("pictures"))
     L += saves_section()
     L += device_section(L)
+    L += web_section()
     L += [
         "",
         "## How to reproduce",
@@ -852,6 +853,8 @@ def render(m):
         "The figures measured on the emulated Pico (section 12) come from",
         "docs/device.json, which `make device` writes (and splices into this file); the profile",
         "in it from docs/profile.json, which `python -m tools.device.profile` writes.",
+        "The browser page's figures (section 13) come from docs/web.json, which",
+        "`python -m tools.web --bench` writes (and splices into this file): headless Chromium on this machine.",
         "",
     ]
     return "\n".join(L)
@@ -1533,6 +1536,62 @@ def norestart_rows(d):
     if trouble:
         L += ["", "Without the restart the console said: `%s`." % trouble[0]]
     return L
+
+
+def web_section():
+    """Section 13 from docs/web.json (python -m tools.web --bench), if it is there."""
+    path = os.path.join(micropython.ROOT, "docs", "web.json")
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        d = json.load(f)
+
+    def med(values):
+        values = sorted(values)
+        return (values[len(values) // 2] + values[(len(values) - 1) // 2]) / 2 if values else 0
+
+    presses = d["menu_press_ms"] + d["game_press_ms"]
+    L = ["", "## 13. The browser page", "",
+         "Measured by `python -m tools.web --bench` on %s at commit %s: `make web`'s page in headless" % (
+             d["date"], d["commit"]),
+         "%s on this %d-CPU machine, served on localhost (tools/web_check.mjs drives it)." % (d["browser"], d["cpus"]),
+         "", "| Figure | Result | Target |", "|---|---|---|",
+         "| dist/web/ | %.2f MB in %d files (MicroPython's wasm %s B, the app's pack %s B) | at most 3 MB |" % (
+             d["bytes"] / 1048576, len(d["files"]), format(d["files"]["micropython.wasm"], ","),
+             format(d["files"]["app.bin"], ",")),
+         "| Page load to the main menu | median %.0f ms, worst %.0f ms (%d fresh loads) | at most 2 s |" % (
+             med(d["load_ms"]), max(d["load_ms"]), len(d["load_ms"])),
+         "| A press answered (key or button event to its frame on the canvas) | median %.1f ms, worst %.1f ms "
+         "(%d presses: %d on the menu, %d in games) | median at most 50 ms |" % (
+             med(presses), max(presses), len(presses), len(d["menu_press_ms"]), len(d["game_press_ms"]))]
+    for g, r in sorted(d["games"].items()):
+        L.append("| A computer game of %s (%s; computer speed instant) | %s (\"%s\") in %.1f s of wall time, %.0f s "
+                 "of the game's clock | plays to its end screen |" % (
+                     r.get("title", g), r.get("seats", ""), "ends" if r["ended"] else "DID NOT END", r["end"],
+                     r["wall_ms"] / 1000, r["virtual_ms"] / 1000))
+    return L
+
+
+def splice_section(head, section):
+    """Put ``section`` (lines, the first blank, the second its heading
+    starting ``head``) into docs/BENCHMARKS.md before "How to reproduce", in
+    place of the old one."""
+    with open(OUT) as f:
+        lines = f.read().split("\n")
+    try:
+        end = lines.index("## How to reproduce")
+    except ValueError:
+        return
+    start = next((i for i, l in enumerate(lines) if l.startswith(head)), None)
+    if start is None:
+        start = end
+        stop = end
+    else:
+        stop = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), end)
+    while start > 0 and lines[start - 1] == "":
+        start -= 1
+    with open(OUT, "w") as f:
+        f.write("\n".join(lines[:start] + section + [""] + lines[stop:]))
 
 
 def splice_device_section():

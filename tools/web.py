@@ -17,6 +17,7 @@ network use once served:
 
 import argparse
 import http.server
+import json
 import os
 import shutil
 import struct
@@ -32,6 +33,8 @@ MP_PACKAGE = os.path.join(ROOT, "node_modules", "@micropython", "micropython-web
 PAGE_FILES = ("index.html", "sanbon.mjs", "machine.mjs", "render.mjs", "replay.mjs", "page.css")
 PORT = 8032
 LIMIT = 3 * 1024 * 1024  # the whole folder, at most
+TITLES = {"kyudo": 0, "kendo": 1, "okko": 2}  # the games' rows below the main menu's first
+WEB_JSON = os.path.join(ROOT, "docs", "web.json")
 
 
 def font_bytes():
@@ -126,12 +129,99 @@ def serve(out=OUT, port=PORT, host="127.0.0.1"):
     return http.server.ThreadingHTTPServer((host, port), handler)
 
 
+def chromium():
+    """Debian's Chromium (or SANBON_CHROMIUM's), or None."""
+    return os.environ.get("SANBON_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def run_checks(url, checks, out, browser=None, **extra):
+    """tools/web_check.mjs's ``checks`` on the page at ``url`` in headless
+    Chromium: (its results, or None, and the error text)."""
+    import subprocess
+
+    from tools.device import plan
+
+    config = {
+        "url": url, "chromium": browser or chromium(), "checks": list(checks), "out": out,
+        "plan": {"instant": [s["press"] for s in plan.INSTANT if "press" in s], "setup": dict(plan.SETUP),
+                 "titles": TITLES},
+    }
+    config.update(extra)
+    path = os.path.join(out, "web-check.json")
+    with open(path, "w") as f:
+        json.dump(config, f)
+    proc = subprocess.run(["node", os.path.join(ROOT, "tools", "web_check.mjs"), path], cwd=ROOT,
+                          capture_output=True, text=True, timeout=3600)
+    if proc.returncode != 0 or not proc.stdout.strip():
+        return None, (proc.stderr or proc.stdout)[-3000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1]), ""
+
+
+def _median(values):
+    values = sorted(values)
+    n = len(values)
+    return (values[n // 2] + values[(n - 1) // 2]) / 2 if n else None
+
+
+def bench(out=OUT):
+    """Measure the page in headless Chromium on this machine into
+    docs/web.json (python -m tools.web --bench): the folder's size, page load
+    to the main menu, presses answered, a computer game of each title."""
+    import datetime
+    import subprocess
+    import threading
+
+    total = build(out)
+    server = serve(out, port=0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            res, err = run_checks("http://127.0.0.1:%d/" % server.server_address[1], ["speed", "games", "human"], tmp)
+    finally:
+        server.shutdown()
+    if res is None:
+        raise SystemExit("tools.web --bench: the browser check failed:\n" + err)
+    for name in ("speed", "games", "human"):
+        if "error" in res[name]:
+            raise SystemExit("tools.web --bench: %s failed: %s" % (name, res[name]["error"]))
+    speed = res["speed"]
+    in_game = [t for h in res["human"].values() for t in h["presses"]]
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                            text=True).stdout.strip()
+    doc = {
+        "date": datetime.date.today().isoformat(), "commit": commit, "cpus": os.cpu_count(),
+        "browser": subprocess.run([chromium(), "--version"], capture_output=True, text=True).stdout.strip(),
+        "bytes": total, "files": {n: os.path.getsize(os.path.join(out, n)) for n in sorted(os.listdir(out))},
+        "load_ms": [round(v, 1) for v in speed["loads"]],
+        "menu_press_ms": [round(v, 1) for v in speed["presses"]],
+        "game_press_ms": [round(v, 1) for v in in_game],
+        "games": {g: {"wall_ms": r["wall_ms"], "virtual_ms": r["virtual_ms"], "ended": r["ended"],
+                      "end": r["end"].split("\n")[0], "title": r["setup"].split("\n")[0].replace("Setup: ", ""),
+                      "seats": ", ".join(l.strip() for l in r["setup"].split("\n") if l.strip()[:1] == "P" and
+                                         l.strip()[1:2].isdigit())} for g, r in res["games"].items()},
+    }
+    with open(WEB_JSON, "w") as f:
+        json.dump(doc, f, indent=1, sort_keys=True)
+        f.write("\n")
+    from tools import bench as benchmarks
+
+    benchmarks.splice_section("## 13. ", benchmarks.web_section())
+    return doc
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="make web", description=__doc__.split("\n")[0])
     parser.add_argument("--build-only", action="store_true", help="build dist/web and stop")
     parser.add_argument("--port", type=int, default=PORT, help="the port to serve on (default %d)" % PORT)
     parser.add_argument("--out", default=OUT, help="the folder to build (default dist/web)")
+    parser.add_argument("--bench", action="store_true", help="measure the page in headless Chromium into "
+                        "docs/web.json and section 13 of docs/BENCHMARKS.md")
     args = parser.parse_args(argv)
+    if args.bench:
+        doc = bench(args.out)
+        print("page load to the menu: median %.0f ms; a press: median %.1f ms; written to docs/web.json and "
+              "docs/BENCHMARKS.md" % (_median(doc["load_ms"]), _median(doc["menu_press_ms"] + doc["game_press_ms"])))
+        return 0
     total = build(args.out)
     print("built %s: %d files, %.1f MB" % (os.path.relpath(args.out, ROOT), len(os.listdir(args.out)), total / 1e6))
     if args.build_only:

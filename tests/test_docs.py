@@ -223,8 +223,8 @@ def readme_commands():
 
 def test_the_readme_shows_the_commands_this_test_runs():
     cmds = readme_commands()
-    for want in ("make sim", "make test", "make build", "make bundle", "make deploy", "make device", "tools.play",
-                 "tools.replay"):
+    for want in ("make sim", "make test", "make build", "make bundle", "make web", "make deploy", "make device",
+                 "tools.play", "tools.replay"):
         assert any(want in c for c in cmds), (want, cmds)
 
 
@@ -300,6 +300,13 @@ def quick_form(cmd, tmp):
             zips = [n for n in os.listdir(out_dir) if re.fullmatch(r"sanbon-.+-circuitpython-10\.zip", n)]
             assert len(zips) == 1 and "Wrote" in out, out
         return with_args(cmd, "--out %s --build %s" % (out_dir, os.path.join(out_dir, "CIRCUITPY"))), check
+    if cmd.startswith("make web"):
+        out_dir = os.path.join(t, "web")
+
+        def check(out):
+            assert "built" in out and os.path.isfile(os.path.join(out_dir, "index.html")), out
+            assert os.path.isfile(os.path.join(out_dir, "app.bin")), out
+        return with_args(cmd, "--build-only --out %s" % out_dir), check
     if cmd.startswith("make deploy DRIVE="):
         drive = os.path.join(t, "CIRCUITPY")
         os.makedirs(drive)

@@ -209,6 +209,32 @@ def bench(out=OUT):
     return doc
 
 
+SHOTS = (  # docs/screenshots/web-*.png: (name, board, steps: button names or "choose:<row>", split by "|")
+    ("web-menu-pico_display2.png", "pico_display2", ""),
+    ("web-kyudo-pico_display2.png", "pico_display2", "A|choose:Start|WAIT:500|A|WAIT:300"),
+    ("web-okko-picosystem.png", "picosystem", "Y,Y,A|choose:Start|WAIT:500"),
+    ("web-kendo-pico_display.png", "pico_display", "Y,A|choose:Start|WAIT:500|Y"),
+)
+
+
+def shots(out=OUT, folder=os.path.join(ROOT, "docs", "screenshots")):
+    """The page's screenshots for the README (python -m tools.web --shots)."""
+    import threading
+
+    build(out)
+    server = serve(out, port=0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        res, err = run_checks("http://127.0.0.1:%d/" % server.server_address[1], ["shots"], folder,
+                              shots=[list(s) for s in SHOTS])
+    finally:
+        server.shutdown()
+    os.remove(os.path.join(folder, "web-check.json"))
+    if res is None or "error" in res["shots"]:
+        raise SystemExit("tools.web --shots failed: %s" % (err or res["shots"]["error"]))
+    return res["shots"]
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="make web", description=__doc__.split("\n")[0])
     parser.add_argument("--build-only", action="store_true", help="build dist/web and stop")
@@ -216,7 +242,11 @@ def main(argv=None):
     parser.add_argument("--out", default=OUT, help="the folder to build (default dist/web)")
     parser.add_argument("--bench", action="store_true", help="measure the page in headless Chromium into "
                         "docs/web.json and section 13 of docs/BENCHMARKS.md")
+    parser.add_argument("--shots", action="store_true", help="write the page's screenshots into docs/screenshots/")
     args = parser.parse_args(argv)
+    if args.shots:
+        print("wrote docs/screenshots/%s" % ", ".join(shots(args.out)))
+        return 0
     if args.bench:
         doc = bench(args.out)
         print("page load to the menu: median %.0f ms; a press: median %.1f ms; written to docs/web.json and "

@@ -7,7 +7,7 @@
 // CONFIG: {"url": the page, "chromium": its path, "checks": [names], "out": a
 // folder for screenshots, "plan": {"instant": [presses...], "setup": {game:
 // presses}, "titles": {game: menu row}}, "logs": [log files], "shots": [[name,
-// size, presses]]}. Prints one JSON object: a result per check.
+// size, presses: steps split by "|", each button names or "choose:<menu row>"]]}. Prints one JSON object: a result per check.
 import { chromium } from "playwright-core";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -197,8 +197,12 @@ async function shots() {
   for (const [name, size, presses] of config.shots || []) {
     const page = await open("?test&size=" + size);
     await instant(page);
-    if (presses) await page.evaluate((p) => window.sanbon.press(p), presses);
-    await page.screenshot({ path: join(config.out, name), clip: await page.locator("main").boundingBox() });
+    for (const step of (presses || "").split("|").filter((s) => s)) {
+      if (step.startsWith("choose:")) await page.evaluate((t) => window.sanbon.choose(t), step.slice(7));
+      else await page.evaluate((p) => window.sanbon.press(p), step);
+    }
+    await page.evaluate(() => window.sanbon.wait(600));
+    await page.locator(".device").screenshot({ path: join(config.out, name) });
     out.push(name);
     await page.context().close();
   }

@@ -7,10 +7,8 @@ saying what to install (``make test`` installs it where it can); they never
 skip.
 """
 
-import json
 import os
 import shutil
-import subprocess
 import threading
 
 import pytest
@@ -19,7 +17,7 @@ from tools import web
 from tools.device import plan
 
 ROOT = web.ROOT
-TITLES = {"kyudo": 0, "kendo": 1, "okko": 2}  # rows below the main menu's first
+TITLES = web.TITLES
 
 
 def chromium():
@@ -48,18 +46,8 @@ def served(tmp_path_factory):
 def check(served, tmp_path, checks, **extra):
     """Run tools/web_check.mjs's ``checks``; their results (a dict)."""
     url, _ = served
-    config = {
-        "url": url, "chromium": chromium(), "checks": list(checks), "out": str(tmp_path),
-        "plan": {"instant": [s["press"] for s in plan.INSTANT if "press" in s], "setup": dict(plan.SETUP),
-                 "titles": TITLES},
-    }
-    config.update(extra)
-    path = tmp_path / "config.json"
-    path.write_text(json.dumps(config))
-    proc = subprocess.run(["node", os.path.join(ROOT, "tools", "web_check.mjs"), str(path)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=1800)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    results = json.loads(proc.stdout.strip().splitlines()[-1])
+    results, error = web.run_checks(url, checks, str(tmp_path), browser=chromium(), **extra)
+    assert results is not None, error
     for name in checks:
         assert "error" not in results[name], results[name]["error"]
     assert results["problems"] == [], results["problems"]
@@ -112,3 +100,13 @@ def test_continue_after_a_reload_restores_the_game(served, tmp_path):
     assert r["row"] == "Continue: Kyudo", r["menu"]
     assert r["screen"] == "GameScreen"
     assert r["restored"] == r["saved"]
+
+
+def test_touch_hold_b_the_size_switch_the_leds_and_the_sound(served, tmp_path):
+    r = check(served, tmp_path, ["extras"])["extras"]
+    assert r["tap"] == "SetupScreen"  # a tap on the screen is A (Kyudo, the first row)
+    assert r["hold_b"] == "PauseScreen"  # the on-screen B held for a second, as on the device
+    lit = [c for c in r["leds"].split(",") if c != "000000"]
+    assert len(lit) == 4 and all(g.startswith("rgb(") for g in r["glow"]), r  # P1's colour, glowing
+    assert r["size"][:2] == [240, 135] and "Continue" in r["size"][2], r["size"]  # a new board, the save kept
+    assert r["tones"] > 0 and r["heard"] > 0 and r["audio"] == "running", r  # the PicoSystem's notes in WebAudio

@@ -126,6 +126,50 @@ async function human() {
   return out;
 }
 
+// -- the rest a player meets: hold B, touch, the size switch, the LEDs, the sound
+async function extras() {
+  const out = {};
+  const ctx = await browser.newContext({ viewport: { width: 1100, height: 900 }, hasTouch: true });
+  const page = await open("?test", "", ctx);
+  await page.evaluate(() => window.sanbon.goLive());
+  // hold the on-screen B for a second on the menu: the pause menu? (no: only in a game) -> start one first
+  await page.tap("canvas#screen"); // a tap is A: Kyudo's setup
+  await page.waitForTimeout(200);
+  out.tap = await page.evaluate(() => window.sanbon.screen());
+  await page.evaluate(() => window.sanbon.choose("Start"));
+  await page.waitForFunction(() => window.sanbon.screen() === "GameScreen", null, { timeout: 5000 });
+  await page.waitForTimeout(300);
+  out.leds = await page.evaluate(() => window.sanbon.machine.leds);
+  out.glow = await page.evaluate(() => Array.from(document.querySelectorAll(".leds span"), (s) => s.style.background));
+  const b = page.locator('.key[data-key="B"]');
+  const box = await b.boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.waitForTimeout(1000);
+  await page.mouse.up();
+  await page.waitForTimeout(200);
+  out.hold_b = await page.evaluate(() => window.sanbon.screen());
+  // the size switch: a new board of that size, the save kept
+  await page.selectOption("#size", "pico_display");
+  await page.waitForTimeout(300);
+  out.size = await page.evaluate(() => [document.getElementById("screen").width, document.getElementById("screen").height,
+    window.sanbon.describe().split("\n")[1]]);
+  await ctx.close();
+  // the PicoSystem's speaker: the app's notes reach WebAudio
+  const pico = await open("?test&size=picosystem");
+  await pico.evaluate(() => window.sanbon.goLive());
+  await pico.click('.key[data-key="A"]'); // a gesture: the audio starts
+  await pico.waitForTimeout(100);
+  await pico.evaluate(() => window.sanbon.choose("Start"));
+  await pico.waitForFunction(() => window.sanbon.screen() === "GameScreen", null, { timeout: 5000 });
+  for (let i = 0; i < 4; i++) { await pico.click('.key[data-key="A"]'); await pico.waitForTimeout(150); }
+  out.tones = await pico.evaluate(() => window.sanbon.machine.tones.length);
+  out.audio = await pico.evaluate(() => window.sanbon.audio && window.sanbon.audio.state);
+  out.heard = await pico.evaluate(() => window.sanbon.heard || 0);
+  await pico.context().close();
+  return out;
+}
+
 // -- Continue after a reload
 async function resume() {
   const ctx = await browser.newContext({ viewport: { width: 1100, height: 900 } });
@@ -209,7 +253,7 @@ async function shots() {
   return out;
 }
 
-const CHECKS = { games, link, human, resume, replays, speed, shots };
+const CHECKS = { games, link, human, resume, extras, replays, speed, shots };
 for (const name of config.checks) {
   try {
     results[name] = await CHECKS[name]();

@@ -166,6 +166,7 @@ function tone(freq, volume) {
   if (!page.audio) return;
   const t = page.audio.currentTime;
   if (!freq || !$("sound").checked) { page.gain.gain.setValueAtTime(0, t); return; }
+  page.heard = (page.heard || 0) + 1; // notes that reached the speaker (the browser test counts them)
   page.osc.frequency.setValueAtTime(freq, t);
   page.gain.gain.setValueAtTime(0.12 * Math.min(100, volume) / 100, t);
 }

@@ -137,7 +137,7 @@ class Session:
         """Back to the state before the last undoable decision of this turn."""
         snap, length = self.undo.pop()
         self.state = self.module.load_state(snap)
-        del self.log[length:]
+        self.log[length:] = b""  # (a bytearray: CircuitPython cannot del its slices)
 
     # -- the record (sanbon.records builds it, when shared) --------------
     def log_section(self):
@@ -174,7 +174,7 @@ class Session:
         if snap is None or len(log) - ((snap[-2] << 8) | snap[-1]) >= 2 * JOURNAL_MAX:
             if len(log) > LOG_MAX:  # too long to keep whole: the record is dropped
                 self.seed = None
-                del log[:]
+                log[:] = b""  # (a bytearray: CircuitPython cannot del its slices)
             length = len(log)
             self.snap = snap = b"".join((self.to_bytes(), bytes((length >> 8, length & 0xFF))))
             del self.undo[:]

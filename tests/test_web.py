@@ -83,6 +83,9 @@ def test_a_shared_link_plays_its_moves_as_a_player_opens_it(served, tmp_path):
     assert r["shown"] and r["href_has_record"]
     assert r["screen"] == "GameScreen"
     assert "A shared game: move 3 of" in r["status"], r["status"]  # two moves by the clock, one by A
+    # a damaged link: one clear line, and the page plays on from its menu
+    assert r["badStatus"] == "This link's game cannot be replayed: not a Sanbon record", r["badStatus"]
+    assert r["badScreen"] == "MainMenu"
 
 
 def test_a_human_turn_of_each_title_through_the_on_screen_buttons(served, tmp_path):

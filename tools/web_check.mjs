@@ -85,7 +85,12 @@ async function link() {
   const status = await live.textContent("#status");
   const screen = await live.evaluate(() => window.sanbon.screen());
   await live.context().close();
-  return { shown, href_has_record: href.includes("#record="), status, screen };
+  const bad = await open("", "#record=U1IBAQ%3D%3D");
+  await bad.waitForFunction(() => document.getElementById("status").classList.contains("error"), null, { timeout: 5000 });
+  const badStatus = await bad.textContent("#status");
+  const badScreen = await bad.evaluate(() => window.sanbon.screen());
+  await bad.context().close();
+  return { shown, href_has_record: href.includes("#record="), status, screen, badStatus, badScreen };
 }
 
 // -- a human turn of each title through the on-screen buttons, in real time

@@ -44,7 +44,17 @@ function draw(areas) {
 }
 
 function tick() {
-  const flags = page.machine.step(clock());
+  let flags;
+  try {
+    flags = page.machine.step(clock());
+  } catch (e) {
+    // the app never lets its own errors out (it recovers to the menu): this is the page's or MicroPython's
+    clearInterval(page.timer);
+    page.live = false;
+    const why = String(e.message || e).split("\n").filter((l) => l).pop();
+    status("Sanbon stopped (" + why + "). Reload the page: the game is kept as at its last turn end.", true);
+    throw e;
+  }
   const areas = page.machine.areas;
   if (areas.length) {
     draw(areas);

@@ -124,6 +124,7 @@ class Log:
         self.looks = 0
         self.now = 0  # the virtual clock at the last step
         self.mark = None  # (the App, the NVM object, its writes) after the last step: what only a step changes
+        self.sim = None  # the Sim recorded
 
     def add(self, op):
         if self.cut is None:
@@ -180,6 +181,7 @@ class Recording:
                  note=None, strict=True, restart=False):
             log = rec._boot(sim, size, seed, nvm_path, virtual_time, render, note, strict, restart)
             sim._weblog = log
+            log.sim = sim
             sim_init(sim, size, seed, nvm_path, headless, virtual_time, render, note, strict, restart)
             sim.board.keys.events._weblog = log
             log.mark = rec._mark(sim)
@@ -188,7 +190,7 @@ class Recording:
             log = getattr(sim, "_weblog", None)
             if log is None:
                 return sim_app_step(sim)
-            rec._watch(sim, log)
+            rec._watch(log)
             clock = sim.board.clock
             if clock is None:
                 log.stop("a real-time clock (board.clock is None): its steps' times are not known")
@@ -205,6 +207,7 @@ class Recording:
         def queue_put(queue, key_number, pressed, timestamp=0):
             log = getattr(queue, "_weblog", None)
             if log is not None:
+                rec._watch(log)
                 log.add(["key", int(key_number), 1 if pressed else 0])
             return put(queue, key_number, pressed, timestamp)
 
@@ -286,10 +289,11 @@ class Recording:
         nvm = sim.board.nvm
         return sim.app, nvm, getattr(nvm, "writes", None)
 
-    def _watch(self, sim, log):
+    def _watch(self, log):
         """Stop ``log`` if something changed what only an app step changes."""
         if log.mark is None or log.cut is not None:
             return
+        sim = log.sim
         app, nvm, writes = log.mark
         if sim.app is not app:
             log.stop("the App replaced behind the Sim's back")
@@ -300,7 +304,7 @@ class Recording:
         log = getattr(sim, "_weblog", None)
         if log is None:
             return
-        self._watch(sim, log)
+        self._watch(log)
         if log.cut is None:
             log.add(["look", digest(sim.board), screen_name(sim.app)])
             log.looks += 1

@@ -1,6 +1,12 @@
 """Input logs of the simulator's walks, for the browser page (issue 32).
 
-    python -m tools.weblog [GAME|plans ...] [SIZE ...] --out DIR [--gzip] [--verify] [--check]
+    python -m tools.weblog [GAME|plans ...] [SIZE ...] [--out DIR] [--gzip] [--verify] [--check] [--jobs N]
+
+writes one file per log to DIR (<size>-<name>.json, or .json.gz), and
+DIR/index.json listing them ({"logs": [{"file", "size", "name", "looks",
+"cut"}]}); prints each game's and size's logs, ops, looks, bytes and
+seconds; ``--verify`` replays every log and counts the looks that differ
+(exit 1 if any do); SIZE is a board name (pico_display2) or 320x240.
 
 The browser page runs the same app on MicroPython WebAssembly and must show,
 pixel for pixel, the frames the desktop simulator (tools/sim.py ``Sim``,
@@ -501,16 +507,65 @@ def load(path):
         return json.load(f)
 
 
+def _job(game, size, out=None, gz=False, verify=False, check=False):
+    """Record (and with ``verify`` replay) one game's tour, or the plans, on
+    one size: (report lines, [logs, ops, looks, bytes, seconds], failures,
+    index rows of the files written)."""
+    from tools import tour
+
+    t0 = time.time()
+    defects = None
+    bad = 0
+    with contextlib.redirect_stdout(io.StringIO()):  # the app's SANBON-RECORD lines at a game's end
+        if game == "plans":
+            logs = record_plans(size)
+        elif check:
+            rec = tour.Recorder(size)
+            logs = record_tour(game, size, recorder=rec)
+            defects = len(rec.found)
+            bad += defects
+        else:
+            logs = record_tour(game, size)
+    took = time.time() - t0
+    ops, looks, nbytes = stats(logs)
+    written = 0
+    rows = []
+    if out:
+        for log in logs:
+            path = write(log, out, gz)
+            written += os.path.getsize(path)
+            rows.append({"file": os.path.basename(path), "size": log.size, "name": log.name, "looks": log.looks,
+                         "cut": log.cut})
+    line = "%s %s: %d logs, %d ops, %d looks, %d bytes%s, %.1f s" % (
+        game, size, len(logs), ops, looks, nbytes, " (%d gzipped)" % written if gz and out else "", took)
+    if defects is not None:
+        line += ", %d defects" % defects
+    if verify:
+        t1 = time.time()
+        with contextlib.redirect_stdout(io.StringIO()):
+            differ = [(log.name, d) for log in logs for d in replay(log)]
+        bad += len(differ)
+        line += "; replayed: %d looks differ, %.1f s" % (len(differ), time.time() - t1)
+    lines = [line]
+    for name, (index, screen, expected, got) in differ[:5] if verify else ():
+        lines.append("    %s look %d (%s): %s, got %s" % (name, index, screen, expected[:16], got[:60]))
+    for log in logs:
+        if log.cut:
+            lines.append("    %s cut after %d ops, %d looks: %s" % (log.name, len(log.ops), log.looks, log.cut[:100]))
+    return lines, [len(logs), ops, looks, nbytes, took], bad, rows
+
+
 def main(argv=None):
     from tools import tour
 
     ap = argparse.ArgumentParser(prog="python -m tools.weblog", description=__doc__.split("\n\n")[0])
     ap.add_argument("what", nargs="*", help="games (%s), plans, sizes (%s); default: all"
                     % (", ".join(tour.GAMES), ", ".join(SIZES)))
-    ap.add_argument("--out", help="the folder to write the logs to (one file per log)")
+    ap.add_argument("--out", help="the folder to write the logs to (one file per log, and index.json)")
     ap.add_argument("--gzip", action="store_true", help="write .json.gz files")
     ap.add_argument("--verify", action="store_true", help="replay every log recorded and count the looks that differ")
     ap.add_argument("--check", action="store_true", help="run the tour's defect checks too (as tools.tour does)")
+    ap.add_argument("--jobs", type=int, default=1, help="record in this many processes (default 1)")
     a = ap.parse_intermixed_args(argv)
     games, sizes = [], []
     for w in a.what:
@@ -525,45 +580,33 @@ def main(argv=None):
     sizes = sizes or list(SIZES)
     if a.out:
         os.makedirs(a.out, exist_ok=True)
+    t0 = time.time()
+    todo = [(g, s, a.out, a.gzip, a.verify, a.check) for g in games for s in sizes]
+    if a.jobs > 1:
+        import concurrent.futures
+        import multiprocessing
+
+        pool = concurrent.futures.ProcessPoolExecutor(a.jobs, mp_context=multiprocessing.get_context("spawn"))
+        results = pool.map(_job, *zip(*todo))
+    else:
+        pool = None
+        results = (_job(*job) for job in todo)
     bad = 0
     total = [0, 0, 0, 0, 0.0]
-    for game in games:
-        for size in sizes:
-            t0 = time.time()
-            defects = None
-            with contextlib.redirect_stdout(io.StringIO()):  # the app's SANBON-RECORD lines at a game's end
-                if game == "plans":
-                    logs = record_plans(size)
-                elif a.check:
-                    rec = tour.Recorder(size)
-                    logs = record_tour(game, size, recorder=rec)
-                    defects = len(rec.found)
-                    bad += defects
-                else:
-                    logs = record_tour(game, size)
-            took = time.time() - t0
-            ops, looks, nbytes = stats(logs)
-            written = 0
-            if a.out:
-                for log in logs:
-                    written += os.path.getsize(write(log, a.out, a.gzip))
-            line = "%s %s: %d logs, %d ops, %d looks, %d bytes%s, %.1f s" % (
-                game, size, len(logs), ops, looks, nbytes, " (%d gzipped)" % written if a.gzip else "", took)
-            if defects is not None:
-                line += ", %d defects" % defects
-            if a.verify:
-                t1 = time.time()
-                with contextlib.redirect_stdout(io.StringIO()):
-                    differ = sum(len(replay(log)) for log in logs)
-                bad += differ
-                line += "; replayed: %d looks differ, %.1f s" % (differ, time.time() - t1)
-            print(line, flush=True)
-            for log in logs:
-                if log.cut:
-                    print("    %s cut after %d ops, %d looks: %s" % (log.name, len(log.ops), log.looks, log.cut[:100]))
-            for i, v in enumerate((len(logs), ops, looks, nbytes, took)):
-                total[i] += v
-    print("total: %d logs, %d ops, %d looks, %d bytes, %.1f s" % tuple(total))
+    index = []
+    for lines, counts, failed, rows in results:
+        print("\n".join(lines), flush=True)
+        bad += failed
+        index += rows
+        for i, v in enumerate(counts):
+            total[i] += v
+    if pool is not None:
+        pool.shutdown()
+    if a.out:
+        with open(os.path.join(a.out, "index.json"), "w") as f:
+            json.dump({"logs": index}, f, indent=0)
+    print("total: %d logs, %d ops, %d looks, %d bytes, %.1f s of recording; %.1f s in all" % (
+        tuple(total) + (time.time() - t0,)))
     return 1 if bad else 0
 
 

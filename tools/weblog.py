@@ -3,8 +3,8 @@
     python -m tools.weblog [GAME|plans ...] [SIZE ...] [--out DIR] [--gzip] [--verify] [--check] [--jobs N]
 
 writes one file per log to DIR (<size>-<name>.json, or .json.gz), and
-DIR/index.json listing them ({"logs": [{"file", "size", "name", "looks",
-"cut"}]}); prints each game's and size's logs, ops, looks, bytes and
+DIR/index.json listing them ({"logs": [{"file", "size", "name", "walk",
+"looks", "cut"}]}); prints each game's and size's logs, ops, looks, bytes and
 seconds; ``--verify`` replays every log and counts the looks that differ
 (exit 1 if any do); SIZE is a board name (pico_display2) or 320x240.
 
@@ -69,6 +69,12 @@ takes the digest: the tour's defect checks (``defects``) are not run (they
 cost little: the tour looks once per distinct frame).
 ``record_tour(..., recorder=R)`` runs a ``tools.tour.Recorder``'s own look
 too (the tour's results, unchanged).
+
+For the page: the key numbers are boards.KEY_A 0, KEY_B 1, KEY_X 2,
+KEY_Y 3. The About screen's last line reads "Free memory: n/a" in CPython,
+which has no gc.mem_free() (lib/sanbon/menus.py); under MicroPython it
+shows a number (tools/device/pixels.py KNOWN lists the same difference on
+the device): the shell walk's About look and the plans' "about" shot.
 """
 
 import argparse
@@ -85,8 +91,6 @@ import time
 
 from tools.sim import SIZES, Sim, quiet_env
 
-NVM_SIZE = 4096
-SEED = 16  # tools/device/__main__.py's SEED: the plans' seed there (SANBON_SEED on the device)
 SHORT = {"320x240": "pico_display2", "240x240": "picosystem", "240x135": "pico_display"}
 
 # What a walk does to the app behind the Sim's back, that no input can do:
@@ -131,6 +135,7 @@ class Log:
         self.now = 0  # the virtual clock at the last step
         self.mark = None  # (the App, the NVM object, its writes) after the last step: what only a step changes
         self.sim = None  # the Sim recorded
+        self.what = ""  # the walk that made it
 
     def add(self, op):
         if self.cut is None:
@@ -163,6 +168,7 @@ class Recording:
         self.logs = []
         self.collect = collect  # False: gc.collect() does nothing meanwhile (the app's, between screens: ~15 ms each)
         self.label = "sim"
+        self.what = ""  # what the next Sim's log comes from (a walk and its arguments), for index.json
         self.check = check  # also run tools.tour.Recorder.look (the tour's defect checks)
         self._saved = []
         self._labels = {}
@@ -171,11 +177,9 @@ class Recording:
     # -- the hooks ---------------------------------------------------------
     def __enter__(self):
         quiet_env(True)
-        import contextlib
-        import io
-
-        with contextlib.redirect_stdout(io.StringIO()):
+        with contextlib.redirect_stdout(io.StringIO()):  # Blinka's "GENERIC_X86 is not fully supported"
             from boards import desktop
+        from boards import TICKS_MASK
         from sanbon.app import App
         from tools import tour
 
@@ -201,7 +205,7 @@ class Recording:
             if clock is None:
                 log.stop("a real-time clock (board.clock is None): its steps' times are not known")
             else:
-                log.step((clock.now - log.now) & 0x3FFFFFFF)
+                log.step((clock.now - log.now) & TICKS_MASK)
                 log.now = clock.now
             rec._in_step += 1
             try:
@@ -224,7 +228,8 @@ class Recording:
             return None
 
         def sim_screenshot(sim, path, window=False):
-            rec._look(sim)  # the file itself is not needed
+            rec._look(sim)
+            return screenshot(sim, path, window)
 
         def app_step_direct(app, now=None):
             if not rec._in_step:
@@ -275,6 +280,7 @@ class Recording:
         n = self._labels.get(self.label, 0) + 1
         self._labels[self.label] = n
         log = Log(size, self.label if n == 1 else "%s-%d" % (self.label, n))
+        log.what = self.what
         self.logs.append(log)
         from boards.desktop import FlashNvm
 
@@ -329,10 +335,6 @@ def _debug():
 # -- what to record ---------------------------------------------------------------
 
 
-def _kw_text(kw):
-    return "".join(" %s=%s" % (k, ",".join(v) if isinstance(v, (tuple, list)) else v) for k, v in sorted(kw.items()))
-
-
 def tour_walks(game):
     """The tour's walks of ``game`` (tools.tour.WALKS): [(label, function, arguments)]."""
     from tools import tour
@@ -357,6 +359,7 @@ def record_tour(game, size, recorder=None, walks=None, collect=False):
     with Recording(check=recorder is not None, collect=collect) as r, tempfile.TemporaryDirectory() as tmp:
         for label, fn, kw in walks or tour_walks(game):
             r.label = label
+            r.what = "%s(%s)" % (fn.__name__, ", ".join("%s=%r" % kv for kv in sorted(kw.items())))
             fn(size, rec, tmp, **kw)
     return r.logs
 
@@ -385,7 +388,9 @@ def plan_runs(size):
 def record_plans(size, runs=None, collect=False):
     """Every device plan of ``size`` (``plan_runs``) played as
     tools/device/__main__.py's run_sim plays it (seed 16, a fresh NVM, or
-    the NVM its ``after`` run left): one Log per plan."""
+    the NVM its ``after`` run left): one Log per plan. ``collect`` as
+    for ``record_tour``."""
+    from tools.device import __main__ as device
     from tools.device import plan
 
     size = _size(size)
@@ -395,7 +400,8 @@ def record_plans(size, runs=None, collect=False):
             if after:
                 shutil.copy(os.path.join(tmp, after + ".nvm"), nvm)
             r.label = "plans-" + name
-            plan.in_sim(p, size, shots=os.path.join(tmp, "shots"), seed=SEED, nvm_path=nvm)
+            r.what = "plan.in_sim(%s%s)" % (name, ", after %s" % after if after else "")
+            plan.in_sim(p, size, shots=os.path.join(tmp, "shots"), seed=device.SEED, nvm_path=nvm)
     return r.logs
 
 
@@ -534,8 +540,8 @@ def _job(game, size, out=None, gz=False, verify=False, check=False):
         for log in logs:
             path = write(log, out, gz)
             written += os.path.getsize(path)
-            rows.append({"file": os.path.basename(path), "size": log.size, "name": log.name, "looks": log.looks,
-                         "cut": log.cut})
+            rows.append({"file": os.path.basename(path), "size": log.size, "name": log.name, "walk": log.what,
+                         "looks": log.looks, "cut": log.cut})
     line = "%s %s: %d logs, %d ops, %d looks, %d bytes%s, %.1f s" % (
         game, size, len(logs), ops, looks, nbytes, " (%d gzipped)" % written if gz and out else "", took)
     if defects is not None:

@@ -4,7 +4,8 @@ package lib/sanbon/toy/, its how-to inside), one entry in
 lib/sanbon/games.py and one module in the host's registry
 (tools/games/toy.py), and nothing else. Then every tool picks it up: the
 conformance checks, cpcheck's contract checks, the screen tour (a short
-walk, 0 defects) and the bench's list of games (issue 31)."""
+walk, 0 defects), the bench's list of games (issue 31) and the browser
+page's input logs (tools/weblog.py, issue 32)."""
 
 import filecmp
 import os
@@ -424,3 +425,15 @@ def test_the_tour_walks_it_with_no_defects(copy):
         line = [x for x in out.splitlines() if x.startswith(size + " ")][0]
         assert line.endswith("frames []"), out
         assert int(line.split()[1]) > 10, line
+
+
+def test_the_browser_logs_record_and_replay_its_walk(copy):
+    """tools/weblog.py records the toy's tour walk as an input log (issue 32)
+    and replays it from its ops alone to the same frames."""
+    out = _run(copy, """
+        from tools import weblog
+        (log,) = weblog.record_tour("toy", "pico_display", walks=weblog.tour_walks("toy")[:1])
+        print("LOG", log.name, log.looks, len(weblog.replay(log)))
+    """)
+    name, looks, differ = out.split("LOG ")[1].split()
+    assert name == "toy-1-walk_game" and int(looks) > 10 and differ == "0", out

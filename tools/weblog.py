@@ -36,6 +36,8 @@ object ``{"size": ..., "name": ..., "ops": [...]}``; its ops:
 - ``["step", ms, n]``: n times: advance the virtual clock by ms (0: a step
   without time passing), then one app step (with the Restart case above).
   Consecutive identical steps are one op.
+- ``["poke", name, args]``: what a walk does to the game that no press can
+  (``POKED``): web/py/pokes.py's ``name`` called with the app and ``args``.
 - ``["look", digest, screen]``: a frame the walk looks at: ``digest`` the
   sha256 hex of the screen's RGB888 bytes, row-major, no alpha
   (``pygame.image.tostring(board.screen_surface(), "RGB")``, as
@@ -53,11 +55,12 @@ every key, however it was put), ``tools.tour.Recorder.look`` and
 ``Sim.screenshot`` (the looks). It watches for what a log could not carry
 (a real-time clock, a board without pixels, the NVM written or the App
 replaced behind the Sim's back, ``App.step`` called past ``Sim.app_step``)
-and for the walks' own pokes at the app listed in ``EXCLUDED``: from there
+and for any poke at the app listed in ``EXCLUDED`` (none now): from there
 a log is cut (its ops end before the poke; ``Log.cut`` says why), since
-what follows cannot be replayed from inputs. ``replay(log)`` proves the
-rest: it plays a log's ops alone on a fresh board and returns every look
-whose digest differs.
+what follows cannot be replayed from inputs. A poke listed in ``POKED`` is
+carried instead, as a ``poke`` op. ``replay(log)`` proves the rest: it
+plays a log's ops alone on a fresh board and returns every look whose
+digest differs.
 
 Speed: the time goes to drawing (Blinka displayio's pixel loops, about
 two thirds) and to the app's gc.collect() between screens (about a
@@ -95,12 +98,16 @@ SHORT = {"320x240": "pico_display2", "240x240": "picosystem", "240x135": "pico_d
 
 # What a walk does to the app behind the Sim's back, that no input can do:
 # (module, function, why). From the first call on, that walk's log is cut.
-EXCLUDED = [
-    ("tools.games.kendo", "kendo_over_twelve",
-     "kendo's walk in Competition mode (walk_kendo mode=Competition) puts cards from the piles into the "
-     "human's hand past 12 and calls the engine's discard_next and the screen's resume() itself, to show the "
-     "discard down to 12 (rare in play): a game state no press makes. The log ends before the first such "
-     "poke; the screens after it are not in any log."),
+EXCLUDED = []
+
+# What a walk does to the app that no input can do, but that a log carries:
+# (module, function) whose body is web/py/pokes.py's function of the same
+# name, taking (app, *args). A call is the op ["poke", name, [args]] (the
+# Sim left out), which the replays (here and the page's) make on their app.
+POKED = [
+    # Kendo's Competition walk puts pile cards into the human's hand past 12, to
+    # show the discard down to 12 (rare in play): web/py/pokes.py
+    ("tools.games.kendo", "kendo_over_twelve"),
 ]
 
 
@@ -109,6 +116,17 @@ def _size(name):
     if name not in SIZES:
         raise ValueError("unknown size %r: use one of %s" % (name, ", ".join(SIZES + tuple(SHORT))))
     return name
+
+
+def _pokes():
+    """web/py/pokes.py's POKES (the page's folder goes last on sys.path: its
+    displayio must not hide Blinka's)."""
+    web_py = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "web", "py")
+    if web_py not in sys.path:
+        sys.path.append(web_py)
+    from pokes import POKES
+
+    return POKES
 
 
 def digest(board):
@@ -253,6 +271,9 @@ class Recording:
         for module, name, why in EXCLUDED:
             mod = importlib.import_module(module)
             self._patch(mod, name, self._poke(getattr(mod, name), why), getattr(mod, name))
+        for module, name in POKED:
+            mod = importlib.import_module(module)
+            self._patch(mod, name, self._logged_poke(getattr(mod, name), name), getattr(mod, name))
         return self
 
     def __exit__(self, *exc):
@@ -272,6 +293,15 @@ class Recording:
                 if isinstance(log, Log):
                     log.stop(why)
             return fn(*args, **kw)
+
+        return poke
+
+    def _logged_poke(self, fn, name):
+        def poke(sim, *args):
+            log = getattr(sim, "_weblog", None)
+            if isinstance(log, Log):
+                log.add(["poke", name, list(args)])
+            return fn(sim, *args)
 
         return poke
 
@@ -461,6 +491,8 @@ def _replay(log):
                         app.step()
                     except desktop.Restart:
                         app = App(board, args[0], args[1], strict=args[2])
+            elif kind == "poke":
+                _pokes()[op[1]](app, *op[2])
             elif kind == "look":
                 got, screen = digest(board), screen_name(app)
                 if got != op[1] or screen != op[2]:

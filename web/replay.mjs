@@ -4,7 +4,8 @@
 //
 // A log's ops: ["boot", seed, nvm_hex, restart, note, strict],
 // ["key", key, pressed], ["step", ms, n] (n times: the clock moves ms, then
-// one app step), ["look", sha256 of the RGB bytes, screen name].
+// one app step), ["poke", name, args] (web/py/pokes.py: what a walk does to
+// the game that no press can), ["look", sha256 of the RGB bytes, screen name].
 // The board's chip id is the simulator's ("SANBONSIM"), so the games
 // derived from it are the same.
 //
@@ -31,6 +32,8 @@ export async function replay(machine, log, digest, options = {}) {
         if (machine.step(now) & 1) frames++;
         steps++;
       }
+    } else if (kind === "poke") {
+      machine.main.poke(op[1], JSON.stringify(op[2]));
     } else if (kind === "look") {
       looks++;
       const screen = machine.screenName();

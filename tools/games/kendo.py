@@ -120,22 +120,16 @@ def visit_kendo(sim, log=True):
 
 def kendo_over_twelve(sim, extra):
     """Kendo Competition, the human seat to open: ``extra`` cards from the
-    piles into its hand past 12, then the discard down to 12 (as after a
-    refill, engine/kendo/compete.py). The cards stay 53 in all."""
-    from engine.kendo.compete import discard_next
+    piles into its hand past 12, then the discard down to 12 (web/py/pokes.py,
+    which the browser page's replay of the tour shares)."""
+    import sys
 
-    st = sim.app.session.state
-    p = st.current_player
-    hand = st.hands[p]
-    while len(hand) < 12 + extra and any(st.decks):
-        for d in st.decks:
-            if d and len(hand) < 12 + extra and d[-1] != 52:
-                hand.append(d[-1])
-                d[:] = d[:-1]
-    hand[:] = bytes(sorted(hand))
-    st.events = [("refill", p, extra)]
-    discard_next(st)
-    sim.app.top.resume()
+    web_py = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "web", "py")
+    if web_py not in sys.path:
+        sys.path.append(web_py)  # last: the page's displayio there must not hide Blinka's
+    from pokes import kendo_over_twelve as poke
+
+    poke(sim.app, extra)
 
 
 def drive_kendo(sim):

@@ -72,6 +72,16 @@ def step(now):
     return _run[0].step(now)
 
 
+def poke(name, args):
+    """What a recorded walk did to the game that no press can do
+    (web/py/pokes.py; ``args`` as JSON): the replay does the same."""
+    import json
+
+    from pokes import POKES
+
+    POKES[name](_run[0].app, *json.loads(args))
+
+
 def screen():
     top = _run[0].app.top
     return type(top).__name__ if top is not None else ""

@@ -1572,10 +1572,11 @@ def web_section():
     return L
 
 
-def splice_section(head, section):
-    """Put ``section`` (lines, the first blank, the second its heading
-    starting ``head``) into docs/BENCHMARKS.md before "How to reproduce", in
-    place of the old one."""
+def splice_section(head, make):
+    """Put a section into docs/BENCHMARKS.md before "How to reproduce", in
+    place of the old one (the lines from the heading starting ``head`` to the
+    next heading): ``make(lines above it)`` gives its lines, the first blank,
+    the second its heading."""
     with open(OUT) as f:
         lines = f.read().split("\n")
     try:
@@ -1583,32 +1584,21 @@ def splice_section(head, section):
     except ValueError:
         return
     start = next((i for i, l in enumerate(lines) if l.startswith(head)), None)
+    stop = end if start is None else next((i for i in range(start + 1, end) if lines[i].startswith("## ")), end)
     if start is None:
-        start = end
-        stop = end
-    else:
-        stop = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), end)
+        start = next((i for i, l in enumerate(lines) if l[:3] == "## " and l[3:5].strip(".").isdigit() and
+                      int(l[3:5].strip(".")) > int(head[3:5].strip(". "))), end)
+        stop = start
     while start > 0 and lines[start - 1] == "":
         start -= 1
     with open(OUT, "w") as f:
-        f.write("\n".join(lines[:start] + section + [""] + lines[stop:]))
+        f.write("\n".join(lines[:start] + make(lines[:start]) + [""] + lines[stop:]))
 
 
 def splice_device_section():
     """Put section 12 into docs/BENCHMARKS.md as it stands (make device),
     in place of the old one."""
-    with open(OUT) as f:
-        lines = f.read().split("\n")
-    try:
-        end = lines.index("## How to reproduce")
-    except ValueError:
-        return
-    start = next((i for i, l in enumerate(lines) if l.startswith("## 12. ")), end)
-    while start > 0 and lines[start - 1] == "":
-        start -= 1
-    new = lines[:start] + device_section(lines[:start]) + [""] + lines[end:]
-    with open(OUT, "w") as f:
-        f.write("\n".join(new))
+    splice_section("## 12. ", device_section)
 
 
 def _journal_max():

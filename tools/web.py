@@ -205,7 +205,7 @@ def bench(out=OUT):
         f.write("\n")
     from tools import bench as benchmarks
 
-    benchmarks.splice_section("## 13. ", benchmarks.web_section())
+    benchmarks.splice_section("## 13. ", lambda above: benchmarks.web_section())
     return doc
 
 

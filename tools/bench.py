@@ -1569,6 +1569,10 @@ def web_section():
                  "of the game's clock | plays to its end screen |" % (
                      r.get("title", g), r.get("seats", ""), "ends" if r["ended"] else "DID NOT END", r["end"],
                      r["wall_ms"] / 1000, r["virtual_ms"] / 1000))
+    L += ["", "The pixels are not a figure but a test: `make test` replays every walk of the screen tour and every",
+          "device plan, recorded in the simulator (tools/weblog.py), in the page on all three sizes and compares",
+          "every frame they look at with the simulator's (tests/test_web_pixels.py; the About screen's free-memory",
+          "line aside: the simulator has none)."]
     return L
 
 

@@ -8,8 +8,6 @@ skip.
 """
 
 import os
-import shutil
-import threading
 
 import pytest
 
@@ -22,7 +20,7 @@ TITLES = web.TITLES
 
 def chromium():
     """Debian's Chromium (or SANBON_CHROMIUM): the test fails in one line without it."""
-    path = os.environ.get("SANBON_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    path = web.chromium()
     if not path:
         pytest.fail("the browser test needs Chromium: install Debian's package (apt-get install chromium), "
                     "or name the browser in SANBON_CHROMIUM", pytrace=False)
@@ -36,11 +34,8 @@ def served(tmp_path_factory):
     """The page, built and served on a free localhost port: its address."""
     out = str(tmp_path_factory.mktemp("web"))
     web.build(out)
-    server = web.serve(out, port=0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield "http://127.0.0.1:%d/" % server.server_address[1], out
-    server.shutdown()
+    with web.served(out) as url:
+        yield url, out
 
 
 def check(served, tmp_path, checks, **extra):

@@ -1546,10 +1546,7 @@ def web_section():
     with open(path) as f:
         d = json.load(f)
 
-    def med(values):
-        values = sorted(values)
-        return (values[len(values) // 2] + values[(len(values) - 1) // 2]) / 2 if values else 0
-
+    med = statistics.median
     presses = d["menu_press_ms"] + d["game_press_ms"]
     L = ["", "## 13. The browser page", "",
          "Measured by `python -m tools.web --bench` on %s at commit %s: `make web`'s page in headless" % (

@@ -23,8 +23,10 @@ import sys
 from tools.sim import ROOT  # noqa: F401 (importing tools.sim puts ROOT and lib/ on sys.path)
 from tools.sim import SIZES, Parser, _nearest_folder, no_window_line, window_problem
 
-sys.path.append(os.path.join(ROOT, "web", "py"))  # last: the page's displayio there must not hide Blinka's
-from record_play import Record, RecordError, watch  # noqa: E402
+from tools.web import page_module  # noqa: E402
+
+_shared = page_module("record_play")  # a record's replay, shared with the browser page
+Record, RecordError, watch = _shared.Record, _shared.RecordError, _shared.watch
 
 PREFIX = "SANBON-RECORD"
 

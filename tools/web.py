@@ -16,13 +16,17 @@ network use once served:
 """
 
 import argparse
+import contextlib
 import http.server
 import json
 import os
 import shutil
+import statistics
 import struct
+import subprocess
 import sys
 import tempfile
+import threading
 
 from tools import mpyc
 
@@ -35,6 +39,18 @@ PORT = 8032
 LIMIT = 3 * 1024 * 1024  # the whole folder, at most
 TITLES = {"kyudo": 0, "kendo": 1, "okko": 2}  # the games' rows below the main menu's first
 WEB_JSON = os.path.join(ROOT, "docs", "web.json")
+
+
+def page_module(name):
+    """One of the page's own modules (web/py: record_play, pokes), which the
+    host's tools share. Their folder goes last on sys.path: the page's
+    displayio there must not hide Blinka's."""
+    import importlib
+
+    folder = os.path.join(WEB, "py")
+    if folder not in sys.path:
+        sys.path.append(folder)
+    return importlib.import_module(name)
 
 
 def font_bytes():
@@ -129,6 +145,18 @@ def serve(out=OUT, port=PORT, host="127.0.0.1"):
     return http.server.ThreadingHTTPServer((host, port), handler)
 
 
+@contextlib.contextmanager
+def served(out):
+    """The page in ``out`` served on a free localhost port while the block
+    runs: its address."""
+    server = serve(out, port=0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield "http://127.0.0.1:%d/" % server.server_address[1]
+    finally:
+        server.shutdown()
+
+
 def chromium():
     """Debian's Chromium (or SANBON_CHROMIUM's), or None."""
     return os.environ.get("SANBON_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
@@ -137,8 +165,6 @@ def chromium():
 def run_checks(url, checks, out, browser=None, **extra):
     """tools/web_check.mjs's ``checks`` on the page at ``url`` in headless
     Chromium: (its results, or None, and the error text)."""
-    import subprocess
-
     from tools.device import plan
 
     config = {
@@ -157,28 +183,15 @@ def run_checks(url, checks, out, browser=None, **extra):
     return json.loads(proc.stdout.strip().splitlines()[-1]), ""
 
 
-def _median(values):
-    values = sorted(values)
-    n = len(values)
-    return (values[n // 2] + values[(n - 1) // 2]) / 2 if n else None
-
-
 def bench(out=OUT):
     """Measure the page in headless Chromium on this machine into
     docs/web.json (python -m tools.web --bench): the folder's size, page load
     to the main menu, presses answered, a computer game of each title."""
     import datetime
-    import subprocess
-    import threading
 
     total = build(out)
-    server = serve(out, port=0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        with tempfile.TemporaryDirectory() as tmp:
-            res, err = run_checks("http://127.0.0.1:%d/" % server.server_address[1], ["speed", "games", "human"], tmp)
-    finally:
-        server.shutdown()
+    with served(out) as url, tempfile.TemporaryDirectory() as tmp:
+        res, err = run_checks(url, ["speed", "games", "human"], tmp)
     if res is None:
         raise SystemExit("tools.web --bench: the browser check failed:\n" + err)
     for name in ("speed", "games", "human"):
@@ -219,16 +232,9 @@ SHOTS = (  # docs/screenshots/web-*.png: (name, board, steps: button names or "c
 
 def shots(out=OUT, folder=os.path.join(ROOT, "docs", "screenshots")):
     """The page's screenshots for the README (python -m tools.web --shots)."""
-    import threading
-
     build(out)
-    server = serve(out, port=0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        res, err = run_checks("http://127.0.0.1:%d/" % server.server_address[1], ["shots"], folder,
-                              shots=[list(s) for s in SHOTS])
-    finally:
-        server.shutdown()
+    with served(out) as url:
+        res, err = run_checks(url, ["shots"], folder, shots=[list(s) for s in SHOTS])
     os.remove(os.path.join(folder, "web-check.json"))
     if res is None or "error" in res["shots"]:
         raise SystemExit("tools.web --shots failed: %s" % (err or res["shots"]["error"]))
@@ -250,7 +256,8 @@ def main(argv=None):
     if args.bench:
         doc = bench(args.out)
         print("page load to the menu: median %.0f ms; a press: median %.1f ms; written to docs/web.json and "
-              "docs/BENCHMARKS.md" % (_median(doc["load_ms"]), _median(doc["menu_press_ms"] + doc["game_press_ms"])))
+              "docs/BENCHMARKS.md" % (statistics.median(doc["load_ms"]),
+                                     statistics.median(doc["menu_press_ms"] + doc["game_press_ms"])))
         return 0
     total = build(args.out)
     print("built %s: %d files, %.1f MB" % (os.path.relpath(args.out, ROOT), len(os.listdir(args.out)), total / 1e6))

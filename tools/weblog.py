@@ -119,14 +119,10 @@ def _size(name):
 
 
 def _pokes():
-    """web/py/pokes.py's POKES (the page's folder goes last on sys.path: its
-    displayio must not hide Blinka's)."""
-    web_py = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "web", "py")
-    if web_py not in sys.path:
-        sys.path.append(web_py)
-    from pokes import POKES
+    """web/py/pokes.py's POKES."""
+    from tools.web import page_module
 
-    return POKES
+    return page_module("pokes").POKES
 
 
 def digest(board):

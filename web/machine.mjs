@@ -102,7 +102,9 @@ export class Machine {
   _read(flags) {
     this.areas = [];
     let scene = null;
-    try { scene = this.mp.FS.readFile(SCENE); } catch (e) { scene = null; }
+    if (flags & 1) {
+      try { scene = this.mp.FS.readFile(SCENE); } catch (e) { scene = null; }
+    }
     if (scene !== null) {
       this._unlink(SCENE);
       this.areas = this.screen.apply(scene);

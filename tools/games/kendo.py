@@ -122,14 +122,9 @@ def kendo_over_twelve(sim, extra):
     """Kendo Competition, the human seat to open: ``extra`` cards from the
     piles into its hand past 12, then the discard down to 12 (web/py/pokes.py,
     which the browser page's replay of the tour shares)."""
-    import sys
+    from tools.web import page_module
 
-    web_py = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "web", "py")
-    if web_py not in sys.path:
-        sys.path.append(web_py)  # last: the page's displayio there must not hide Blinka's
-    from pokes import kendo_over_twelve as poke
-
-    poke(sim.app, extra)
+    page_module("pokes").kendo_over_twelve(sim.app, extra)
 
 
 def drive_kendo(sim):

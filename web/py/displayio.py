@@ -204,24 +204,12 @@ class _Layer:
             _changed()
 
 
-class TileGrid(_Layer):
-    def __init__(self, bitmap, *, pixel_shader, width=1, height=1, tile_width=None, tile_height=None,
-                 default_tile=0, x=0, y=0):
+class _Shaded(_Layer):
+    """A layer drawn through a pixel shader (a Palette): TileGrid, vectorio's shapes."""
+
+    def __init__(self, x, y, pixel_shader):
         _Layer.__init__(self, x, y)
-        if tile_width is None:
-            tile_width = bitmap.width
-        if tile_height is None:
-            tile_height = bitmap.height
-        if bitmap.width % tile_width or bitmap.height % tile_height:
-            raise ValueError("Tile width must exactly divide bitmap width")
-        self.bitmap = bitmap
         self._shader = pixel_shader
-        self.width = width
-        self.height = height
-        self.tile_width = tile_width
-        self.tile_height = tile_height
-        self._tiles = [default_tile] * (width * height)
-        _changed()
 
     @property
     def pixel_shader(self):
@@ -232,6 +220,25 @@ class TileGrid(_Layer):
         if value is not self._shader:
             self._shader = value
             _changed()
+
+
+class TileGrid(_Shaded):
+    def __init__(self, bitmap, *, pixel_shader, width=1, height=1, tile_width=None, tile_height=None,
+                 default_tile=0, x=0, y=0):
+        _Shaded.__init__(self, x, y, pixel_shader)
+        if tile_width is None:
+            tile_width = bitmap.width
+        if tile_height is None:
+            tile_height = bitmap.height
+        if bitmap.width % tile_width or bitmap.height % tile_height:
+            raise ValueError("Tile width must exactly divide bitmap width")
+        self.bitmap = bitmap
+        self.width = width
+        self.height = height
+        self.tile_width = tile_width
+        self.tile_height = tile_height
+        self._tiles = [default_tile] * (width * height)
+        _changed()
 
     def __getitem__(self, index):
         if isinstance(index, tuple):

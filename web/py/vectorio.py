@@ -4,25 +4,14 @@ scene records). A shape's position is scaled by its groups, its size is not."""
 
 import struct
 
-from displayio import _Layer, _changed
+from displayio import _changed, _Shaded
 
 
-class _Shape(_Layer):
+class _Shape(_Shaded):
     def __init__(self, pixel_shader, x, y, color_index):
-        _Layer.__init__(self, x, y)
-        self._shader = pixel_shader
+        _Shaded.__init__(self, x, y, pixel_shader)
         self._index = color_index
         _changed()
-
-    @property
-    def pixel_shader(self):
-        return self._shader
-
-    @pixel_shader.setter
-    def pixel_shader(self, value):
-        if value is not self._shader:
-            self._shader = value
-            _changed()
 
     @property
     def color_index(self):

